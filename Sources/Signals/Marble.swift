@@ -1,0 +1,247 @@
+/// A marble diagram in RxJS TestScheduler run-mode syntax: one character is one frame,
+/// one frame is 1 ms of virtual time.
+///
+///     -   one frame passes            a..z A..Z 0..9   a value (its mark)
+///     |   completed                   #   error
+///     (ab)  events at one frame; the group takes its full width in time
+///     ^   in a hot marble: the subscription point, frame zero
+///     10ms, 2s   time progression between spaces; other spaces are ignored
+public struct Marble: Equatable, Sendable {
+    public enum Mark: Equatable, Sendable {
+        case value(Character)
+        case completed
+        case error
+    }
+
+    public struct Entry: Equatable, Sendable {
+        /// Frames from the subscription point.
+        public var frame: Int
+        public var mark: Mark
+        /// Where the mark is in the marble text (0-based, in characters), for diagnostics.
+        public var offset: Int
+
+        public init(frame: Int, mark: Mark, offset: Int = 0) {
+            self.frame = frame
+            self.mark = mark
+            self.offset = offset
+        }
+    }
+
+    public var entries: [Entry]
+    /// Frames from the subscription point to the end of the marble.
+    public var width: Int
+    /// Whether the marble has a `^`.
+    public var hasSubscriptionPoint: Bool
+
+    public init(entries: [Entry], width: Int, hasSubscriptionPoint: Bool = false) {
+        self.entries = entries
+        self.width = width
+        self.hasSubscriptionPoint = hasSubscriptionPoint
+    }
+
+    /// Whether the marble ends with `|` or `#`.
+    public var terminates: Bool {
+        entries.contains { $0.mark.isTerminal }
+    }
+}
+
+extension Marble.Mark {
+    public var isTerminal: Bool {
+        if case .value = self { return false }
+        return true
+    }
+
+    /// The character that draws this mark.
+    public var character: Character {
+        switch self {
+        case .value(let mark): return mark
+        case .completed: return "|"
+        case .error: return "#"
+        }
+    }
+}
+
+/// A mistake in a marble, at a character offset of its text.
+public struct MarbleError: Error, Equatable, Sendable {
+    public var message: String
+    public var offset: Int
+    public var length: Int
+    public var hint: String?
+
+    public init(_ message: String, offset: Int, length: Int = 1, hint: String? = nil) {
+        self.message = message
+        self.offset = offset
+        self.length = length
+        self.hint = hint
+    }
+}
+
+extension Marble {
+    public enum Kind: Sendable { case cold, hot, expected }
+
+    /// Parses a marble; `kind` decides whether `^` is allowed (hot sources only).
+    public static func parse(_ text: String, kind: Kind = .expected) throws(MarbleError) -> Marble {
+        var parser = MarbleParser(Array(text), kind: kind)
+        return try parser.parse()
+    }
+}
+
+struct MarbleParser {
+    let characters: [Character]
+    let kind: Marble.Kind
+    var offset = 0
+    var frame = 0
+    var groupStart: (frame: Int, offset: Int)?
+    var subscriptionFrame: Int?
+    var entries: [Marble.Entry] = []
+    var terminal: (offset: Int, mark: Marble.Mark)?
+
+    init(_ characters: [Character], kind: Marble.Kind) {
+        self.characters = characters
+        self.kind = kind
+    }
+
+    mutating func parse() throws(MarbleError) -> Marble {
+        while offset < characters.count {
+            let character = characters[offset]
+            if character == " " {
+                offset += 1
+                if let progression = try timeProgression() { frame += progression }
+                continue
+            }
+            if offset == 0, let progression = try timeProgression() {
+                frame += progression
+                continue
+            }
+            try step(character)
+            offset += 1
+        }
+        if let groupStart {
+            throw MarbleError("this group is never closed", offset: groupStart.offset,
+                              hint: "add `)` after the events that happen together")
+        }
+        let zero = subscriptionFrame ?? 0
+        let shifted = entries.map { Marble.Entry(frame: $0.frame - zero, mark: $0.mark, offset: $0.offset) }
+        return Marble(entries: shifted, width: frame - zero, hasSubscriptionPoint: subscriptionFrame != nil)
+    }
+
+    private mutating func step(_ character: Character) throws(MarbleError) {
+        switch character {
+        case "-":
+            if groupStart != nil {
+                throw MarbleError("a group cannot contain `-`", offset: offset,
+                                  hint: "a group is one frame: put only events inside `(` `)`")
+            }
+            frame += 1
+        case "(":
+            if groupStart != nil {
+                throw MarbleError("groups cannot be nested", offset: offset)
+            }
+            groupStart = (frame, offset)
+            frame += 1
+        case ")":
+            guard groupStart != nil else {
+                throw MarbleError("this `)` closes no group", offset: offset, hint: "remove it, or open the group with `(`")
+            }
+            groupStart = nil
+            frame += 1
+        case "^":
+            guard kind == .hot else {
+                throw MarbleError("only a hot marble has a subscription point `^`", offset: offset,
+                                  hint: kind == .cold ? "use `hot` for a source that runs before it is subscribed" : nil)
+            }
+            guard subscriptionFrame == nil else {
+                throw MarbleError("a marble has one subscription point `^`, this is the second", offset: offset)
+            }
+            subscriptionFrame = groupStart?.frame ?? frame
+            frame += 1
+        case "|", "#":
+            try add(character == "|" ? .completed : .error)
+        default:
+            guard character.isASCII, character.isLetter || character.isNumber else {
+                throw MarbleError("I do not know the marble mark `\(character)`", offset: offset,
+                                  hint: "values are letters or digits; `-` is a frame, `|` completes, `#` fails")
+            }
+            try add(.value(character))
+        }
+    }
+
+    private mutating func add(_ mark: Marble.Mark) throws(MarbleError) {
+        if let terminal {
+            throw MarbleError("nothing can happen after `\(terminal.mark.character)`", offset: offset,
+                              hint: "a signal ends at its first `|` or `#`")
+        }
+        entries.append(Marble.Entry(frame: groupStart?.frame ?? frame, mark: mark, offset: offset))
+        if mark.isTerminal { terminal = (offset, mark) }
+        frame += 1
+    }
+
+    /// `10ms`, `1.5s`, `2m` followed by a space or the end: a number of frames, or nil
+    /// (and nothing consumed) when the text here is not a time progression.
+    private mutating func timeProgression() throws(MarbleError) -> Int? {
+        var index = offset
+        var digits = ""
+        while index < characters.count, characters[index].isASCII,
+              characters[index].isNumber || characters[index] == "." {
+            digits.append(characters[index])
+            index += 1
+        }
+        guard !digits.isEmpty else { return nil }
+        var unit = ""
+        while index < characters.count, characters[index].isASCII, characters[index].isLetter {
+            unit.append(characters[index])
+            index += 1
+        }
+        guard index == characters.count || characters[index] == " " else { return nil }
+        let millisecondsPerUnit: Double
+        switch unit {
+        case "ms": millisecondsPerUnit = 1
+        case "s": millisecondsPerUnit = 1000
+        case "m": millisecondsPerUnit = 60_000
+        default: return nil
+        }
+        guard let amount = Double(digits) else {
+            throw MarbleError("`\(digits)\(unit)` is not a time", offset: offset, length: index - offset)
+        }
+        if groupStart != nil {
+            throw MarbleError("time cannot pass inside a group", offset: offset, length: index - offset)
+        }
+        offset = index
+        return Int((amount * millisecondsPerUnit).rounded())
+    }
+}
+
+// MARK: Drawing
+
+extension Marble {
+    /// Draws entries as marble text: events of one frame as a group, gaps as `-`. Frames
+    /// must be ascending. `width` pads with `-` to that many frames.
+    public static func draw(_ entries: [Entry], width: Int? = nil) -> String {
+        var text = ""
+        var position = 0
+        var index = 0
+        while index < entries.count {
+            let frame = entries[index].frame
+            var group: [Mark] = []
+            while index < entries.count, entries[index].frame == frame {
+                group.append(entries[index].mark)
+                index += 1
+            }
+            if frame > position {
+                text += String(repeating: "-", count: frame - position)
+                position = frame
+            }
+            if group.count == 1 {
+                text.append(group[0].character)
+                position += 1
+            } else {
+                text += "(" + String(group.map(\.character)) + ")"
+                position += group.count + 2
+            }
+        }
+        if let width, width > position {
+            text += String(repeating: "-", count: width - position)
+        }
+        return text
+    }
+}

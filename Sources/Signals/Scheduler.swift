@@ -1,0 +1,297 @@
+import Dispatch
+import Synchronization
+
+/// Owns time for one run: every timer of every operator is scheduled here, and nothing
+/// else reads a clock. Virtual time jumps from one due timer to the next at once (tests,
+/// `frp test`, `--virtual`); live time waits for the real clock, optionally `speed` times
+/// faster (`--speed N`).
+///
+/// Ties keep scheduling order: timers are kept in a binary heap ordered by
+/// (due time, sequence number), where the number grows with every `schedule`.
+/// One thread owns the scheduler and the whole signal graph; other threads reach it only
+/// through an `Inlet` (HTTP replies, Ctrl-C), so the graph needs no locks.
+public final class Scheduler {
+    public enum Clock: Equatable, Sendable {
+        case virtual
+        /// Real time, `speed` times faster (1 = real time).
+        case live(speed: Double)
+    }
+
+    public let clock: Clock
+    /// The current time. During a cascade of synchronous work it stays put, so everything
+    /// scheduled from one event is ordered only by scheduling order.
+    public private(set) var now: Time = .zero
+
+    @usableFromInline var heap: [Timer] = []
+    @usableFromInline var nextSequence: UInt64 = 0
+    private let started = ContinuousClock.now
+    let mailbox = Mailbox()
+
+    public init(clock: Clock = .virtual) {
+        self.clock = clock
+    }
+
+    public static func virtual() -> Scheduler { Scheduler(clock: .virtual) }
+    public static func live(speed: Double = 1) -> Scheduler { Scheduler(clock: .live(speed: speed)) }
+
+    /// How many timers are waiting to fire.
+    public var pendingTimers: Int { heap.count }
+
+    /// A reusable timer: arm it, re-arm it (debounce, interval) or cancel it, without a new
+    /// allocation each time.
+    public func makeTimer(_ action: @escaping () -> Void) -> Timer {
+        Timer(scheduler: self, action: action)
+    }
+
+    /// Runs `action` once after `delay`; the returned timer cancels it.
+    @discardableResult
+    public func schedule(after delay: TimeSpan, _ action: @escaping () -> Void) -> Timer {
+        let timer = Timer(scheduler: self, action: action)
+        timer.schedule(after: delay)
+        return timer
+    }
+
+    // MARK: Running
+
+    /// Virtual time: fires every due timer in order until none is left or the next one is
+    /// later than `limit`; time then stands at `limit` (if given).
+    /// Live time: the same, waiting for the clock, and also stops when `shouldStop` says so
+    /// (checked at least every 10 ms of real time, so Ctrl-C is handled at once).
+    public func run(until limit: Time? = nil, shouldStop: () -> Bool = { false }) {
+        while !shouldStop() {
+            deliverMail()
+            guard let timer = heap.first else {
+                if mailbox.expected > 0, case .live = clock {
+                    waitForMail(until: nil)
+                    continue
+                }
+                break
+            }
+            if let limit, timer.due > limit.nanoseconds { break }
+            if case .live = clock {
+                let current = clockNow()
+                if current.nanoseconds < timer.due {
+                    waitForMail(until: Time(nanoseconds: timer.due))
+                    continue
+                }
+            }
+            removeFirst()
+            if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
+            timer.action()
+        }
+        if let limit, now < limit, heap.first.map({ $0.due > limit.nanoseconds }) ?? true,
+           clock == .virtual {
+            now = limit
+        }
+    }
+
+    /// The live clock, scaled. In virtual time it is `now`.
+    func clockNow() -> Time {
+        guard case .live(let speed) = clock else { return now }
+        let elapsed = ContinuousClock.now - started
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        return Time(nanoseconds: Int64(nanoseconds * speed))
+    }
+
+    private func waitForMail(until deadline: Time?) {
+        guard case .live(let speed) = clock else { return }
+        // Wake at least every 10 ms so `shouldStop` is polled (Ctrl-C).
+        var wait = 10_000_000.0
+        if let deadline {
+            wait = min(wait, Double((deadline - clockNow()).nanoseconds) / speed)
+        }
+        _ = mailbox.wake.wait(timeout: .now() + .nanoseconds(max(0, Int(wait))))
+        let current = clockNow()
+        if current > now { now = current }
+    }
+
+    private func deliverMail() {
+        let letters = mailbox.take()
+        guard !letters.isEmpty else { return }
+        if case .live = clock {
+            let current = clockNow()
+            if current > now { now = current }
+        }
+        for deliver in letters { deliver() }
+    }
+
+    // MARK: The heap, ordered by (due, sequence)
+
+    @usableFromInline
+    func insert(_ timer: Timer) {
+        timer.heapIndex = heap.count
+        heap.append(timer)
+        siftUp(heap.count - 1)
+    }
+
+    @usableFromInline
+    func remove(_ timer: Timer) {
+        let index = timer.heapIndex
+        guard index >= 0 else { return }
+        let last = heap.count - 1
+        if index != last {
+            heap.swapAt(index, last)
+            heap[index].heapIndex = index
+        }
+        heap.removeLast()
+        timer.heapIndex = -1
+        if index < heap.count {
+            siftDown(index)
+            siftUp(index)
+        }
+    }
+
+    private func removeFirst() {
+        remove(heap[0])
+    }
+
+    @inline(__always)
+    private func precedes(_ a: Timer, _ b: Timer) -> Bool {
+        a.due < b.due || (a.due == b.due && a.sequence < b.sequence)
+    }
+
+    private func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(heap[child], heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            heap[child].heapIndex = child
+            heap[parent].heapIndex = parent
+            child = parent
+        }
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        let count = heap.count
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { return }
+            var smallest = left
+            let right = left + 1
+            if right < count, precedes(heap[right], heap[left]) { smallest = right }
+            guard precedes(heap[smallest], heap[parent]) else { return }
+            heap.swapAt(smallest, parent)
+            heap[smallest].heapIndex = smallest
+            heap[parent].heapIndex = parent
+            parent = smallest
+        }
+    }
+}
+
+/// One scheduled piece of work; re-armable. Arming a pending timer moves it (its place in
+/// the scheduling order is that of the newest arming).
+public final class Timer {
+    @usableFromInline unowned let scheduler: Scheduler
+    @usableFromInline let action: () -> Void
+    @usableFromInline var due: Int64 = 0
+    @usableFromInline var sequence: UInt64 = 0
+    @usableFromInline var heapIndex = -1
+
+    init(scheduler: Scheduler, action: @escaping () -> Void) {
+        self.scheduler = scheduler
+        self.action = action
+    }
+
+    public var isPending: Bool { heapIndex >= 0 }
+
+    /// When the timer fires, if it is pending.
+    public var dueTime: Time? { isPending ? Time(nanoseconds: due) : nil }
+
+    public func schedule(at time: Time) {
+        if isPending { scheduler.remove(self) }
+        due = max(time.nanoseconds, scheduler.now.nanoseconds)
+        scheduler.nextSequence &+= 1
+        sequence = scheduler.nextSequence
+        scheduler.insert(self)
+    }
+
+    public func schedule(after delay: TimeSpan) {
+        schedule(at: scheduler.now + TimeSpan(nanoseconds: max(0, delay.nanoseconds)))
+    }
+
+    public func cancel() {
+        if isPending { scheduler.remove(self) }
+    }
+}
+
+// MARK: Reaching the loop from other threads
+
+/// A way into the scheduler's thread: `post` from any thread; the handler runs on the
+/// scheduler's thread, in the order posted, at the next turn of `run`.
+public final class Inlet<Message: Sendable>: Sendable {
+    private let mailbox: Mailbox
+    private let id: Int
+
+    init(mailbox: Mailbox, id: Int) {
+        self.mailbox = mailbox
+        self.id = id
+    }
+
+    /// Says that a message is on its way (a request is in flight), so a live `run` waits
+    /// for it instead of returning when no timer is left. Balance each with a `post`.
+    public func expect() { mailbox.adjustExpected(by: 1) }
+
+    public func post(_ message: Message, expected: Bool = false) {
+        mailbox.post(Letter(inlet: id, payload: message), expected: expected)
+    }
+}
+
+extension Scheduler {
+    /// Makes an inlet whose messages `handler` receives on this scheduler's thread.
+    public func makeInlet<Message: Sendable>(_ handler: @escaping (Message) -> Void) -> Inlet<Message> {
+        let id = mailbox.register { payload in
+            if let message = payload as? Message { handler(message) }
+        }
+        return Inlet(mailbox: mailbox, id: id)
+    }
+}
+
+struct Letter: Sendable {
+    let inlet: Int
+    let payload: any Sendable
+}
+
+/// The queue behind every inlet. Its handlers are touched only by the owning thread;
+/// the letters and the count of expected ones are behind a mutex.
+final class Mailbox: @unchecked Sendable {
+    // @unchecked: `handlers` is read and written only on the scheduler's thread
+    // (register and take are called there); everything else is inside the Mutex.
+    private let letters = Mutex<(queue: [Letter], expected: Int)>(([], 0))
+    private var handlers: [(any Sendable) -> Void] = []
+    let wake = DispatchSemaphore(value: 0)
+
+    func register(_ handler: @escaping (any Sendable) -> Void) -> Int {
+        handlers.append(handler)
+        return handlers.count - 1
+    }
+
+    var expected: Int { letters.withLock { $0.expected } }
+
+    func adjustExpected(by delta: Int) {
+        letters.withLock { $0.expected += delta }
+    }
+
+    func post(_ letter: Letter, expected: Bool) {
+        letters.withLock {
+            $0.queue.append(letter)
+            if expected { $0.expected -= 1 }
+        }
+        wake.signal()
+    }
+
+    /// The letters posted so far, each bound to its handler.
+    func take() -> [() -> Void] {
+        let taken = letters.withLock { state -> [Letter] in
+            let queue = state.queue
+            state.queue = []
+            return queue
+        }
+        return taken.map { letter in
+            let handler = handlers[letter.inlet]
+            return { handler(letter.payload) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Signals
+import Testing
+
+@Suite("Core operators")
+struct CoreTests {
+    @Test("map transforms each value and passes the end on")
+    func mapTransforms() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-|", ["a": 1, "b": 2])
+        test.expect(source.signal.map { $0 * 10 }, emits: "-x-y-|", ["x": 10, "y": 20])
+        #expect(source.liveSubscriptions == 0)
+    }
+
+    @Test("map passes an error on")
+    func mapPassesError() {
+        let test = MarbleTest()
+        test.expect(test.cold("-a-#", error: "boom").signal.map { $0 + "!" },
+                    emits: "-x-#", ["x": "a!"], error: "boom")
+    }
+
+    @Test("filter keeps the values that pass")
+    func filterKeeps() {
+        let test = MarbleTest()
+        let source = test.cold("-1-2-3-4-|", ["1": 1, "2": 2, "3": 3, "4": 4])
+        test.expect(source.signal.filter { $0 > 2 }, emits: "-----3-4-|", ["3": 3, "4": 4])
+    }
+
+    @Test("take completes with the last value and disposes upstream")
+    func takeCompletesWithLastValue() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-|")
+        test.expect(source.signal.take(2), emits: "-a-(b|)")
+        #expect(source.liveSubscriptions == 0)
+        #expect(source.subscriptions.map { $0.disposed?.frame } == [3])
+    }
+
+    @Test("take of a negative count fails instead of trapping")
+    func takeNegativeFails() {
+        let test = MarbleTest()
+        test.expect(test.cold("-a-|").signal.take(-1), emits: "#",
+                    error: "take: the count must not be negative, got -1")
+    }
+
+    @Test("take stops a synchronous range early")
+    func takeStopsRange() {
+        var values: [Int] = []
+        Signal.range(1, 1_000_000_000).take(3).subscribe { if case .next(let v) = $0 { values.append(v) } }
+        #expect(values == [1, 2, 3])
+    }
+
+    @Test("disposing mid-stream cancels the source's timers")
+    func disposeCancelsTimers() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-|")
+        test.expect(source.signal, emits: "-a-", )
+        #expect(source.liveSubscriptions == 0)
+        #expect(test.scheduler.pendingTimers == 0)
+    }
+
+    @Test("re-subscribing a cold signal starts it again")
+    func resubscribeStartsAgain() {
+        let test = MarbleTest()
+        let source = test.cold("-a|")
+        let mapped = source.signal.map { $0.uppercased() }
+        test.expect(mapped, emits: "-A|", ["A": "A"])
+        test.expect(mapped, emits: "-A|", ["A": "A"])
+        #expect(source.subscriptions.count == 2)
+    }
+}
+
+@Suite("Marbles")
+struct MarbleTests {
+    @Test("groups take their full width and time progressions add frames")
+    func groupsAndProgressions() throws {
+        let marble = try Marble.parse("-(ab)-c 5ms d|")
+        #expect(marble.entries.map(\.frame) == [1, 1, 6, 12, 13])
+    }
+
+    @Test("a hot marble counts frames from the subscription point")
+    func subscriptionPoint() throws {
+        let marble = try Marble.parse("-a-^-b-|", kind: .hot)
+        #expect(marble.entries.map(\.frame) == [-2, 2, 4])
+    }
+
+    @Test("a cold marble refuses ^ and events after the end")
+    func coldRefuses() {
+        #expect(throws: MarbleError.self) { try Marble.parse("-^-a", kind: .cold) }
+        #expect(throws: MarbleError.self) { try Marble.parse("-a-|-b") }
+        #expect(throws: MarbleError.self) { try Marble.parse("-(a-b)") }
+        #expect(throws: MarbleError.self) { try Marble.parse("-(ab") }
+    }
+
+    @Test("drawing groups events of one frame")
+    func drawGroups() throws {
+        let marble = try Marble.parse("--a-(bc|)")
+        #expect(Marble.draw(marble.entries) == "--a-(bc|)")
+    }
+}
+
+@Suite("Runtime errors in closures")
+struct ThrowingClosureTests {
+    @Test("a map transform that throws ends the signal with its error and disposes upstream")
+    func mapThrows() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-|")
+        let mapped = source.signal.map { value throws(SignalError) -> String in
+            if value == "b" { throw SignalError("map: b is not allowed") }
+            return value
+        }
+        test.expect(mapped, emits: "-a-#", error: "map: b is not allowed")
+        #expect(source.liveSubscriptions == 0)
+        #expect(source.subscriptions.map { $0.disposed?.frame } == [3])
+    }
+
+    @Test("a filter predicate that throws ends the signal with its error")
+    func filterThrows() {
+        let test = MarbleTest()
+        let filtered = test.cold("-a-b-|").signal.filter { value throws(SignalError) -> Bool in
+            if value == "b" { throw SignalError("nope") }
+            return true
+        }
+        test.expect(filtered, emits: "-a-#", error: "nope")
+    }
+}
