@@ -1,0 +1,20 @@
+# `make test` is the one test command (README, CI). Everything it needs it installs itself.
+.PHONY: test build release bench
+
+test:
+	@scripts/setup
+	swift build --build-tests
+	swift test --skip-build
+	swift build -c release --product frp
+	.build/release/frp test Tests/Scripts Examples
+
+build:
+	@scripts/setup
+	swift build
+
+release:
+	@scripts/setup
+	swift build -c release --product frp
+
+bench:
+	cd Benchmarks && swift run -c release Benchmarks

@@ -1,0 +1,155 @@
+/// A value of the language: what flows through a pipeline.
+///
+/// Numbers are one kind (as in JSON and JavaScript): `1 == 1.0`, and a number prints as an
+/// integer when it is integral. Equality is deep, and records compare by their fields
+/// whatever the order.
+public enum Value: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case bytes(Bytes)
+    case list([Value])
+    case record(Record)
+}
+
+/// Downloaded image data: its size and a digest are what a person looks at.
+public struct Bytes: Hashable, Sendable {
+    public var storage: [UInt8]
+    public init(_ storage: [UInt8]) { self.storage = storage }
+    public var count: Int { storage.count }
+}
+
+/// Fields in the order they were written (so printing is stable); lookup by name.
+public struct Record: Sendable {
+    public private(set) var fields: [(name: String, value: Value)]
+
+    public init(_ fields: [(name: String, value: Value)] = []) {
+        self.fields = []
+        for field in fields { self[field.name] = field.value }
+    }
+
+    public subscript(name: String) -> Value? {
+        get { fields.first { $0.name == name }?.value }
+        set {
+            if let index = fields.firstIndex(where: { $0.name == name }) {
+                if let newValue { fields[index].value = newValue } else { fields.remove(at: index) }
+            } else if let newValue {
+                fields.append((name, newValue))
+            }
+        }
+    }
+
+    public var names: [String] { fields.map(\.name) }
+}
+
+extension Record: Hashable {
+    public static func == (a: Record, b: Record) -> Bool {
+        guard a.fields.count == b.fields.count else { return false }
+        return a.fields.allSatisfy { field in b[field.name] == field.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent, to agree with ==.
+        var combined = 0
+        for field in fields {
+            var fieldHasher = Hasher()
+            fieldHasher.combine(field.name)
+            fieldHasher.combine(field.value)
+            combined ^= fieldHasher.finalize()
+        }
+        hasher.combine(combined)
+    }
+}
+
+extension Value: Hashable {
+    public static func == (a: Value, b: Value) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.bytes(x), .bytes(y)): return x == y
+        case let (.list(x), .list(y)): return x == y
+        case let (.record(x), .record(y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        // 0.0 and -0.0 are equal, so they must hash alike.
+        case .number(let value): hasher.combine(value == 0 ? 0 : value)
+        case .string(let value): hasher.combine(value)
+        case .bytes(let value): hasher.combine(value)
+        case .list(let value): hasher.combine(value)
+        case .record(let value): hasher.combine(value)
+        }
+    }
+}
+
+extension Value {
+    /// The kind's name, for messages: "a number", "a string".
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .bytes: return "bytes"
+        case .list: return "a list"
+        case .record: return "a record"
+        }
+    }
+
+    public var isTruthy: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+}
+
+// MARK: Printing
+
+extension Value: CustomStringConvertible {
+    /// The value as the language would write it: `42`, `1.5`, `"cats"`, `[1, 2]`,
+    /// `{name: "x", n: 1}`; bytes as `<1234 bytes>`.
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return Value.format(value)
+        case .string(let value): return Value.quote(value)
+        case .bytes(let value): return "<\(value.count) bytes>"
+        case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .record(let record):
+            return "{" + record.fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// Integral numbers print without a decimal point (up to 2^53, where doubles stop being
+    /// exact integers); others in the shortest form that reads back the same.
+    public static func format(_ number: Double) -> String {
+        if number.isNaN { return "nan" }
+        if number.isInfinite { return number < 0 ? "-infinity" : "infinity" }
+        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+            return String(Int64(number))
+        }
+        return "\(number)"
+    }
+
+    static func quote(_ text: String) -> String {
+        var quoted = "\""
+        for character in text {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
+    }
+}
