@@ -1,3 +1,5 @@
+import Signals
+
 /// A value of the language: what flows through a pipeline.
 ///
 /// Numbers are one kind (as in JSON and JavaScript): `1 == 1.0`, and a number prints as an
@@ -11,6 +13,20 @@ public enum Value: Sendable {
     case bytes(Bytes)
     case list([Value])
     case record(Record)
+    /// A signal as a value: what `map (PIPELINE)` makes, for `switchToLatest` and friends.
+    case signal(SignalValue)
+}
+
+/// A signal held in a value.
+///
+/// @unchecked Sendable: a signal (and so a value holding one) is made and used only on
+/// the thread that owns its run's scheduler; values cross threads only as decoded JSON
+/// (service replies), which never holds a signal.
+public final class SignalValue: @unchecked Sendable, Hashable {
+    public let signal: Signal<Value>
+    public init(_ signal: Signal<Value>) { self.signal = signal }
+    public static func == (a: SignalValue, b: SignalValue) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Downloaded image data: its size and a digest are what a person looks at.
@@ -72,6 +88,7 @@ extension Value: Hashable {
         case let (.bytes(x), .bytes(y)): return x == y
         case let (.list(x), .list(y)): return x == y
         case let (.record(x), .record(y)): return x == y
+        case let (.signal(x), .signal(y)): return x == y
         default: return false
         }
     }
@@ -86,6 +103,7 @@ extension Value: Hashable {
         case .bytes(let value): hasher.combine(value)
         case .list(let value): hasher.combine(value)
         case .record(let value): hasher.combine(value)
+        case .signal(let value): hasher.combine(value)
         }
     }
 }
@@ -101,6 +119,7 @@ extension Value {
         case .bytes: return "bytes"
         case .list: return "a list"
         case .record: return "a record"
+        case .signal: return "a signal"
         }
     }
 
@@ -125,6 +144,7 @@ extension Value: CustomStringConvertible {
         case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .record(let record):
             return "{" + record.fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        case .signal: return "<signal>"
         }
     }
 

@@ -1,0 +1,95 @@
+import Signals
+
+/// The checker's output: a program whose names are resolved and whose argument kinds are
+/// known to be right. The compiler turns it into signals without looking anything up.
+
+/// Where something is in the source, and which stage it belongs to: runtime errors name
+/// both (`3:17 map: division by zero`).
+public struct Site: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var stage: String
+
+    public init(line: Int, column: Int, stage: String) {
+        self.line = line
+        self.column = column
+        self.stage = stage
+    }
+
+    public var description: String { "\(line):\(column) \(stage)" }
+}
+
+public indirect enum CheckedExpression: Sendable {
+    case constant(Value)
+    /// The value flowing through the stage (`it`).
+    case it
+    /// The accumulation of scan and reduce (`acc`).
+    case acc
+    /// The error caught by `catch` (`error`): its message.
+    case error
+    /// The current value of a property (`var`).
+    case property(String)
+    case field(CheckedExpression, String, Site)
+    case index(CheckedExpression, CheckedExpression, Site)
+    case negate(CheckedExpression, Site)
+    case not(CheckedExpression, Site)
+    case binary(BinaryOperator, CheckedExpression, CheckedExpression, Site)
+    case call(String, [CheckedExpression], Site)
+    case list([CheckedExpression])
+    case record([(String, CheckedExpression)])
+    case conditional(CheckedExpression, CheckedExpression, CheckedExpression, Site)
+    /// A pipeline in an expression (`map (photo id)`): a signal value, made for each value.
+    case pipeline(CheckedPipeline)
+
+    /// The value, when it does not depend on anything at run time.
+    var constantValue: Value? {
+        if case .constant(let value) = self { return value }
+        return nil
+    }
+}
+
+public enum CheckedArgument: Sendable {
+    case expression(CheckedExpression)
+    case duration(TimeSpan)
+    case pipeline(CheckedPipeline)
+    case marble(Marble, values: CheckedExpression?, error: String?, hotID: Int?)
+    case text(String)
+    case absent
+}
+
+public struct CheckedStage: Sendable {
+    public var spec: OperatorSpec
+    public var arguments: [CheckedArgument]
+    /// The stage as written (`filter rating > 90`): the tracer's label.
+    public var label: String
+    public var site: Site
+}
+
+public indirect enum CheckedHead: Sendable {
+    /// A source call: `of 1, 2`, `cold "-a|"`, `popular`.
+    case source(CheckedStage)
+    /// A signal bound with `let`.
+    case binding(String, CheckedPipeline)
+    /// A property's values: its current value, then every change.
+    case property(String)
+    /// A plain expression, as a signal of one value (`let limit = 10` binds the value).
+    case value(CheckedExpression)
+}
+
+public struct CheckedPipeline: Sendable {
+    public var head: CheckedHead
+    public var stages: [CheckedStage]
+    /// The whole pipeline as written, for headings and labels.
+    public var text: String
+}
+
+public enum CheckedStatement: Sendable {
+    /// `let NAME = PIPELINE`; a plain expression binds a value.
+    case bind(name: String, CheckedPipeline)
+    /// `var NAME = EXPRESSION`
+    case declareProperty(name: String, CheckedExpression)
+    /// `NAME := EXPRESSION`
+    case assign(name: String, CheckedExpression, Site)
+    case run(CheckedPipeline, background: Bool, line: Int)
+    case expect(CheckedPipeline, marble: Marble, marbleText: String, values: CheckedExpression?, error: String?, line: Int, column: Int)
+}

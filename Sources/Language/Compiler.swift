@@ -1,0 +1,337 @@
+import Signals
+
+/// Makes the signals of named sources the language does not define itself: the photo
+/// services. The program that embeds the language provides it.
+public protocol SourceProvider: AnyObject {
+    /// The specs of the sources it provides (checked like built-ins).
+    var specs: [OperatorSpec] { get }
+    /// A cold signal for one use of the source, with its arguments evaluated.
+    func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value>
+}
+
+/// Everything one run shares: its scheduler, its hot sources, the session's properties,
+/// where `log` writes, and the probes the tracer attaches.
+public final class RunContext {
+    public let scheduler: Scheduler
+    public let properties: PropertyStore
+    public let services: SourceProvider?
+    /// Where `log` writes its lines.
+    public let write: (String) -> Void
+    /// Attaches a probe to a stage's output, or nil when the run is not traced.
+    public var trace: ((CheckedStage, Signal<Value>) -> Signal<Value>)?
+    var hotSources: [Int: HotSource<Value>] = [:]
+
+    public init(scheduler: Scheduler, properties: PropertyStore = PropertyStore(),
+                services: SourceProvider? = nil, write: @escaping (String) -> Void = { print($0) }) {
+        self.scheduler = scheduler
+        self.properties = properties
+        self.services = services
+        self.write = write
+    }
+}
+
+/// The session's properties (`var text = ""`): named values whose changes are signals.
+public final class PropertyStore {
+    private(set) var properties: [String: Property<Value>] = [:]
+
+    public init() {}
+
+    public func declare(_ name: String, _ value: Value) {
+        if let existing = properties[name] {
+            try? existing.set(value)
+        } else {
+            properties[name] = Property(value)
+        }
+    }
+
+    public func property(_ name: String) -> Property<Value>? { properties[name] }
+
+    public func value(_ name: String) -> Value { properties[name]?.value ?? .null }
+}
+
+/// Turns checked pipelines into signals. Expressions are compiled once per stage
+/// instantiation; inner pipelines (flatMap's) are instantiated per value from the same
+/// checked tree.
+public final class Compiler {
+    let context: RunContext
+    private lazy var expressions = ExpressionCompiler(
+        properties: { [context] in context.properties.value($0) },
+        instantiate: { [unowned self] pipeline, frame in self.signal(pipeline, frame) }
+    )
+
+    public init(context: RunContext) {
+        self.context = context
+    }
+
+    /// Starts the hot sources a pipeline can reach (through `let` names and inner
+    /// pipelines too): they run from frame 0 of the run, subscribed or not.
+    public func startHotSources(_ pipeline: CheckedPipeline) {
+        pipeline.forEachHotMarble { id, marble, values, error in
+            guard context.hotSources[id] == nil else { return }
+            let table = marbleValues(values)
+            context.hotSources[id] = HotSource(marble, scheduler: context.scheduler,
+                                               error: SignalError(error ?? "error")) { table($0) }
+        }
+    }
+
+    public func signal(_ pipeline: CheckedPipeline, _ frame: Frame = Frame()) -> Signal<Value> {
+        var signal = head(pipeline.head, frame)
+        for stage in pipeline.stages {
+            signal = build(stage, upstream: signal, frame)
+            if let trace = context.trace { signal = trace(stage, signal) }
+        }
+        return signal
+    }
+
+    func evaluator(_ expression: CheckedExpression) -> Evaluator {
+        expressions.compile(expression)
+    }
+
+    private func head(_ head: CheckedHead, _ frame: Frame) -> Signal<Value> {
+        switch head {
+        case .source(let stage):
+            let signal = build(stage, upstream: nil, frame)
+            return context.trace.map { $0(stage, signal) } ?? signal
+        case .binding(_, let pipeline):
+            return self.signal(pipeline, Frame())
+        case .property(let name):
+            return context.properties.property(name)?.producer ?? .fail(SignalError("no property called `\(name)`"))
+        case .value(let expression):
+            let evaluate = evaluator(expression)
+            return .deferred {
+                do throws(EvaluationFailure) {
+                    let value = try evaluate(frame)
+                    if case .signal(let inner) = value { return inner.signal }
+                    return .of(value)
+                } catch {
+                    return .fail(error.signalError)
+                }
+            }
+        }
+    }
+
+    // MARK: Stages
+
+    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame) -> Signal<Value> {
+        let arguments = stage.arguments
+        let site = stage.site
+        let scheduler = context.scheduler
+        let source = upstream ?? .empty
+
+        /// An argument evaluated once, now.
+        func value(_ index: Int) throws(SignalError) -> Value {
+            guard case .expression(let expression) = arguments[index] else { return .null }
+            do throws(EvaluationFailure) { return try evaluator(expression)(frame) } catch { throw error.signalError }
+        }
+        func count(_ index: Int) throws(SignalError) -> Int {
+            let number = try value(index)
+            guard case .number(let double) = number, double == double.rounded(), abs(double) < 1e15 else {
+                throw SignalError("\(site): \(stage.spec.name) needs a whole number, not \(number.abbreviated)")
+            }
+            return Int(double)
+        }
+        func duration(_ index: Int) -> TimeSpan {
+            if case .duration(let span) = arguments[index] { return span }
+            return .zero
+        }
+        /// A per-value function: `it` is the value.
+        func perValue(_ index: Int) -> (Value) throws(SignalError) -> Value {
+            guard case .expression(let expression) = arguments[index] else { return { $0 } }
+            let evaluate = evaluator(expression)
+            let error = frame.error
+            return { value throws(SignalError) in
+                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, error: error)) } catch { throw error.signalError }
+            }
+        }
+        func condition(_ index: Int) -> (Value) throws(SignalError) -> Bool {
+            let evaluate = perValue(index)
+            return { value throws(SignalError) in
+                switch try evaluate(value) {
+                case .bool(let bool): return bool
+                case let other:
+                    throw SignalError("\(site): \(stage.spec.name) needs a condition that is true or false, not \(other.kindDescription) (\(other.abbreviated))")
+                }
+            }
+        }
+        func accumulator(_ index: Int) -> (Value, Value) throws(SignalError) -> Value {
+            guard case .expression(let expression) = arguments[index] else { return { a, _ in a } }
+            let evaluate = evaluator(expression)
+            let error = frame.error
+            return { acc, value throws(SignalError) in
+                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc, error: error)) } catch { throw error.signalError }
+            }
+        }
+        func signals(_ index: Int) -> [Signal<Value>] {
+            arguments[index...].compactMap { argument in
+                if case .pipeline(let pipeline) = argument { return self.signal(pipeline, frame) }
+                return nil
+            }
+        }
+        func perValuePipeline(_ index: Int) -> (Value) -> Signal<Value> {
+            guard case .pipeline(let pipeline) = arguments[index] else { return { _ in .empty } }
+            let error = frame.error
+            return { value in self.signal(pipeline, Frame(it: value, error: error)) }
+        }
+        func text(_ index: Int) -> String? {
+            guard index < arguments.count, case .text(let text) = arguments[index] else { return nil }
+            return text
+        }
+
+        do throws(SignalError) {
+            switch stage.spec.name {
+            // Sources
+            case "cold":
+                guard case .marble(let marble, let values, let error, _) = arguments[0] else { return .empty }
+                let table = marbleValues(values)
+                return ColdSource(marble, scheduler: scheduler, error: SignalError(error ?? "error")) { table($0) }.signal
+            case "hot":
+                guard case .marble(_, _, _, let id?) = arguments[0], let hot = context.hotSources[id] else {
+                    return .fail(SignalError("\(site): this hot source was not started with the run"))
+                }
+                return hot.signal
+            case "of":
+                var values: [Value] = []
+                for index in arguments.indices { values.append(try value(index)) }
+                return .sequence(values)
+            case "range":
+                let start = try count(0), length = try count(1)
+                return Signal<Int>.range(start, length).map { .number(Double($0)) }
+            case "empty": return .empty
+            case "never": return .never
+            case "fail":
+                let message = try value(0)
+                if case .string(let text) = message { return .fail(SignalError(text)) }
+                return .fail(SignalError(message.description))
+            case "interval":
+                return Signal<Int>.interval(duration(0), on: scheduler).map { .number(Double($0)) }
+            case "timer":
+                return Signal<Int>.timer(duration(0), on: scheduler).map { .number(Double($0)) }
+
+            // Transforming
+            case "map": return source.map(perValue(0))
+            case "mapTo": return source.mapTo(try value(0))
+            case "not":
+                return source.map { value throws(SignalError) in
+                    do throws(EvaluationFailure) { return try Operations.not(value) } catch {
+                        throw SignalError("\(site): \(error.message)")
+                    }
+                }
+            case "scan": return source.scan(try value(0), accumulator(1))
+            case "reduce": return source.reduce(try value(0), accumulator(1))
+            case "pairwise": return source.pairwise().map { .list([$0.0, $0.1]) }
+            case "buffer": return source.buffer(count: try count(0)).map { .list($0) }
+            case "count": return source.count().map { .number(Double($0)) }
+            case "startWith": return source.startWith(try value(0))
+
+            // Filtering
+            case "filter": return source.filter(condition(0))
+            case "take": return source.take(try count(0))
+            case "skip": return source.skip(try count(0))
+            case "takeWhile": return source.takeWhile(condition(0))
+            case "skipWhile": return source.skipWhile(condition(0))
+            case "takeUntil": return source.takeUntil(signals(0)[0])
+            case "first": return source.first()
+            case "last": return source.last()
+            case "distinctUntilChanged": return source.distinctUntilChanged()
+
+            // Combining
+            case "merge": return Signal.merge([source] + signals(0))
+            case "concat": return Signal.concat([source] + signals(0))
+            case "combineLatest": return Signal.combineLatest([source] + signals(0)).map { .list($0) }
+            case "zip": return Signal.zip([source] + signals(0)).map { .list($0) }
+            case "withLatestFrom": return source.withLatestFrom(signals(0)[0]).map { .list([$0.0, $0.1]) }
+            case "sample": return source.sample(signals(0)[0])
+            case "then": return source.then(signals(0)[0])
+
+            // Flattening
+            case "flatMap": return source.flatMap(perValuePipeline(0))
+            case "switchMap": return source.switchMap(perValuePipeline(0))
+            case "concatMap": return source.concatMap(perValuePipeline(0))
+            case "exhaustMap": return source.exhaustMap(perValuePipeline(0))
+            case "switchToLatest":
+                return source.switchMap { value in
+                    if case .signal(let inner) = value { return inner.signal }
+                    return .fail(SignalError("\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); make one with map (PIPELINE)"))
+                }
+
+            // Errors
+            case "catch":
+                guard case .pipeline(let pipeline) = arguments[0] else { return source }
+                let it = frame.it
+                return source.catchError { error in
+                    self.signal(pipeline, Frame(it: it, error: .string(error.message)))
+                }
+            case "retry": return source.retry(try count(0))
+
+            // Timing
+            case "debounce": return source.debounce(duration(0), on: scheduler)
+            case "throttle": return source.throttle(duration(0), on: scheduler)
+            case "delay": return source.delay(duration(0), on: scheduler)
+            case "timeout": return source.timeout(duration(0), on: scheduler)
+
+            // Sharing
+            case "share": return source.share()
+            case "replay": return source.replay(try count(0))
+
+            // Debugging
+            case "log":
+                return source.log(text(0) ?? stage.label, on: scheduler, to: context.write)
+
+            default:
+                if let services = context.services {
+                    var values: [Value] = []
+                    for index in arguments.indices { values.append(try value(index)) }
+                    return services.signal(for: stage.spec.name, arguments: values, context: context)
+                }
+                return .fail(SignalError("\(site): `\(stage.spec.name)` is not available here"))
+            }
+        } catch {
+            return .fail(error)
+        }
+    }
+
+    /// What each mark of a marble stands for: the VALUES record's field, else the mark as
+    /// a string (`a` is "a", `1` is "1": LANGUAGE.md).
+    private func marbleValues(_ values: CheckedExpression?) -> (Character) -> Value {
+        var table: [Character: Value] = [:]
+        if let values, case .record(let record)? = try? evaluator(values)(Frame()) {
+            for field in record.fields {
+                if let mark = field.name.first, field.name.count == 1 { table[mark] = field.value }
+            }
+        }
+        return { mark in table[mark] ?? Compiler.defaultValue(of: mark) }
+    }
+
+    static func defaultValue(of mark: Character) -> Value {
+        .string(String(mark))
+    }
+}
+
+extension CheckedPipeline {
+    /// Calls `body` for every `hot` marble the pipeline can reach.
+    func forEachHotMarble(_ body: (Int, Marble, CheckedExpression?, String?) -> Void) {
+        func visit(_ pipeline: CheckedPipeline) {
+            switch pipeline.head {
+            case .source(let stage): visit(stage)
+            case .binding(_, let bound): visit(bound)
+            case .property: break
+            case .value(let expression): visit(expression)
+            }
+            for stage in pipeline.stages { visit(stage) }
+        }
+        func visit(_ stage: CheckedStage) {
+            for argument in stage.arguments {
+                switch argument {
+                case .marble(let marble, let values, let error, let id?): body(id, marble, values, error)
+                case .pipeline(let inner): visit(inner)
+                case .expression(let expression): visit(expression)
+                default: break
+                }
+            }
+        }
+        func visit(_ expression: CheckedExpression) {
+            if case .pipeline(let inner) = expression { visit(inner) }
+        }
+        visit(self)
+    }
+}

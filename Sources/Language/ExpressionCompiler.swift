@@ -1,0 +1,157 @@
+import Signals
+
+/// What an expression sees when it runs.
+public struct Frame {
+    public var it: Value
+    public var acc: Value
+    /// The message of the error `catch` caught, inside its pipeline.
+    public var error: Value
+
+    public init(it: Value = .null, acc: Value = .null, error: Value = .null) {
+        self.it = it
+        self.acc = acc
+        self.error = error
+    }
+}
+
+public typealias Evaluator = (Frame) throws(EvaluationFailure) -> Value
+
+/// Compiles an expression once into nested closures, so nothing is looked up or
+/// re-interpreted per event. The common shapes (`it OP constant`, `acc OP it`, a field of
+/// `it`) become one closure each instead of three.
+struct ExpressionCompiler {
+    let properties: (String) -> Value
+    let instantiate: (CheckedPipeline, Frame) -> Signal<Value>
+
+    func compile(_ expression: CheckedExpression) -> Evaluator {
+        switch expression {
+        case .constant(let value):
+            return { _ throws(EvaluationFailure) in value }
+        case .it:
+            return { frame throws(EvaluationFailure) in frame.it }
+        case .acc:
+            return { frame throws(EvaluationFailure) in frame.acc }
+        case .error:
+            return { frame throws(EvaluationFailure) in frame.error }
+        case .property(let name):
+            let properties = self.properties
+            return { _ throws(EvaluationFailure) in properties(name) }
+        case .field(.it, let name, let site):
+            return { frame throws(EvaluationFailure) in
+                do throws(EvaluationFailure) { return try Operations.field(name, of: frame.it) } catch { throw error.at(site) }
+            }
+        case .field(let base, let name, let site):
+            let base = compile(base)
+            return { frame throws(EvaluationFailure) in
+                let record = try base(frame)
+                do throws(EvaluationFailure) { return try Operations.field(name, of: record) } catch { throw error.at(site) }
+            }
+        case .index(let container, let index, let site):
+            let container = compile(container), index = compile(index)
+            return { frame throws(EvaluationFailure) in
+                let list = try container(frame), position = try index(frame)
+                do throws(EvaluationFailure) { return try Operations.index(list, position) } catch { throw error.at(site) }
+            }
+        case .negate(let operand, let site):
+            let operand = compile(operand)
+            return { frame throws(EvaluationFailure) in
+                let value = try operand(frame)
+                do throws(EvaluationFailure) { return try Operations.negate(value) } catch { throw error.at(site) }
+            }
+        case .not(let operand, let site):
+            let operand = compile(operand)
+            return { frame throws(EvaluationFailure) in
+                let value = try operand(frame)
+                do throws(EvaluationFailure) { return try Operations.not(value) } catch { throw error.at(site) }
+            }
+        case .binary(let op, let left, let right, let site):
+            return compileBinary(op, left, right, site)
+        case .call(let name, let arguments, let site):
+            let arguments = arguments.map(compile)
+            return { frame throws(EvaluationFailure) in
+                var values: [Value] = []
+                for argument in arguments { values.append(try argument(frame)) }
+                do throws(EvaluationFailure) { return try Operations.call(name, values) } catch { throw error.at(site) }
+            }
+        case .list(let elements):
+            let elements = elements.map(compile)
+            return { frame throws(EvaluationFailure) in
+                var values: [Value] = []
+                values.reserveCapacity(elements.count)
+                for element in elements { values.append(try element(frame)) }
+                return .list(values)
+            }
+        case .record(let fields):
+            let fields = fields.map { ($0.0, compile($0.1)) }
+            return { frame throws(EvaluationFailure) in
+                var record = Record()
+                for (name, field) in fields { record[name] = try field(frame) }
+                return .record(record)
+            }
+        case .conditional(let condition, let then, let otherwise, let site):
+            let condition = compile(condition), then = compile(then), otherwise = compile(otherwise)
+            return { frame throws(EvaluationFailure) in
+                switch try condition(frame) {
+                case .bool(true): return try then(frame)
+                case .bool(false): return try otherwise(frame)
+                case let other:
+                    throw EvaluationFailure("`if` needs a boolean condition, not \(other.kindDescription)", site: site)
+                }
+            }
+        case .pipeline(let pipeline):
+            let instantiate = self.instantiate
+            return { frame throws(EvaluationFailure) in .signal(SignalValue(instantiate(pipeline, frame))) }
+        }
+    }
+
+    private func compileBinary(_ op: BinaryOperator, _ left: CheckedExpression, _ right: CheckedExpression,
+                               _ site: Site) -> Evaluator {
+        // `and` / `or` evaluate the right side only when needed.
+        if op == .and || op == .or {
+            let left = compile(left), right = compile(right)
+            let shortCircuit = op == .or
+            return { frame throws(EvaluationFailure) in
+                guard case .bool(let first) = try left(frame) else {
+                    throw EvaluationFailure("`\(op.rawValue)` needs booleans on both sides", site: site)
+                }
+                if first == shortCircuit { return .bool(first) }
+                guard case .bool(let second) = try right(frame) else {
+                    throw EvaluationFailure("`\(op.rawValue)` needs booleans on both sides", site: site)
+                }
+                return .bool(second)
+            }
+        }
+        if op == .matches, let pattern = right.constantValue, case .string(let text) = pattern,
+           let compiled = try? Pattern(text) {
+            let left = compile(left)
+            return { frame throws(EvaluationFailure) in
+                guard case .string(let subject) = try left(frame) else {
+                    throw EvaluationFailure("`matches` needs a string on the left", site: site)
+                }
+                return .bool(compiled.matches(subject))
+            }
+        }
+        switch (left, right) {
+        case (.it, .constant(let constant)):
+            return { frame throws(EvaluationFailure) in
+                do throws(EvaluationFailure) { return try Operations.apply(op, frame.it, constant) } catch { throw error.at(site) }
+            }
+        case (.acc, .it):
+            return { frame throws(EvaluationFailure) in
+                do throws(EvaluationFailure) { return try Operations.apply(op, frame.acc, frame.it) } catch { throw error.at(site) }
+            }
+        case (_, .constant(let constant)):
+            let left = compile(left)
+            return { frame throws(EvaluationFailure) in
+                let value = try left(frame)
+                do throws(EvaluationFailure) { return try Operations.apply(op, value, constant) } catch { throw error.at(site) }
+            }
+        default:
+            let left = compile(left), right = compile(right)
+            return { frame throws(EvaluationFailure) in
+                let a = try left(frame), b = try right(frame)
+                do throws(EvaluationFailure) { return try Operations.apply(op, a, b) } catch { throw error.at(site) }
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Signals
+
+/// What the language's operators and functions do to values. Each failure is a sentence
+/// for a person; the compiled expression adds where it happened.
+public struct EvaluationFailure: Error, Equatable, Sendable {
+    public var message: String
+    /// The node that failed; set by the compiled node, not by the operation.
+    public var site: Site?
+
+    public init(_ message: String, site: Site? = nil) {
+        self.message = message
+        self.site = site
+    }
+
+    func at(_ site: Site) -> EvaluationFailure {
+        self.site == nil ? EvaluationFailure(message, site: site) : self
+    }
+
+    /// The error event: `3:17 map: division by zero`.
+    var signalError: SignalError {
+        SignalError(site.map { "\($0): \(message)" } ?? message)
+    }
+}
+
+public enum BinaryOperator: String, Sendable, CaseIterable {
+    case or, and
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case matches
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+}
+
+public enum Operations {
+    public static func apply(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
+        switch op {
+        case .equal: return .bool(left == right)
+        case .notEqual: return .bool(left != right)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual: return .bool(try compare(op, left, right))
+        case .add: return try add(left, right)
+        case .subtract, .multiply, .divide, .remainder: return try arithmetic(op, left, right)
+        case .and, .or:
+            // Short-circuiting happens in the compiler; here both sides are known.
+            guard case .bool(let a) = left, case .bool(let b) = right else {
+                throw EvaluationFailure("`\(op.rawValue)` needs two booleans, not \(left.kindDescription) and \(right.kindDescription)")
+            }
+            return .bool(op == .and ? a && b : a || b)
+        case .matches:
+            guard case .string(let text) = left, case .string(let pattern) = right else {
+                throw EvaluationFailure("`matches` needs a string on the left and a pattern string on the right, not \(left.kindDescription) and \(right.kindDescription)")
+            }
+            return .bool(try Pattern(pattern).matches(text))
+        }
+    }
+
+    @inline(__always)
+    public static func add(_ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
+        switch (left, right) {
+        case let (.number(a), .number(b)): return .number(a + b)
+        case let (.string(a), .string(b)): return .string(a + b)
+        case let (.list(a), .list(b)): return .list(a + b)
+        default:
+            throw EvaluationFailure("I cannot add \(left.kindDescription) and \(right.kindDescription)"
+                + (left.isString || right.isString ? " (use string(x) to join text)" : ""))
+        }
+    }
+
+    @inline(__always)
+    public static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
+        guard case .number(let a) = left, case .number(let b) = right else {
+            throw EvaluationFailure("`\(op.rawValue)` needs two numbers, not \(left.kindDescription) and \(right.kindDescription)")
+        }
+        switch op {
+        case .subtract: return .number(a - b)
+        case .multiply: return .number(a * b)
+        case .divide:
+            guard b != 0 else { throw EvaluationFailure("division by zero") }
+            return .number(a / b)
+        default:
+            guard b != 0 else { throw EvaluationFailure("remainder of a division by zero") }
+            return .number(a.truncatingRemainder(dividingBy: b))
+        }
+    }
+
+    public static func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Bool {
+        let order: Int
+        switch (left, right) {
+        case let (.number(a), .number(b)): order = a < b ? -1 : (a == b ? 0 : 1)
+        case let (.string(a), .string(b)): order = a < b ? -1 : (a == b ? 0 : 1)
+        default:
+            throw EvaluationFailure("I cannot compare \(left.kindDescription) with \(right.kindDescription)")
+        }
+        switch op {
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        default: return order >= 0
+        }
+    }
+
+    public static func negate(_ value: Value) throws(EvaluationFailure) -> Value {
+        guard case .number(let number) = value else {
+            throw EvaluationFailure("`-` needs a number, not \(value.kindDescription)")
+        }
+        return .number(-number)
+    }
+
+    public static func not(_ value: Value) throws(EvaluationFailure) -> Value {
+        guard case .bool(let bool) = value else {
+            throw EvaluationFailure("`not` needs a boolean, not \(value.kindDescription)")
+        }
+        return .bool(!bool)
+    }
+
+    public static func field(_ name: String, of value: Value) throws(EvaluationFailure) -> Value {
+        guard case .record(let record) = value else {
+            throw EvaluationFailure("I cannot read the field `\(name)` of \(value.kindDescription) (\(value.abbreviated))")
+        }
+        guard let field = record[name] else {
+            let fields = record.names.map { "`\($0)`" }.joined(separator: ", ")
+            throw EvaluationFailure("the record has no field `\(name)`" + (fields.isEmpty ? "" : "; it has \(fields)"))
+        }
+        return field
+    }
+
+    public static func index(_ container: Value, _ index: Value) throws(EvaluationFailure) -> Value {
+        switch (container, index) {
+        case let (.list(list), .number(number)):
+            guard number == number.rounded(), number >= 0, number < Double(list.count) else {
+                throw EvaluationFailure("index \(Value.format(number)) is outside the list of \(list.count)")
+            }
+            return list[Int(number)]
+        case let (.record, .string(name)):
+            return try field(name, of: container)
+        default:
+            throw EvaluationFailure("I cannot index \(container.kindDescription) with \(index.kindDescription)")
+        }
+    }
+
+    public static let functionNames = ["length", "number", "string"]
+
+    public static func call(_ name: String, _ arguments: [Value]) throws(EvaluationFailure) -> Value {
+        guard arguments.count == 1 else {
+            throw EvaluationFailure("`\(name)` takes one argument, not \(arguments.count)")
+        }
+        let argument = arguments[0]
+        switch name {
+        case "length":
+            switch argument {
+            case .string(let text): return .number(Double(text.count))
+            case .list(let list): return .number(Double(list.count))
+            case .bytes(let bytes): return .number(Double(bytes.count))
+            case .record(let record): return .number(Double(record.fields.count))
+            default: throw EvaluationFailure("`length` needs a string, list, record or bytes, not \(argument.kindDescription)")
+            }
+        case "number":
+            switch argument {
+            case .number: return argument
+            case .bool(let bool): return .number(bool ? 1 : 0)
+            case .string(let text):
+                guard let number = Double(text.trimmingSpaces) else {
+                    throw EvaluationFailure("\(argument) is not a number")
+                }
+                return .number(number)
+            default: throw EvaluationFailure("I cannot make a number of \(argument.kindDescription)")
+            }
+        case "string":
+            if case .string = argument { return argument }
+            return .string(argument.description)
+        default:
+            throw EvaluationFailure("I do not know a function called `\(name)`")
+        }
+    }
+}
+
+/// A whole-string regular expression (`text matches "[a-z]+"`), compiled once.
+public struct Pattern {
+    let regex: Regex<AnyRegexOutput>
+
+    public init(_ pattern: String) throws(EvaluationFailure) {
+        do {
+            regex = try Regex(pattern)
+        } catch {
+            throw EvaluationFailure("\(Value.quote(pattern)) is not a valid regular expression")
+        }
+    }
+
+    public func matches(_ text: String) -> Bool {
+        (try? regex.wholeMatch(in: text)) != nil
+    }
+}
+
+extension Value {
+    var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
+
+    /// A short form for messages and legends: at most `limit` characters.
+    public func abbreviated(to limit: Int = 40) -> String {
+        let text = description
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit - 1)) + "…"
+    }
+
+    public var abbreviated: String { abbreviated() }
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " } ?? endIndex
+        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
+        return self[start..<max(start, end)]
+    }
+}
