@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point one way: frp → Language → Signals. Signals has no dependencies,
+// Dependencies point one way: frp → REPL → Language → Signals. Signals has no dependencies,
 // so the engine builds in seconds; heavy packages stay out of the targets that do not need them.
 let package = Package(
     name: "frp",
@@ -16,14 +16,16 @@ let package = Package(
     targets: [
         .target(name: "Signals"),
         .target(name: "Language", dependencies: ["Signals"]),
+        .target(name: "REPL", dependencies: ["Language", "Signals"]),
         .executableTarget(
             name: "frp",
             dependencies: [
-                "Language", "Signals",
+                "REPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Signals"]),
     ]
 )

@@ -335,3 +335,10 @@ extension CheckedPipeline {
         visit(self)
     }
 }
+
+extension Compiler {
+    /// Evaluates an expression that needs no value (`it` is null).
+    public func evaluate(_ expression: CheckedExpression) throws(EvaluationFailure) -> Value {
+        try evaluator(expression)(Frame())
+    }
+}

@@ -1,1 +1,78 @@
-print("frp")
+import ArgumentParser
+import REPL
+
+/// `frp` — the REPL; `frp run FILE`; `frp test FILE_OR_DIR...`. Arguments only: the work
+/// is in the REPL module.
+struct FRP: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frp",
+        abstract: "A REPL and scripting language for reactive signal pipelines.",
+        discussion: """
+            Without a subcommand, frp starts the REPL. Try:
+              of 1, 2, 3 | map it * 10
+              cold "-a-b-c-|" | take 2
+            """,
+        subcommands: [RunCommand.self, TestCommand.self, ReplCommand.self],
+        defaultSubcommand: ReplCommand.self
+    )
+}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a .frp script: print each event as it happens, then the marble trace.")
+
+    @Argument(help: "The script to run.")
+    var file: String
+
+    @Flag(help: "Run in virtual time: instant and deterministic.")
+    var virtual = false
+
+    @Option(help: "Run N times faster than real time.")
+    var speed: Double?
+
+    @Flag(help: "Do not record or draw the marble trace.")
+    var noTrace = false
+
+    func validate() throws {
+        if let speed, !(speed > 0 && speed.isFinite) {
+            throw ValidationError("--speed needs a positive number, like --speed 10")
+        }
+        if virtual, speed != nil {
+            throw ValidationError("--virtual and --speed do not go together: virtual time is already instant")
+        }
+    }
+
+    func run() throws {
+        let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
+        let status = ScriptRunner(clock: clock, trace: !noTrace).run(path: file)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Check every `expect` in .frp files, in virtual time.",
+        discussion: "The last line is `N passed, N failed`. Exit status: 0 all pass, 1 a failure, 2 a file that cannot be read or parsed.")
+
+    @Argument(help: "Files or directories (searched for .frp files).")
+    var paths: [String]
+
+    func run() throws {
+        let status = TestRunner().run(paths: paths)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl", abstract: "Start the REPL (the default).", shouldDisplay: false)
+
+    func run() throws {
+        let status = Repl().run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+FRP.main()

@@ -1,0 +1,124 @@
+import Language
+import Signals
+
+/// Runs one `expect` in virtual time from frame 0 and compares every event: frame, kind
+/// and value.
+struct Expectation {
+    let pipeline: CheckedPipeline
+    let marble: Marble
+    let marbleText: String
+    let values: CheckedExpression?
+    let errorMessage: String?
+
+    struct Outcome {
+        var passed: Bool
+        /// Expected and actual drawn one above the other, the first difference marked,
+        /// and the differing events; empty when passed.
+        var report: [String]
+    }
+
+    func run(services: SourceProvider?) -> Outcome {
+        let scheduler = Scheduler.virtual()
+        let context = RunContext(scheduler: scheduler, services: services, write: { _ in })
+        let compiler = Compiler(context: context)
+        compiler.startHotSources(pipeline)
+        let table = valueTable(compiler)
+        let expected = marble.entries.map { entry -> Recorded<Value> in
+            let event: Event<Value>
+            switch entry.mark {
+            case .value(let mark): event = .next(table[mark] ?? .string(String(mark)))
+            case .completed: event = .completed
+            case .error: event = .error(SignalError(errorMessage ?? "error"))
+            }
+            return Recorded(time: .frame(entry.frame), event: event)
+        }
+        // A marble without an end means "nothing more within its width".
+        let limit = TimeSpan.milliseconds(max(marble.width - 1, 0))
+        let actual = compiler.signal(pipeline).record(on: scheduler, for: limit)
+        guard !same(expected, actual) else { return Outcome(passed: true, report: []) }
+        return Outcome(passed: false, report: describeDifference(expected: expected, actual: actual, table: table))
+    }
+
+    private func valueTable(_ compiler: Compiler) -> [Character: Value] {
+        var table: [Character: Value] = [:]
+        for entry in marble.entries {
+            if case .value(let mark) = entry.mark { table[mark] = .string(String(mark)) }
+        }
+        if let values, case .record(let record)? = try? compiler.evaluate(values) {
+            for field in record.fields where field.name.count == 1 {
+                if let mark = field.name.first { table[mark] = field.value }
+            }
+        }
+        return table
+    }
+
+    private func same(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in x.frame == y.frame && x.event == y.event }
+    }
+
+    private func describeDifference(expected: [Recorded<Value>], actual: [Recorded<Value>],
+                                    table: [Character: Value]) -> [String] {
+        var naming = MarkNaming(table: table)
+        let actualEntries = actual.map { Marble.Entry(frame: $0.frame, mark: naming.mark(for: $0.event)) }
+        let drawnActual = Marble.draw(actualEntries)
+        let drawnExpected = Marble.draw(marble.entries)
+        var lines = ["expected: \(drawnExpected)", "actual:   \(drawnActual)"]
+        let firstDifferent = zip(drawnExpected, drawnActual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(drawnExpected.count, drawnActual.count)
+        lines.append(String(repeating: " ", count: 10 + firstDifferent) + "^")
+        let index = zip(expected, actual).enumerated().first { pair in
+            pair.element.0.frame != pair.element.1.frame || pair.element.0.event != pair.element.1.event
+        }?.offset ?? min(expected.count, actual.count)
+        let want = index < expected.count ? describe(expected[index]) : "nothing more"
+        let got = index < actual.count ? describe(actual[index]) : "nothing more"
+        lines.append("first difference (event \(index + 1)): expected \(want), got \(got)")
+        let legend = naming.legend
+        if !legend.isEmpty { lines.append("where " + legend) }
+        return lines
+    }
+
+    private func describe(_ recorded: Recorded<Value>) -> String {
+        let what: String
+        switch recorded.event {
+        case .next(let value): what = "next \(value.abbreviated)"
+        case .completed: what = "completed"
+        case .error(let error): what = "error \(Value.string(error.message))"
+        }
+        return "\(what) at frame \(recorded.frame)"
+    }
+}
+
+/// Gives actual values the marks the expectation used for them, and new marks to others.
+struct MarkNaming {
+    var table: [Character: Value]
+    private var extra: [(Character, Value)] = []
+
+    init(table: [Character: Value]) { self.table = table }
+
+    mutating func mark(for event: Event<Value>) -> Marble.Mark {
+        switch event {
+        case .completed: return .completed
+        case .error: return .error
+        case .next(let value):
+            if let known = table.sorted(by: { $0.key < $1.key }).first(where: { $0.value == value }) {
+                return .value(known.key)
+            }
+            if let seen = extra.first(where: { $0.1 == value }) { return .value(seen.0) }
+            if case .string(let text) = value, text.count == 1, let mark = text.first,
+               mark.isASCII, mark.isLetter || mark.isNumber, table[mark] == nil {
+                extra.append((mark, value))
+                return .value(mark)
+            }
+            let used = Set(table.keys).union(extra.map(\.0))
+            let mark = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".first { !used.contains($0) } ?? "?"
+            extra.append((mark, value))
+            return .value(mark)
+        }
+    }
+
+    /// `x = 10, y = {n: 5}` for the marks given to values the expectation did not name.
+    var legend: String {
+        extra.filter { mark, value in value != .string(String(mark)) }
+            .map { "\($0.0) = \($0.1.abbreviated)" }.joined(separator: ", ")
+    }
+}

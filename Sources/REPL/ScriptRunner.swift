@@ -1,0 +1,105 @@
+import Language
+import Signals
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `frp run FILE`: runs each statement in order, printing each event as it happens, with
+/// its time.
+public struct ScriptRunner {
+    public enum Clock: Equatable, Sendable {
+        case virtual
+        case live(speed: Double)
+    }
+
+    let clock: Clock
+    let trace: Bool
+    let output: Output
+
+    public init(clock: Clock, trace: Bool = true, output: Output = .standard) {
+        self.clock = clock
+        self.trace = trace
+        self.output = output
+    }
+
+    /// Runs the file; returns the exit status (0, or 2 when it cannot be read or checked).
+    public func run(path: String) -> Int32 {
+        let loaded = SourceFile.load(path)
+        guard case .success(let source) = loaded else {
+            if case .failure(let message) = loaded { output.error(message) }
+            return 2
+        }
+        var frontend = Frontend()
+        let (statements, diagnostics) = frontend.load(source)
+        if !diagnostics.isEmpty {
+            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+            return 2
+        }
+        let session = Session(clock: clock, output: output)
+        for statement in statements { session.execute(statement) }
+        return 0
+    }
+}
+
+/// Where the runners write: events and results to standard output, problems to
+/// standard error.
+public struct Output: Sendable {
+    public let line: @Sendable (String) -> Void
+    public let error: @Sendable (String) -> Void
+
+    public init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.line = line
+        self.error = error
+    }
+
+    public static let standard = Output(
+        line: { text in print(text) },
+        error: { text in
+            var standardError = StandardError()
+            print(text, to: &standardError)
+        }
+    )
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        _ = string.utf8CString.withUnsafeBufferPointer { buffer in
+            Glibc.write(2, buffer.baseAddress, buffer.count - 1)
+        }
+    }
+}
+
+/// Reads a script file as bytes, so invalid UTF-8 becomes a diagnostic, not a crash.
+enum SourceFile {
+    static func load(_ path: String) -> Result<Source, LoadFailure> {
+        guard let bytes = readBytes(path) else {
+            return .failure(LoadFailure("frp: cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
+        switch Source.decode(bytes: bytes, name: path) {
+        case .success(let source): return .success(source)
+        case .failure(let diagnostic): return .failure(LoadFailure(diagnostic.rendered(in: nil)))
+        }
+    }
+
+    static func readBytes(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+            if count < buffer.count {
+                if ferror(file) != 0 { return nil }
+                break
+            }
+        }
+        return bytes
+    }
+}
+
+struct LoadFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

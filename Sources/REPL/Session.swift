@@ -1,0 +1,120 @@
+import Language
+import Signals
+
+/// Runs checked statements: the state a script or a REPL session keeps between them
+/// (properties), and the printing of live events.
+final class Session {
+    let clock: ScriptRunner.Clock
+    let output: Output
+    let properties = PropertyStore()
+    var services: SourceProvider?
+    /// Virtual runs stop after this much virtual time if the pipeline has not ended.
+    static let virtualTimeLimit = TimeSpan.seconds(3600)
+    /// A run stops printing after this many events (the pipeline is disposed).
+    static let eventLimit = 10_000
+    /// Asked between timers in live runs; true stops the run (Ctrl-C).
+    var interrupted: () -> Bool = { false }
+
+    init(clock: ScriptRunner.Clock, output: Output) {
+        self.clock = clock
+        self.output = output
+    }
+
+    func execute(_ statement: CheckedStatement) {
+        switch statement {
+        case .bind:
+            break  // the checker resolved the name; later uses compile its pipeline
+        case .declareProperty(let name, let expression):
+            let context = makeContext()
+            do throws(EvaluationFailure) {
+                properties.declare(name, try Compiler(context: context).evaluate(expression))
+            } catch {
+                output.error("error: \(error.message)")
+            }
+        case .assign(let name, let expression, _):
+            let context = makeContext()
+            do throws(EvaluationFailure) {
+                let value = try Compiler(context: context).evaluate(expression)
+                try properties.property(name)?.set(value)
+            } catch {
+                output.error("error: \(error.message)")
+            } catch let error as SignalError {
+                output.error("error: \(error.message)")
+            }
+        case .run(let pipeline, _, _):
+            run(pipeline)
+        case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
+            let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
+                                      values: values, errorMessage: error).run(services: services)
+            if outcome.passed {
+                output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
+            } else {
+                output.line("✗ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
+                for reportLine in outcome.report { output.line("    " + reportLine) }
+            }
+        }
+    }
+
+    private func makeContext() -> RunContext {
+        let scheduler: Scheduler
+        switch clock {
+        case .virtual: scheduler = .virtual()
+        case .live(let speed): scheduler = .live(speed: speed)
+        }
+        let output = self.output
+        return RunContext(scheduler: scheduler, properties: properties, services: services,
+                          write: { output.line($0) })
+    }
+
+    /// Runs a pipeline to its end (or a limit), printing each event with its time.
+    func run(_ pipeline: CheckedPipeline) {
+        let context = makeContext()
+        let scheduler = context.scheduler
+        let compiler = Compiler(context: context)
+        compiler.startHotSources(pipeline)
+        output.line("» \(pipeline.text)")
+        var events = 0
+        var ended = false
+        let output = self.output
+        let lifetime = compiler.signal(pipeline).subscribe { event in
+            events += 1
+            let time = EventLine.time(scheduler.now)
+            switch event {
+            case .next(let value): output.line("\(time)  next \(value)")
+            case .completed: output.line("\(time)  completed"); ended = true
+            case .error(let error): output.line("\(time)  error \(Value.string(error.message))"); ended = true
+            }
+        }
+        let limit: Time? = clock == .virtual ? Time.zero + Session.virtualTimeLimit : nil
+        let interrupted = self.interrupted
+        scheduler.run(until: limit, shouldStop: { ended || events >= Session.eventLimit || interrupted() })
+        if !ended {
+            let time = EventLine.time(scheduler.now)
+            if events >= Session.eventLimit {
+                output.line("\(time)  stopped after \(Session.eventLimit) events (add `take N` to see fewer)")
+            } else if interrupted() {
+                output.line("\(time)  cancelled")
+            } else if scheduler.pendingTimers > 0 {
+                output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
+            } else {
+                output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
+            }
+        }
+        lifetime.dispose()
+    }
+}
+
+enum EventLine {
+    /// `     12ms`, `    1.5s`: right-aligned so a column of events reads down.
+    static func time(_ time: Time) -> String {
+        let milliseconds = Double(time.nanoseconds) / 1e6
+        let text: String
+        if milliseconds < 1000 {
+            text = milliseconds == milliseconds.rounded() ? "\(Int(milliseconds))ms" : "\((milliseconds * 10).rounded() / 10)ms"
+        } else {
+            let seconds = milliseconds / 1000
+            text = seconds == seconds.rounded() ? "\(Int(seconds))s" : "\((seconds * 1000).rounded() / 1000)s"
+        }
+        return String(repeating: " ", count: max(0, 9 - text.count)) + text
+    }
+}
