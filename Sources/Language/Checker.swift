@@ -1,0 +1,570 @@
+import Signals
+
+/// What the names of a session mean: `let` bindings and properties. It outlives one
+/// source, so a REPL session keeps its names.
+public struct Environment: Sendable {
+    public enum Binding: Sendable {
+        /// `let limit = 10`: the expression is used wherever the name is.
+        case value(CheckedExpression)
+        case signal(CheckedPipeline)
+    }
+
+    public var bindings: [String: Binding] = [:]
+    public var properties: Set<String> = []
+    /// Hot sources are numbered across the whole session, so each is started once per run.
+    var nextHotID = 0
+
+    public init() {}
+
+    public var names: [String] { Array(bindings.keys) + Array(properties) }
+}
+
+/// Resolves names and checks every stage's arguments against the catalogue, before
+/// anything runs. It reports every problem it finds and goes on.
+struct Checker {
+    let source: Source
+    let catalogue: Catalogue
+    var environment: Environment
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// What an expression may refer to where it stands.
+    struct Scope {
+        var hasIt = false
+        var hasAcc = false
+        var hasError = false
+        /// The stage the expression belongs to, for runtime error messages.
+        var stage = ""
+    }
+
+    init(source: Source, catalogue: Catalogue, environment: Environment) {
+        self.source = source
+        self.catalogue = catalogue
+        self.environment = environment
+    }
+
+    // MARK: Statements
+
+    mutating func check(_ program: Program) -> [CheckedStatement] {
+        var checked: [CheckedStatement] = []
+        for statement in program.statements {
+            let before = diagnostics.count
+            guard let result = check(statement), diagnostics.count == before else { continue }
+            checked.append(result)
+            // Later statements see the names this one binds.
+            switch result {
+            case .bind(let name, let pipeline):
+                if pipeline.stages.isEmpty, case .value(let expression) = pipeline.head,
+                   !expression.isPipeline {
+                    environment.bindings[name] = .value(expression)
+                } else {
+                    environment.bindings[name] = .signal(pipeline)
+                }
+                environment.properties.remove(name)
+            case .declareProperty(let name, _):
+                environment.properties.insert(name)
+                environment.bindings[name] = nil
+            default: break
+            }
+        }
+        return checked
+    }
+
+    private mutating func check(_ statement: Statement) -> CheckedStatement? {
+        let top = Scope()
+        switch statement {
+        case .let(let name, let nameRange, let value, _):
+            guard checkBindable(name, nameRange) else { return nil }
+            return checkPipeline(value, top).map { .bind(name: name, $0) }
+        case .var(let name, let nameRange, let value, _):
+            guard checkBindable(name, nameRange) else { return nil }
+            return checkExpression(value, top).map { .declareProperty(name: name, $0) }
+        case .assign(let name, let nameRange, let value, _):
+            guard environment.properties.contains(name) else {
+                let known = suggestion(for: name, among: Array(environment.properties))
+                report("UNKNOWN PROPERTY", nameRange, "I do not know a property called `\(name)`:",
+                       hint: known.map { "did you mean `\($0)`?" } ?? "declare it first: `var \(name) = VALUE`")
+                return nil
+            }
+            let site = self.site(nameRange, stage: ":=")
+            return checkExpression(value, top).map { .assign(name: name, $0, site) }
+        case .run(let pipeline, let background, let range):
+            return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
+        case .expect(let pipeline, let marbleText, let marbleRange, let values, let error, let range):
+            let checkedPipeline = checkPipeline(pipeline, top)
+            let marble = parseMarble(marbleText, marbleRange, kind: .expected)
+            let checkedValues = values.flatMap { checkMarbleValues($0) }
+            guard let checkedPipeline, let marble else { return nil }
+            let start = location(range)
+            return .expect(checkedPipeline, marble: marble, marbleText: marbleText, values: checkedValues,
+                           error: error, line: start.line, column: start.column)
+        }
+    }
+
+    private mutating func checkBindable(_ name: String, _ range: SourceRange) -> Bool {
+        if ["it", "acc", "error"].contains(name) || Parser.expressionKeywords.contains(name) {
+            report("RESERVED NAME", range, "`\(name)` has a meaning of its own, so I cannot bind it:",
+                   hint: "choose another name")
+            return false
+        }
+        if catalogue[name] != nil {
+            report("NAME TAKEN", range, "`\(name)` is the name of an operator or source:",
+                   hint: "choose another name, so `\(name)` keeps meaning the \(catalogue[name]?.role == .source ? "source" : "operator")")
+            return false
+        }
+        return true
+    }
+
+    // MARK: Pipelines
+
+    mutating func checkPipeline(_ pipeline: Pipeline, _ scope: Scope) -> CheckedPipeline? {
+        let head: CheckedHead?
+        switch pipeline.head {
+        case .call(let stage): head = checkSourceCall(stage, scope)
+        case .expression(let expression): head = checkHeadExpression(expression, scope)
+        }
+        var stages: [CheckedStage] = []
+        var failed = head == nil
+        for stage in pipeline.stages {
+            if let checked = checkOperator(stage, scope) { stages.append(checked) } else { failed = true }
+        }
+        guard !failed, let head else { return nil }
+        return CheckedPipeline(head: head, stages: stages, text: text(pipeline.range))
+    }
+
+    private mutating func checkSourceCall(_ stage: Stage, _ scope: Scope) -> CheckedHead? {
+        guard let spec = catalogue[stage.name] else {
+            if environment.bindings[stage.name] != nil || environment.properties.contains(stage.name) {
+                report("NOT A FUNCTION", stage.nameRange, "`\(stage.name)` is a name, and takes no arguments:",
+                       hint: "use it alone: `\(stage.name) | ...`")
+            } else {
+                unknownName(stage.name, stage.nameRange, wanted: .source)
+            }
+            return nil
+        }
+        guard spec.role == .source else {
+            report("NOT A SOURCE", stage.nameRange, "`\(stage.name)` is an operator: it needs a signal before it.",
+                   hint: "write it after a source, like `of 1, 2, 3 | \(spec.signature)`")
+            return nil
+        }
+        return checkStage(stage, spec, scope).map { .source($0) }
+    }
+
+    private mutating func checkHeadExpression(_ expression: Expression, _ scope: Scope) -> CheckedHead? {
+        if case .name(let name) = expression.kind {
+            if case .signal(let pipeline)? = environment.bindings[name] { return .binding(name, pipeline) }
+            if environment.properties.contains(name) { return .property(name) }
+            if let spec = catalogue[name], !(name == "not" && scope.hasIt) {
+                if spec.role == .operator {
+                    report("NOT A SOURCE", expression.range, "`\(name)` is an operator: it needs a signal before it.",
+                           hint: "write it after a source, like `of 1, 2, 3 | \(spec.signature)`")
+                    return nil
+                }
+                let stage = Stage(name: name, nameRange: expression.range, arguments: [], range: expression.range)
+                return checkStage(stage, spec, scope).map { .source($0) }
+            }
+            if environment.bindings[name] == nil, !scope.hasIt, !["it", "acc", "error"].contains(name) {
+                unknownName(name, expression.range, wanted: .source)
+                return nil
+            }
+        }
+        return checkExpression(expression, scope).map { .value($0) }
+    }
+
+    private mutating func checkOperator(_ stage: Stage, _ scope: Scope) -> CheckedStage? {
+        guard let spec = catalogue[stage.name] else {
+            if stage.arguments.isEmpty, environment.bindings[stage.name] != nil {
+                report("NOT AN OPERATOR", stage.nameRange, "`\(stage.name)` is a signal, not an operator:",
+                       hint: "to combine it, write `merge \(stage.name)`, `concat \(stage.name)` or `switchMap \(stage.name)`")
+            } else {
+                unknownName(stage.name, stage.nameRange, wanted: .operator)
+            }
+            return nil
+        }
+        guard spec.role == .operator else {
+            report("NOT AN OPERATOR", stage.nameRange, "`\(stage.name)` is a source: it starts a pipeline, it cannot follow `|`.",
+                   hint: "to add its values, write `merge (\(text(stage.range)))` or `concat (\(text(stage.range)))`")
+            return nil
+        }
+        return checkStage(stage, spec, scope)
+    }
+
+    // MARK: Arguments
+
+    private mutating func checkStage(_ stage: Stage, _ spec: OperatorSpec, _ scope: Scope) -> CheckedStage? {
+        var stageScope = scope
+        stageScope.stage = spec.name
+        let positional = stage.arguments.filter { $0.keyword == nil }
+        let positionalParameters = spec.parameters.filter { $0.keyword == nil }
+        let required = positionalParameters.filter { !$0.isOptional }.count
+        let variadic = positionalParameters.contains { $0.isVariadic }
+        let usage = "write `\(spec.signature)`"
+
+        if positional.count < required {
+            let missing = positionalParameters[positional.count]
+            report("MISSING ARGUMENT", stage.range,
+                   "`\(spec.name)` needs \(describe(missing)) (\(missing.name)), and I found \(positional.isEmpty ? "none" : "only \(positional.count) argument\(positional.count == 1 ? "" : "s")"):",
+                   hint: usage)
+            return nil
+        }
+        if !variadic, positional.count > positionalParameters.count {
+            let extra = positional[positionalParameters.count]
+            report("TOO MANY ARGUMENTS", extra.range,
+                   "`\(spec.name)` takes \(positionalParameters.isEmpty ? "no arguments" : "\(positionalParameters.count) argument\(positionalParameters.count == 1 ? "" : "s")"), but I found more:",
+                   hint: positionalParameters.isEmpty ? "remove it: `\(spec.name)` works alone" : usage)
+            return nil
+        }
+        var checked: [CheckedArgument] = []
+        var failed = false
+        for (index, argument) in positional.enumerated() {
+            let parameter = positionalParameters[min(index, positionalParameters.count - 1)]
+            if let result = checkArgument(argument.value, parameter, spec, stageScope) { checked.append(result) } else { failed = true }
+        }
+        // Optional positional parameters that were not given.
+        while checked.count < positionalParameters.count, !variadic { checked.append(.absent) }
+        for argument in stage.arguments where argument.keyword != nil {
+            guard let parameter = spec.parameters.first(where: { $0.keyword == argument.keyword }) else {
+                report("UNEXPECTED ARGUMENT", argument.range, "`\(spec.name)` takes no `\(argument.keyword ?? "")` argument:", hint: usage)
+                failed = true
+                continue
+            }
+            guard case .string(let message) = argument.value.kind else {
+                report("EXPECTED STRING", argument.value.range, "`\(parameter.keyword ?? "")` needs a string:", hint: usage)
+                failed = true
+                continue
+            }
+            checked = checked.map { argument in
+                if case .marble(let marble, let values, _, let id) = argument {
+                    return .marble(marble, values: values, error: message, hotID: id)
+                }
+                return argument
+            }
+        }
+        guard !failed else { return nil }
+        return CheckedStage(spec: spec, arguments: checked, label: text(stage.range),
+                            site: site(stage.nameRange, stage: spec.name))
+    }
+
+    private func describe(_ parameter: Parameter) -> String {
+        switch parameter.kind {
+        case .value: return "a value"
+        case .perValue: return "an expression"
+        case .accumulator: return "an expression with `acc` and `it`"
+        case .count: return "a whole number"
+        case .duration: return "a duration"
+        case .signal: return "a signal"
+        case .perValuePipeline: return "a pipeline"
+        case .errorPipeline: return "a pipeline"
+        case .marble: return "a marble"
+        case .marbleValues: return "a record of values"
+        case .text: return "a string"
+        }
+    }
+
+    private mutating func checkArgument(_ expression: Expression, _ parameter: Parameter, _ spec: OperatorSpec,
+                                        _ scope: Scope) -> CheckedArgument? {
+        switch parameter.kind {
+        case .value, .count:
+            guard rejectDuration(expression, spec) else { return nil }
+            guard let checked = checkExpression(expression, scope) else { return nil }
+            if parameter.kind == .count, case .number(let number)? = checked.constantValue,
+               number != number.rounded() || number < 0 {
+                report("BAD COUNT", expression.range, "`\(spec.name)` needs a whole number that is not negative, not `\(Value.format(number))`:",
+                       hint: "write `\(spec.signature)` with N = 0, 1, 2, ...")
+                return nil
+            }
+            return .expression(checked)
+        case .perValue, .accumulator:
+            guard rejectDuration(expression, spec) else { return nil }
+            var inner = scope
+            inner.hasIt = true
+            inner.hasAcc = parameter.kind == .accumulator
+            return checkExpression(expression, inner).map { .expression($0) }
+        case .duration:
+            guard case .duration(let span) = expression.kind else {
+                var hint = "write a duration like `300ms` or `2s`"
+                if case .number(let number) = expression.kind { hint = "write `\(Value.format(number))ms` for milliseconds or `\(Value.format(number))s` for seconds" }
+                report("EXPECTED DURATION", expression.range, "`\(spec.name)` needs a duration here:", hint: hint)
+                return nil
+            }
+            if span.nanoseconds == 0, spec.name == "interval" {
+                report("ZERO PERIOD", expression.range, "`interval 0ms` would send values forever without time passing:",
+                       hint: "use a period of at least 1ms")
+                return nil
+            }
+            return .duration(span)
+        case .signal, .perValuePipeline, .errorPipeline:
+            var inner = scope
+            if parameter.kind == .perValuePipeline { inner.hasIt = true }
+            if parameter.kind == .errorPipeline { inner.hasError = true }
+            return checkSignalArgument(expression, spec, inner).map { .pipeline($0) }
+        case .marble:
+            guard case .string(let text) = expression.kind else {
+                report("EXPECTED MARBLE", expression.range, "`\(spec.name)` needs a marble string here:",
+                       hint: #"a marble looks like "-a-b-|""#)
+                return nil
+            }
+            let kind: Marble.Kind = spec.name == "hot" ? .hot : .cold
+            guard let marble = parseMarble(text, expression.range, kind: kind) else { return nil }
+            var id: Int?
+            if spec.name == "hot" {
+                id = environment.nextHotID
+                environment.nextHotID += 1
+            }
+            return .marble(marble, values: nil, error: nil, hotID: id)
+        case .marbleValues:
+            return checkMarbleValues(expression).map { values in .expression(values) }
+        case .text:
+            guard case .string(let text) = expression.kind else {
+                report("EXPECTED STRING", expression.range, "`\(spec.name)` needs a string here:", hint: "write `\(spec.signature)`")
+                return nil
+            }
+            return .text(text)
+        }
+    }
+
+    /// A signal argument: a parenthesised pipeline, or a name bound to a signal.
+    private mutating func checkSignalArgument(_ expression: Expression, _ spec: OperatorSpec,
+                                              _ scope: Scope) -> CheckedPipeline? {
+        switch expression.kind {
+        case .pipeline(let pipeline):
+            return checkPipeline(pipeline, scope)
+        case .name(let name):
+            guard let head = checkHeadExpression(expression, scope) else { return nil }
+            return CheckedPipeline(head: head, stages: [], text: name)
+        default:
+            // Anything else is a value: `flatMap it` when `it` is a signal, or an error.
+            if scope.hasIt, let checked = checkExpression(expression, scope) {
+                return CheckedPipeline(head: .value(checked), stages: [], text: text(expression.range))
+            }
+            report("EXPECTED SIGNAL", expression.range, "`\(spec.name)` needs a signal here, not a value:",
+                   hint: "put a pipeline in parentheses, like `\(spec.name) (of 1, 2)`, or use a name bound with `let`")
+            return nil
+        }
+    }
+
+    private mutating func rejectDuration(_ expression: Expression, _ spec: OperatorSpec) -> Bool {
+        if case .duration(let span) = expression.kind {
+            report("UNEXPECTED DURATION", expression.range, "`\(spec.name)` needs a value here, not the duration `\(span)`:",
+                   hint: "durations go where an operator waits, like `debounce 300ms`")
+            return false
+        }
+        return true
+    }
+
+    private mutating func checkMarbleValues(_ expression: Expression) -> CheckedExpression? {
+        guard case .record = expression.kind else {
+            report("EXPECTED VALUES", expression.range, "I expected a record that says what the marks stand for:",
+                   hint: #"write {a: 1, b: "two"} after the marble"#)
+            return nil
+        }
+        return checkExpression(expression, Scope())
+    }
+
+    private mutating func parseMarble(_ text: String, _ range: SourceRange, kind: Marble.Kind) -> Marble? {
+        do throws(MarbleError) {
+            return try Marble.parse(text, kind: kind)
+        } catch {
+            // +1 for the opening quote (marbles have no escapes, so offsets line up).
+            let start = range.start + 1 + error.offset
+            report("BAD MARBLE", SourceRange(start: start, end: start + error.length),
+                   "This marble does not read right: \(error.message).", hint: error.hint)
+            return nil
+        }
+    }
+
+    // MARK: Expressions
+
+    mutating func checkExpression(_ expression: Expression, _ scope: Scope) -> CheckedExpression? {
+        switch expression.kind {
+        case .number(let number): return .constant(.number(number))
+        case .string(let text): return .constant(.string(text))
+        case .bool(let bool): return .constant(.bool(bool))
+        case .null: return .constant(.null)
+        case .duration(let span):
+            report("UNEXPECTED DURATION", expression.range, "The duration `\(span)` is not a value:",
+                   hint: "durations go where an operator waits, like `debounce 300ms`")
+            return nil
+        case .list(let elements):
+            var checked: [CheckedExpression] = []
+            for element in elements {
+                guard let value = checkExpression(element, scope) else { return nil }
+                checked.append(value)
+            }
+            if checked.allSatisfy({ $0.constantValue != nil }) {
+                return .constant(.list(checked.compactMap(\.constantValue)))
+            }
+            return .list(checked)
+        case .record(let fields):
+            var checked: [(String, CheckedExpression)] = []
+            for field in fields {
+                guard let value = checkExpression(field.value, scope) else { return nil }
+                checked.append((field.name, value))
+            }
+            if checked.allSatisfy({ $0.1.constantValue != nil }) {
+                return .constant(.record(Record(checked.compactMap { name, value in value.constantValue.map { (name, $0) } })))
+            }
+            return .record(checked)
+        case .name(let name):
+            return resolve(name, expression.range, scope)
+        case .member(let base, let name, let nameRange):
+            return checkExpression(base, scope).map { .field($0, name, site(nameRange, stage: scope.stage)) }
+        case .index(let base, let index):
+            guard let base = checkExpression(base, scope), let index = checkExpression(index, scope) else { return nil }
+            return .index(base, index, site(expression.range, stage: scope.stage))
+        case .call(let name, let arguments):
+            guard Operations.functionNames.contains(name) else {
+                let known = suggestion(for: name, among: Operations.functionNames)
+                report("UNKNOWN FUNCTION", expression.range, "I do not know a function called `\(name)`:",
+                       hint: known.map { "did you mean `\($0)`?" } ?? "the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
+                return nil
+            }
+            guard arguments.count == 1 else {
+                report("WRONG ARGUMENTS", expression.range, "`\(name)` takes one argument, and I found \(arguments.count):",
+                       hint: "write `\(name)(x)`")
+                return nil
+            }
+            return checkExpression(arguments[0], scope).map { .call(name, [$0], site(expression.range, stage: scope.stage)) }
+        case .negate(let operand):
+            return checkExpression(operand, scope).map { .negate($0, site(expression.range, stage: scope.stage)) }
+        case .not(let operand):
+            return checkExpression(operand, scope).map { .not($0, site(expression.range, stage: scope.stage)) }
+        case .binary(let op, let left, let right, let operatorRange):
+            let checkedLeft = checkExpression(left, scope)
+            let checkedRight = checkExpression(right, scope)
+            guard let checkedLeft, let checkedRight else { return nil }
+            if op == .matches, case .string(let pattern)? = checkedRight.constantValue {
+                do throws(EvaluationFailure) { _ = try Pattern(pattern) } catch {
+                    report("BAD PATTERN", right.range, "This is not a regular expression I can read:",
+                           hint: "patterns use the usual syntax, like \"[a-zA-Z0-9_]{6,16}\"")
+                    return nil
+                }
+            }
+            return .binary(op, checkedLeft, checkedRight, site(operatorRange, stage: scope.stage))
+        case .conditional(let condition, let then, let otherwise):
+            guard let c = checkExpression(condition, scope), let a = checkExpression(then, scope),
+                  let b = checkExpression(otherwise, scope) else { return nil }
+            return .conditional(c, a, b, site(expression.range, stage: scope.stage))
+        case .pipeline(let pipeline):
+            return checkPipeline(pipeline, scope).map { .pipeline($0) }
+        }
+    }
+
+    private mutating func resolve(_ name: String, _ range: SourceRange, _ scope: Scope) -> CheckedExpression? {
+        switch name {
+        case "it":
+            guard scope.hasIt else {
+                report("NO VALUE HERE", range, "`it` is the value flowing through a stage, but no value flows here:",
+                       hint: "use `it` in an expression of map, filter, scan, ..., or inside flatMap's pipeline")
+                return nil
+            }
+            return .it
+        case "acc":
+            guard scope.hasAcc else {
+                report("NO ACCUMULATOR HERE", range, "`acc` is the accumulation of `scan` and `reduce`, and this is not one of them:",
+                       hint: "write `scan SEED, acc + it` or `reduce SEED, acc + it`")
+                return nil
+            }
+            return .acc
+        case "error" where scope.hasError:
+            return .error
+        default:
+            break
+        }
+        switch environment.bindings[name] {
+        case .value(let expression)?: return expression
+        case .signal(let pipeline)?: return .pipeline(CheckedPipeline(head: .binding(name, pipeline), stages: [], text: name))
+        case nil: break
+        }
+        if environment.properties.contains(name) { return .property(name) }
+        if let spec = catalogue[name], spec.role == .source,
+           !spec.parameters.contains(where: { !$0.isOptional && $0.keyword == nil }) {
+            let stage = CheckedStage(spec: spec, arguments: [], label: name, site: site(range, stage: name))
+            return .pipeline(CheckedPipeline(head: .source(stage), stages: [], text: name))
+        }
+        if scope.hasIt { return .field(.it, name, site(range, stage: scope.stage)) }
+        if name == "error" {
+            report("NO ERROR HERE", range, "`error` is the error `catch` caught, and this is not inside catch's pipeline:",
+                   hint: "write `catch (of \"failed: \" + error)`")
+            return nil
+        }
+        unknownName(name, range, wanted: nil)
+        return nil
+    }
+
+    private mutating func unknownName(_ name: String, _ range: SourceRange, wanted role: OperatorSpec.Role?) {
+        let operators = catalogue.names(role: .operator)
+        let sources = catalogue.names(role: .source)
+        switch role {
+        case .operator?:
+            let hint = suggestion(for: name, among: operators).map { "did you mean `\($0)`?" }
+                ?? suggestion(for: name, among: sources + environment.names).map { "`\($0)` is close, but it is not an operator" }
+            report("UNKNOWN OPERATOR", range, "I do not know an operator called `\(name)`:",
+                   hint: hint ?? "`:help` lists the operators")
+        case .source?:
+            let hint = suggestion(for: name, among: sources + environment.names).map { "did you mean `\($0)`?" }
+                ?? suggestion(for: name, among: operators).map { "`\($0)` is an operator: it goes after `|`" }
+            report("UNKNOWN NAME", range, "I do not know a source or a name called `\(name)`:",
+                   hint: hint ?? "a pipeline starts with a source, like `of 1, 2, 3` or `interval 1s`")
+        case nil:
+            let hint = suggestion(for: name, among: environment.names + sources).map { "did you mean `\($0)`?" }
+            report("UNKNOWN NAME", range, "I do not know a name `\(name)` here, and no value flows here whose field it could be:",
+                   hint: hint ?? "bind it first with `let \(name) = ...`")
+        }
+    }
+
+    // MARK: Helpers
+
+    private func text(_ range: SourceRange) -> String {
+        source.text(from: range.start, to: range.end)
+            .split(separator: "\n").map { $0.trimmingCharacters(of: " \t\r") }.joined(separator: " ")
+    }
+
+    private func location(_ range: SourceRange) -> SourceLocation { source.location(of: range.start) }
+
+    private func site(_ range: SourceRange, stage: String) -> Site {
+        let location = source.location(of: range.start)
+        return Site(line: location.line, column: location.column, stage: stage)
+    }
+
+    private mutating func report(_ title: String, _ range: SourceRange, _ message: String, hint: String? = nil) {
+        diagnostics.append(Diagnostic(title, at: range, in: source, message, hint: hint))
+    }
+}
+
+extension CheckedExpression {
+    var isPipeline: Bool {
+        if case .pipeline = self { return true }
+        return false
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(of set: String) -> String {
+        var slice = self
+        while let first = slice.first, set.contains(first) { slice.removeFirst() }
+        while let last = slice.last, set.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+/// Source text to checked statements: parse, then check, with every diagnostic of both.
+public struct Frontend: Sendable {
+    public var catalogue: Catalogue
+    public var environment = Environment()
+
+    public init(catalogue: Catalogue = .standard) {
+        self.catalogue = catalogue
+    }
+
+    /// Checks a source against the names bound so far; the names it binds are kept only
+    /// when it has no errors (a REPL line with a mistake changes nothing).
+    public mutating func load(_ source: Source) -> ([CheckedStatement], [Diagnostic]) {
+        let (program, syntaxDiagnostics) = parse(source)
+        guard syntaxDiagnostics.isEmpty else { return ([], syntaxDiagnostics) }
+        var checker = Checker(source: source, catalogue: catalogue, environment: environment)
+        let statements = checker.check(program)
+        guard checker.diagnostics.isEmpty else { return ([], checker.diagnostics) }
+        environment = checker.environment
+        return (statements, [])
+    }
+}

@@ -1,0 +1,74 @@
+/// A problem in a program, as the user sees it:
+///
+///     -- UNKNOWN OPERATOR ---------------------------- search.frp:2:14
+///
+///     I do not know an operator called `swichMap`:
+///
+///     2| keystrokes | swichMap (search it)
+///                     ^^^^^^^^
+///     Hint: did you mean `switchMap`?
+///
+/// The checker appends and goes on (every error in one run); only the renderer prints.
+public struct Diagnostic: Equatable, Sendable, Error {
+    public var title: String
+    public var location: SourceLocation
+    /// How many columns the carets cover (at least one).
+    public var length: Int
+    /// First person, quoting the user's text.
+    public var message: String
+    public var hint: String?
+
+    public init(title: String, location: SourceLocation, length: Int, message: String, hint: String? = nil) {
+        self.title = title
+        self.location = location
+        self.length = max(1, length)
+        self.message = message
+        self.hint = hint
+    }
+
+    public init(_ title: String, at range: SourceRange, in source: Source, _ message: String, hint: String? = nil) {
+        self.init(title: title, location: source.location(of: range.start), length: range.length,
+                  message: message, hint: hint)
+    }
+
+    static let width = 80
+    /// Lines longer than this are shown as a window around the column.
+    static let shownLineLimit = 100
+
+    /// The diagnostic as text; with the source, the line and carets are shown.
+    public func rendered(in source: Source?, color: Bool = false) -> String {
+        let place = location.description
+        let dashes = max(3, Diagnostic.width - title.count - place.count - 5)
+        var header = "-- \(title) \(String(repeating: "-", count: dashes)) \(place)"
+        if color { header = "\u{1B}[36m\(header)\u{1B}[0m" }
+        var lines = [header, "", message]
+        if let source {
+            let (shown, column) = window(source.line(location.line), column: location.column)
+            let gutter = "\(location.line)| "
+            lines.append("")
+            lines.append(gutter + shown)
+            var carets = String(repeating: " ", count: gutter.count + column - 1)
+                + String(repeating: "^", count: max(1, min(length, shown.count - column + 1)))
+            if color { carets = "\u{1B}[31m\(carets)\u{1B}[0m" }
+            lines.append(carets)
+        }
+        if let hint {
+            lines.append(color ? "\u{1B}[1mHint\u{1B}[0m: \(hint)" : "Hint: \(hint)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A very long line is cut to a window around the column, marked with `…`.
+    private func window(_ line: String, column: Int) -> (String, Int) {
+        let scalars = Array(line.unicodeScalars)
+        guard scalars.count > Diagnostic.shownLineLimit else { return (line, column) }
+        let half = Diagnostic.shownLineLimit / 2
+        let start = max(0, min(column - 1 - half, scalars.count - Diagnostic.shownLineLimit))
+        let end = min(scalars.count, start + Diagnostic.shownLineLimit)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<end])
+        let prefix = start > 0 ? "…" : ""
+        let suffix = end < scalars.count ? "…" : ""
+        return (prefix + String(view) + suffix, column - start + prefix.count)
+    }
+}

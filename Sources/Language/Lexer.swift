@@ -1,0 +1,228 @@
+import Signals
+
+/// Turns source text into tokens with exact ranges.
+///
+/// Newlines end statements, except inside brackets, and except before a line whose first
+/// character is `|`, which continues the statement above (LANGUAGE.md). `#` starts a
+/// comment outside strings. Problems become diagnostics and the lexer goes on.
+struct Lexer {
+    /// Longer lines are refused: the REPL and the diagnostics must stay responsive.
+    static let lineLimit = 65_536
+
+    private let source: Source
+    private let scalars: [Unicode.Scalar]
+    private var offset = 0
+    private var depth = 0
+    private var tokens: [Token] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private var spaceBefore = true
+
+    init(_ source: Source) {
+        self.source = source
+        self.scalars = source.scalars
+    }
+
+    static func tokens(of source: Source) -> ([Token], [Diagnostic]) {
+        var lexer = Lexer(source)
+        lexer.checkLineLengths()
+        lexer.run()
+        return (lexer.tokens, lexer.diagnostics)
+    }
+
+    private mutating func checkLineLengths() {
+        for (index, start) in source.lineStarts.enumerated() {
+            let end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : scalars.count
+            if end - start > Lexer.lineLimit {
+                diagnostics.append(Diagnostic(
+                    title: "LINE TOO LONG", location: SourceLocation(file: source.name, line: index + 1, column: 1),
+                    length: 1,
+                    message: "Line \(index + 1) has \(end - start) characters; I read lines of at most \(Lexer.lineLimit).",
+                    hint: "split the pipeline over several lines: a line that starts with `|` continues the one above"))
+            }
+        }
+    }
+
+    private mutating func run() {
+        guard diagnostics.isEmpty else {
+            tokens = [Token(kind: .end, range: SourceRange(start: scalars.count, end: scalars.count), spaceBefore: true)]
+            return
+        }
+        while offset < scalars.count {
+            let scalar = scalars[offset]
+            switch scalar {
+            case " ", "\t", "\r":
+                offset += 1
+                spaceBefore = true
+            case "#":
+                while offset < scalars.count, scalars[offset] != "\n" { offset += 1 }
+            case "\n":
+                newline()
+            case "\"":
+                string()
+            case "0"..."9":
+                number()
+            default:
+                if scalar.properties.isAlphabetic || scalar == "_" {
+                    word()
+                } else {
+                    punctuation(scalar)
+                }
+            }
+        }
+        if tokens.last.map({ $0.kind != .newline }) ?? false {
+            add(.newline, from: scalars.count, to: scalars.count)
+        }
+        add(.end, from: scalars.count, to: scalars.count)
+    }
+
+    private mutating func add(_ kind: Token.Kind, from start: Int, to end: Int) {
+        tokens.append(Token(kind: kind, range: SourceRange(start: start, end: end), spaceBefore: spaceBefore))
+        spaceBefore = false
+    }
+
+    private mutating func newline() {
+        let start = offset
+        offset += 1
+        spaceBefore = true
+        guard depth == 0 else { return }
+        // A following line that starts with `|` continues this statement.
+        var look = offset
+        while look < scalars.count {
+            switch scalars[look] {
+            case " ", "\t", "\r", "\n": look += 1
+            case "#": while look < scalars.count, scalars[look] != "\n" { look += 1 }
+            case "|": return
+            default:
+                look = scalars.count + 1
+            }
+        }
+        if let last = tokens.last, last.kind != .newline {
+            add(.newline, from: start, to: start + 1)
+            spaceBefore = true
+        }
+    }
+
+    private mutating func word() {
+        let start = offset
+        while offset < scalars.count,
+              scalars[offset].properties.isAlphabetic || scalars[offset] == "_" || ("0"..."9").contains(scalars[offset]) {
+            offset += 1
+        }
+        add(.name(source.text(from: start, to: offset)), from: start, to: offset)
+    }
+
+    /// number -> digits [ '.' digits ] [ unit ]     unit -> 'ms' | 's' | 'm'
+    private mutating func number() {
+        let start = offset
+        while offset < scalars.count, ("0"..."9").contains(scalars[offset]) { offset += 1 }
+        if offset + 1 < scalars.count, scalars[offset] == ".", ("0"..."9").contains(scalars[offset + 1]) {
+            offset += 1
+            while offset < scalars.count, ("0"..."9").contains(scalars[offset]) { offset += 1 }
+        }
+        let digits = source.text(from: start, to: offset)
+        let value = Double(digits) ?? 0
+        let unitStart = offset
+        while offset < scalars.count, scalars[offset].properties.isAlphabetic || scalars[offset] == "_" { offset += 1 }
+        let unit = source.text(from: unitStart, to: offset)
+        switch unit {
+        case "":
+            add(.number(value), from: start, to: offset)
+        case "ms", "s", "m":
+            let milliseconds = value * (unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000)
+            guard milliseconds <= 1e12 else {
+                report("DURATION TOO LONG", start, offset, "The duration `\(digits)\(unit)` is longer than I can schedule.",
+                       hint: "durations go up to about 30 years")
+                return
+            }
+            add(.duration(TimeSpan(nanoseconds: Int64((milliseconds * 1e6).rounded()))), from: start, to: offset)
+        default:
+            report("UNKNOWN UNIT", start, offset, "I do not know the unit in `\(digits)\(unit)`.",
+                   hint: "durations are written like 5ms, 2s, 0.5s or 1m")
+        }
+    }
+
+    /// string -> '"' { character | '\"' | '\\' | '\n' | '\t' } '"'    (on one line)
+    private mutating func string() {
+        let start = offset
+        offset += 1
+        var text = String.UnicodeScalarView()
+        while offset < scalars.count {
+            let scalar = scalars[offset]
+            if scalar == "\"" {
+                offset += 1
+                add(.string(String(text)), from: start, to: offset)
+                return
+            }
+            if scalar == "\n" { break }
+            if scalar == "\\", offset + 1 < scalars.count {
+                let escaped = scalars[offset + 1]
+                switch escaped {
+                case "\"": text.append("\"")
+                case "\\": text.append("\\")
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                default:
+                    report("UNKNOWN ESCAPE", offset, offset + 2, "I do not know the escape `\\\(escaped)` in this string.",
+                           hint: #"the escapes are \", \\, \n and \t"#)
+                }
+                offset += 2
+                continue
+            }
+            text.append(scalar)
+            offset += 1
+        }
+        report("UNTERMINATED STRING", start, start + 1, "This string is never closed:",
+               hint: "add the closing `\"` on the same line")
+    }
+
+    private mutating func punctuation(_ scalar: Unicode.Scalar) {
+        let start = offset
+        let next: Unicode.Scalar? = offset + 1 < scalars.count ? scalars[offset + 1] : nil
+        offset += 1
+        let kind: Token.Kind
+        switch scalar {
+        case "|": kind = .pipe
+        case ",": kind = .comma
+        case ".": kind = .dot
+        case "&": kind = .ampersand
+        case "(": kind = .leftParen; depth += 1
+        case ")": kind = .rightParen; depth = max(0, depth - 1)
+        case "[": kind = .leftBracket; depth += 1
+        case "]": kind = .rightBracket; depth = max(0, depth - 1)
+        case "{": kind = .leftBrace; depth += 1
+        case "}": kind = .rightBrace; depth = max(0, depth - 1)
+        case "+": kind = .plus
+        case "-": kind = .minus
+        case "*": kind = .star
+        case "/": kind = .slash
+        case "%": kind = .percent
+        case ":":
+            if next == "=" { offset += 1; kind = .update } else { kind = .colon }
+        case "=":
+            if next == "=" { offset += 1; kind = .equal } else { kind = .assign }
+        case "!":
+            guard next == "=" else {
+                report("UNEXPECTED CHARACTER", start, offset, "I do not know what `!` means here.",
+                       hint: "write `not x` to negate, and `!=` for not equal")
+                return
+            }
+            offset += 1
+            kind = .notEqual
+        case "<":
+            if next == "=" { offset += 1; kind = .lessOrEqual } else { kind = .less }
+        case ">":
+            if next == "=" { offset += 1; kind = .greaterOrEqual } else { kind = .greater }
+        default:
+            let shown = scalar.properties.isWhitespace || scalar.value < 0x20
+                ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "`\(Character(scalar))`"
+            report("UNEXPECTED CHARACTER", start, offset, "I do not know what \(shown) means here.",
+                   hint: scalar == "'" ? "strings use double quotes: \"text\"" : nil)
+            return
+        }
+        add(kind, from: start, to: offset)
+    }
+
+    private mutating func report(_ title: String, _ start: Int, _ end: Int, _ message: String, hint: String? = nil) {
+        diagnostics.append(Diagnostic(title, at: SourceRange(start: start, end: end), in: source, message, hint: hint))
+    }
+}

@@ -1,0 +1,533 @@
+/// A recursive-descent parser: tokens to a syntax tree. An error is recorded and the
+/// parser skips to the next statement, so every syntax error of a file is reported.
+struct Parser {
+    /// Deeper nesting is refused with a diagnostic instead of overflowing the stack.
+    static let depthLimit = 200
+
+    private let source: Source
+    private let tokens: [Token]
+    private var position = 0
+    private var depth = 0
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Words that are keywords inside expressions.
+    static let expressionKeywords: Set<String> = ["and", "or", "not", "matches", "if", "then", "else",
+                                                  "true", "false", "null", "emits"]
+
+    init(source: Source, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    struct Failure: Error {
+        let diagnostic: Diagnostic
+    }
+
+    // MARK: Statements
+
+    /// program -> { statement NEWLINE }
+    mutating func parseProgram() -> Program {
+        var statements: [Statement] = []
+        while !check(.end) {
+            if match(.newline) { continue }
+            do throws(Failure) {
+                statements.append(try parseStatement())
+                if !check(.end) { try expectEndOfStatement() }
+            } catch {
+                diagnostics.append(error.diagnostic)
+                depth = 0
+                skipToNextStatement()
+            }
+        }
+        return Program(statements: statements)
+    }
+
+    /// statement -> 'let' NAME '=' pipeline | 'var' NAME '=' expression | NAME ':=' expression
+    ///            | 'expect' pipeline 'emits' STRING [expression] ['error' STRING] | pipeline ['&']
+    private mutating func parseStatement() throws(Failure) -> Statement {
+        let start = current.range
+        if isWord("let") || isWord("var"), case .name = peek(1).kind {
+            let isLet = isWord("let")
+            advance()
+            let (name, nameRange) = try expectName("a name to bind")
+            guard match(.assign) else {
+                throw failure("EXPECTED =", "I expected `=` after `\(isLet ? "let" : "var") \(name)`:",
+                              hint: isLet ? "write `let \(name) = PIPELINE`" : "write `var \(name) = VALUE`")
+            }
+            if isLet {
+                let value = try parsePipeline()
+                return .let(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+            }
+            let value = try parseExpression()
+            return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+        }
+        if case .name(let name) = current.kind, peek(1).kind == .update {
+            let nameRange = current.range
+            advance()
+            advance()
+            let value = try parseExpression()
+            return .assign(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+        }
+        if isWord("expect") {
+            advance()
+            let pipeline = try parsePipeline()
+            guard isWord("emits") else {
+                throw failure("EXPECTED emits", "I expected `emits \"MARBLE\"` after the pipeline of this `expect`:",
+                              hint: #"write `expect PIPELINE emits "-a-b|"`"#)
+            }
+            advance()
+            guard case .string(let marble) = current.kind else {
+                throw failure("EXPECTED MARBLE", "I expected a marble string after `emits`:",
+                              hint: #"a marble looks like "-a-b-|""#)
+            }
+            let marbleRange = current.range
+            advance()
+            var values: Expression?
+            if current.kind == .leftBrace || (current.name != nil && !isWord("error")) {
+                values = try parseExpression()
+            }
+            var error: String?
+            if isWord("error") {
+                advance()
+                guard case .string(let message) = current.kind else {
+                    throw failure("EXPECTED MESSAGE", "I expected the error's message, a string, after `error`:",
+                                  hint: #"write error "MESSAGE""#)
+                }
+                error = message
+                advance()
+            }
+            return .expect(pipeline, marble: marble, marbleRange: marbleRange, values: values, error: error,
+                           range: start.to(previous.range))
+        }
+        let pipeline = try parsePipeline()
+        let background = match(.ampersand)
+        return .run(pipeline, background: background, range: start.to(previous.range))
+    }
+
+    private mutating func expectEndOfStatement() throws(Failure) {
+        guard match(.newline) || check(.end) else {
+            var hint: String? = nil
+            if current.kind == .rightParen || current.kind == .rightBracket || current.kind == .rightBrace {
+                hint = "this closes nothing: is an opening bracket missing?"
+            } else if case .name = previous.kind, case .name = current.kind {
+                hint = "stages are separated by `|`"
+            }
+            throw failure("UNEXPECTED TOKEN", "I did not expect \(current.kind.shown) here:", hint: hint)
+        }
+    }
+
+    private mutating func skipToNextStatement() {
+        while !check(.end), !match(.newline) { advance() }
+    }
+
+    // MARK: Pipelines
+
+    /// pipeline -> head { '|' stage }
+    mutating func parsePipeline() throws(Failure) -> Pipeline {
+        try nested()
+        defer { depth -= 1 }
+        let start = current.range
+        let head = try parseHead()
+        var stages: [Stage] = []
+        while match(.pipe) {
+            guard current.name != nil else {
+                throw failure("EXPECTED OPERATOR", "I expected an operator after `|`, but found \(current.kind.shown):",
+                              hint: "a stage is an operator and its arguments, like `map it * 2`")
+            }
+            stages.append(try parseStage())
+        }
+        return Pipeline(head: head, stages: stages, range: start.to(previous.range))
+    }
+
+    /// head -> stage | expression
+    /// A name followed by something that starts an argument (`of 1, 2`, `cold "-a|"`) is a
+    /// source call; anything else (`rating > 90`, a bare `popular`) is an expression.
+    private mutating func parseHead() throws(Failure) -> Pipeline.Head {
+        let next = peek(1)
+        let isCall = next.kind == .leftParen && !next.spaceBefore
+        if let name = current.name, !Parser.expressionKeywords.contains(name), !isCall, startsArgument(next) {
+            return .call(try parseStage())
+        }
+        return .expression(try parseExpression())
+    }
+
+    /// stage -> NAME [ argument { [','] argument } ]
+    private mutating func parseStage() throws(Failure) -> Stage {
+        let nameToken = current
+        advance()
+        var arguments: [Argument] = []
+        while startsArgument(current) || (isWord("error") && isString(peek(1))) {
+            arguments.append(try parseArgument())
+            if match(.comma) {
+                guard startsArgument(current) || current.kind == .minus || isWord("not") else {
+                    throw failure("EXPECTED ARGUMENT", "I expected another argument after `,`:")
+                }
+            }
+        }
+        return Stage(name: nameToken.name ?? "", nameRange: nameToken.range, arguments: arguments,
+                     range: nameToken.range.to(previous.range))
+    }
+
+    /// argument -> 'error' STRING | expression
+    private mutating func parseArgument() throws(Failure) -> Argument {
+        let start = current.range
+        if isWord("error"), isString(peek(1)) {
+            advance()
+            let value = try parseExpression()
+            return Argument(keyword: "error", value: value, range: start.to(value.range))
+        }
+        let value = try parseExpression()
+        return Argument(keyword: nil, value: value, range: value.range)
+    }
+
+    /// Whether the token can begin an argument of a stage (not an infix operator).
+    private func startsArgument(_ token: Token) -> Bool {
+        switch token.kind {
+        case .number, .duration, .string, .leftParen, .leftBracket, .leftBrace: return true
+        case .minus: return false
+        case .name(let name):
+            return !["and", "or", "matches", "then", "else", "emits"].contains(name)
+        default: return false
+        }
+    }
+
+    // MARK: Expressions
+
+    /// expression -> or
+    mutating func parseExpression() throws(Failure) -> Expression {
+        try nested()
+        defer { depth -= 1 }
+        return try parseOr()
+    }
+
+    /// or -> and { 'or' and }
+    private mutating func parseOr() throws(Failure) -> Expression {
+        var left = try parseAnd()
+        while isWord("or") {
+            let operatorRange = current.range
+            advance()
+            let right = try parseAnd()
+            left = Expression(kind: .binary(.or, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+        }
+        return left
+    }
+
+    /// and -> not { 'and' not }
+    private mutating func parseAnd() throws(Failure) -> Expression {
+        var left = try parseNot()
+        while isWord("and") {
+            let operatorRange = current.range
+            advance()
+            let right = try parseNot()
+            left = Expression(kind: .binary(.and, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+        }
+        return left
+    }
+
+    /// not -> 'not' not | comparison
+    private mutating func parseNot() throws(Failure) -> Expression {
+        if isWord("not") {
+            let start = current.range
+            advance()
+            try nested()
+            defer { depth -= 1 }
+            let operand = try parseNot()
+            return Expression(kind: .not(operand), range: start.to(operand.range))
+        }
+        return try parseComparison()
+    }
+
+    /// comparison -> additive [ ('==' | '!=' | '<' | '<=' | '>' | '>=' | 'matches') additive ]
+    private mutating func parseComparison() throws(Failure) -> Expression {
+        let left = try parseAdditive()
+        let op: BinaryOperator
+        switch current.kind {
+        case .equal: op = .equal
+        case .notEqual: op = .notEqual
+        case .less: op = .less
+        case .lessOrEqual: op = .lessOrEqual
+        case .greater: op = .greater
+        case .greaterOrEqual: op = .greaterOrEqual
+        case .name("matches"): op = .matches
+        case .assign:
+            throw failure("EXPECTED ==", "I found `=` inside an expression:", hint: "compare with `==`")
+        default: return left
+        }
+        let operatorRange = current.range
+        advance()
+        let right = try parseAdditive()
+        return Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+    }
+
+    /// additive -> multiplicative { ('+' | '-') multiplicative }
+    private mutating func parseAdditive() throws(Failure) -> Expression {
+        var left = try parseMultiplicative()
+        while current.kind == .plus || current.kind == .minus {
+            let op: BinaryOperator = current.kind == .plus ? .add : .subtract
+            let operatorRange = current.range
+            advance()
+            let right = try parseMultiplicative()
+            left = Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+        }
+        return left
+    }
+
+    /// multiplicative -> unary { ('*' | '/' | '%') unary }
+    private mutating func parseMultiplicative() throws(Failure) -> Expression {
+        var left = try parseUnary()
+        while true {
+            let op: BinaryOperator
+            switch current.kind {
+            case .star: op = .multiply
+            case .slash: op = .divide
+            case .percent: op = .remainder
+            default: return left
+            }
+            let operatorRange = current.range
+            advance()
+            let right = try parseUnary()
+            left = Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+        }
+    }
+
+    /// unary -> '-' unary | postfix
+    private mutating func parseUnary() throws(Failure) -> Expression {
+        if current.kind == .minus {
+            let start = current.range
+            advance()
+            try nested()
+            defer { depth -= 1 }
+            let operand = try parseUnary()
+            if case .number(let number) = operand.kind {
+                return Expression(kind: .number(-number), range: start.to(operand.range))
+            }
+            return Expression(kind: .negate(operand), range: start.to(operand.range))
+        }
+        return try parsePostfix()
+    }
+
+    /// postfix -> primary { '.' NAME | '[' expression ']' }
+    private mutating func parsePostfix() throws(Failure) -> Expression {
+        var expression = try parsePrimary()
+        while true {
+            if current.kind == .dot {
+                advance()
+                guard let name = current.name else {
+                    throw failure("EXPECTED FIELD", "I expected a field name after `.`:", hint: "write `user.username`")
+                }
+                let nameRange = current.range
+                advance()
+                expression = Expression(kind: .member(expression, name: name, nameRange: nameRange),
+                                        range: expression.range.to(nameRange))
+            } else if current.kind == .leftBracket, !current.spaceBefore {
+                advance()
+                let index = try parseExpression()
+                try expect(.rightBracket, "to close the index")
+                expression = Expression(kind: .index(expression, index), range: expression.range.to(previous.range))
+            } else {
+                return expression
+            }
+        }
+    }
+
+    /// primary -> NUMBER | DURATION | STRING | 'true' | 'false' | 'null' | NAME | NAME '(' arguments ')'
+    ///          | '(' pipeline ')' | '[' list ']' | '{' record '}' | 'if' expression 'then' expression 'else' expression
+    private mutating func parsePrimary() throws(Failure) -> Expression {
+        let token = current
+        switch token.kind {
+        case .number(let number):
+            advance()
+            return Expression(kind: .number(number), range: token.range)
+        case .duration(let span):
+            advance()
+            return Expression(kind: .duration(span), range: token.range)
+        case .string(let text):
+            advance()
+            return Expression(kind: .string(text), range: token.range)
+        case .leftParen:
+            return try parseParenthesised()
+        case .leftBracket:
+            return try parseList()
+        case .leftBrace:
+            return try parseRecord()
+        case .name(let name):
+            switch name {
+            case "true", "false":
+                advance()
+                return Expression(kind: .bool(name == "true"), range: token.range)
+            case "null":
+                advance()
+                return Expression(kind: .null, range: token.range)
+            case "if":
+                return try parseConditional()
+            case "and", "or", "matches", "then", "else", "emits":
+                throw failure("UNEXPECTED WORD", "I expected a value here, but found the word `\(name)`:")
+            default:
+                advance()
+                if current.kind == .leftParen, !current.spaceBefore {
+                    return try parseCall(name: name, start: token.range)
+                }
+                return Expression(kind: .name(name), range: token.range)
+            }
+        case .newline, .end:
+            throw failure("UNFINISHED EXPRESSION", "I expected a value, but the line ended:",
+                          hint: previous.kind == .pipe ? nil : "is something missing at the end?")
+        default:
+            throw failure("UNEXPECTED TOKEN", "I expected a value, but found \(token.kind.shown):")
+        }
+    }
+
+    /// '(' pipeline ')': grouping when it is one expression, else a pipeline value.
+    private mutating func parseParenthesised() throws(Failure) -> Expression {
+        let open = current
+        advance()
+        let pipeline = try parsePipeline()
+        try expect(.rightParen, "to close the `(` at column \(source.location(of: open.range.start).column)")
+        let range = open.range.to(previous.range)
+        if pipeline.stages.isEmpty, case .expression(let inner) = pipeline.head {
+            return Expression(kind: inner.kind, range: range)
+        }
+        return Expression(kind: .pipeline(pipeline), range: range)
+    }
+
+    private mutating func parseCall(name: String, start: SourceRange) throws(Failure) -> Expression {
+        advance()
+        var arguments: [Expression] = []
+        if current.kind != .rightParen {
+            repeat { arguments.append(try parseExpression()) } while match(.comma)
+        }
+        try expect(.rightParen, "to close the call of `\(name)`")
+        return Expression(kind: .call(name: name, arguments: arguments), range: start.to(previous.range))
+    }
+
+    /// list -> '[' [ expression { ',' expression } [','] ] ']'
+    private mutating func parseList() throws(Failure) -> Expression {
+        let open = current
+        advance()
+        try nested()
+        defer { depth -= 1 }
+        var elements: [Expression] = []
+        while current.kind != .rightBracket {
+            elements.append(try parseExpression())
+            if !match(.comma) { break }
+        }
+        try expect(.rightBracket, "to close the list")
+        return Expression(kind: .list(elements), range: open.range.to(previous.range))
+    }
+
+    /// record -> '{' [ field { ',' field } [','] ] '}'     field -> (NAME | STRING | NUMBER) ':' expression
+    private mutating func parseRecord() throws(Failure) -> Expression {
+        let open = current
+        advance()
+        try nested()
+        defer { depth -= 1 }
+        var fields: [RecordField] = []
+        while current.kind != .rightBrace {
+            let name: String
+            switch current.kind {
+            case .name(let word): name = word
+            case .string(let text): name = text
+            case .number(let number) where number == number.rounded() && number >= 0: name = Value.format(number)
+            default:
+                throw failure("EXPECTED FIELD", "I expected a field name in this record, but found \(current.kind.shown):",
+                              hint: "a record looks like {name: \"x\", rating: 95}")
+            }
+            let nameRange = current.range
+            advance()
+            try expect(.colon, "after the field name `\(name)`")
+            let value = try parseExpression()
+            fields.append(RecordField(name: name, nameRange: nameRange, value: value))
+            if !match(.comma) { break }
+        }
+        try expect(.rightBrace, "to close the record")
+        return Expression(kind: .record(fields), range: open.range.to(previous.range))
+    }
+
+    /// conditional -> 'if' expression 'then' expression 'else' expression
+    private mutating func parseConditional() throws(Failure) -> Expression {
+        let start = current.range
+        advance()
+        let condition = try parseExpression()
+        guard isWord("then") else {
+            throw failure("EXPECTED then", "I expected `then` after the condition of this `if`:",
+                          hint: "write `if CONDITION then A else B`")
+        }
+        advance()
+        let then = try parseExpression()
+        guard isWord("else") else {
+            throw failure("EXPECTED else", "I expected `else`: every `if` needs both branches:",
+                          hint: "write `if CONDITION then A else B`")
+        }
+        advance()
+        let otherwise = try parseExpression()
+        return Expression(kind: .conditional(condition, then: then, else: otherwise), range: start.to(otherwise.range))
+    }
+
+    // MARK: Tokens
+
+    private var current: Token { tokens[min(position, tokens.count - 1)] }
+    private var previous: Token { tokens[max(0, min(position - 1, tokens.count - 1))] }
+    private func peek(_ distance: Int) -> Token { tokens[min(position + distance, tokens.count - 1)] }
+
+    private mutating func advance() {
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    private func check(_ kind: Token.Kind) -> Bool { current.kind == kind }
+
+    private mutating func match(_ kind: Token.Kind) -> Bool {
+        guard check(kind) else { return false }
+        advance()
+        return true
+    }
+
+    private func isWord(_ word: String) -> Bool { current.name == word }
+
+    private func isString(_ token: Token) -> Bool {
+        if case .string = token.kind { return true }
+        return false
+    }
+
+    private mutating func expectName(_ what: String) throws(Failure) -> (String, SourceRange) {
+        guard let name = current.name else {
+            throw failure("EXPECTED NAME", "I expected \(what), but found \(current.kind.shown):")
+        }
+        let range = current.range
+        advance()
+        return (name, range)
+    }
+
+    private mutating func expect(_ kind: Token.Kind, _ purpose: String) throws(Failure) {
+        guard match(kind) else {
+            let hint: String? = (current.kind == .newline || current.kind == .end) ? "is a closing bracket missing?" : nil
+            throw failure("EXPECTED \(kind.shown.replacingBackticks)", "I expected \(kind.shown) \(purpose), but found \(current.kind.shown):",
+                          hint: hint)
+        }
+    }
+
+    private mutating func nested() throws(Failure) {
+        depth += 1
+        if depth > Parser.depthLimit {
+            throw failure("NESTED TOO DEEPLY", "This is nested more than \(Parser.depthLimit) levels deep; I stop here.",
+                          hint: "give inner parts names with `let`")
+        }
+    }
+
+    private func failure(_ title: String, _ message: String, hint: String? = nil) -> Failure {
+        Failure(diagnostic: Diagnostic(title, at: current.range, in: source, message, hint: hint))
+    }
+}
+
+extension String {
+    var replacingBackticks: String { String(filter { $0 != "`" }) }
+}
+
+/// Parses a whole source: the tree and every problem found on the way.
+public func parse(_ source: Source) -> (Program, [Diagnostic]) {
+    let (tokens, lexicalDiagnostics) = Lexer.tokens(of: source)
+    var parser = Parser(source: source, tokens: tokens)
+    let program = parser.parseProgram()
+    // A bad token makes the parser stumble too; its own complaints would only repeat it.
+    guard lexicalDiagnostics.isEmpty else { return (program, lexicalDiagnostics) }
+    return (program, parser.diagnostics)
+}

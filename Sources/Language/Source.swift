@@ -1,0 +1,133 @@
+/// A program's text, with the offsets of its lines so a position can be shown.
+public struct Source: Sendable {
+    public let name: String
+    public let text: String
+    /// The text as Unicode scalars: positions are indices into this.
+    let scalars: [Unicode.Scalar]
+    /// Where each line starts, in `scalars`.
+    let lineStarts: [Int]
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+        scalars = Array(text.unicodeScalars)
+        var starts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
+        lineStarts = starts
+    }
+
+    /// The biggest source the language reads.
+    public static let sizeLimit = 16 * 1024 * 1024
+
+    /// Decodes bytes as UTF-8; invalid UTF-8, NUL bytes and other control characters are
+    /// a diagnostic at the first bad byte, not a crash.
+    public static func decode(bytes: [UInt8], name: String) -> Result<Source, Diagnostic> {
+        guard bytes.count <= sizeLimit else {
+            return .failure(Diagnostic(
+                title: "FILE TOO LARGE", location: SourceLocation(file: name, line: 1, column: 1), length: 1,
+                message: "This file has \(bytes.count) bytes; I read files of at most \(sizeLimit) bytes.",
+                hint: nil))
+        }
+        var line = 1, column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = utf8Length(bytes, at: index)
+            if length == 0 {
+                return .failure(Diagnostic(
+                    title: "NOT TEXT", location: SourceLocation(file: name, line: line, column: column), length: 1,
+                    message: "I found a byte (0x\(String(byte, radix: 16, uppercase: true))) that is not valid UTF-8 text at line \(line), column \(column).",
+                    hint: "frp scripts are UTF-8 text; is this the right file?"))
+            }
+            if length == 1, byte < 0x20, byte != 0x0A, byte != 0x09, byte != 0x0D {
+                return .failure(Diagnostic(
+                    title: "NOT TEXT", location: SourceLocation(file: name, line: line, column: column), length: 1,
+                    message: "I found a control character (0x\(String(byte, radix: 16, uppercase: true))) at line \(line), column \(column).",
+                    hint: "frp scripts are plain text; is this a binary file?"))
+            }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return .success(Source(name: name, text: String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// The length of a valid UTF-8 sequence at `index`, or 0 if it is invalid.
+    private static func utf8Length(_ bytes: [UInt8], at index: Int) -> Int {
+        let first = bytes[index]
+        let length: Int
+        let minimum: UInt32
+        switch first {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2; minimum = 0x80
+        case 0xE0...0xEF: length = 3; minimum = 0x800
+        case 0xF0...0xF4: length = 4; minimum = 0x10000
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        var scalar = UInt32(first) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return 0 }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return 0 }
+        return length
+    }
+
+    /// 1-based line and column (in Unicode scalars) of an offset.
+    public func location(of offset: Int) -> SourceLocation {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(file: name, line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    public func line(_ number: Int) -> String {
+        guard number >= 1, number <= lineStarts.count else { return "" }
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : scalars.count
+        if end > start, scalars[end - 1] == "\r" { end -= 1 }
+        var line = String.UnicodeScalarView()
+        line.append(contentsOf: scalars[start..<max(start, end)])
+        return String(line)
+    }
+
+    /// The source text between two offsets.
+    public func text(from start: Int, to end: Int) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[max(0, start)..<min(max(start, end), scalars.count)])
+        return String(view)
+    }
+}
+
+public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A stretch of source: where it starts and how many scalars it covers.
+public struct SourceRange: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    public var length: Int { end - start }
+
+    public func to(_ other: SourceRange) -> SourceRange { SourceRange(start: start, end: max(end, other.end)) }
+}

@@ -1,0 +1,74 @@
+import Signals
+
+/// The syntax tree. Every node knows its range in the source.
+
+public struct Expression: Sendable {
+    public indirect enum Kind: Sendable {
+        case number(Double)
+        case string(String)
+        case bool(Bool)
+        case null
+        case duration(TimeSpan)
+        case list([Expression])
+        case record([RecordField])
+        /// A bare name: `it`, `acc`, `error`, a `let` name, a source, or a field of `it`.
+        case name(String)
+        case member(Expression, name: String, nameRange: SourceRange)
+        case index(Expression, Expression)
+        case call(name: String, arguments: [Expression])
+        case negate(Expression)
+        case not(Expression)
+        case binary(BinaryOperator, Expression, Expression, operatorRange: SourceRange)
+        case conditional(Expression, then: Expression, else: Expression)
+        /// A parenthesised pipeline with stages: `(download thumbnail | map size)`.
+        case pipeline(Pipeline)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+}
+
+public struct RecordField: Sendable {
+    public var name: String
+    public var nameRange: SourceRange
+    public var value: Expression
+}
+
+/// `NAME arguments`: a source call at the head of a pipeline, or a stage after `|`.
+public struct Stage: Sendable {
+    public var name: String
+    public var nameRange: SourceRange
+    public var arguments: [Argument]
+    public var range: SourceRange
+}
+
+public struct Argument: Sendable {
+    /// `error` in `cold "-#" error "boom"`.
+    public var keyword: String?
+    public var value: Expression
+    public var range: SourceRange
+}
+
+public struct Pipeline: Sendable {
+    public enum Head: Sendable {
+        case call(Stage)
+        case expression(Expression)
+    }
+
+    public var head: Head
+    public var stages: [Stage]
+    public var range: SourceRange
+}
+
+public enum Statement: Sendable {
+    case `let`(name: String, nameRange: SourceRange, value: Pipeline, range: SourceRange)
+    case `var`(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
+    case assign(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
+    case run(Pipeline, background: Bool, range: SourceRange)
+    case expect(Pipeline, marble: String, marbleRange: SourceRange, values: Expression?,
+                error: String?, range: SourceRange)
+}
+
+public struct Program: Sendable {
+    public var statements: [Statement]
+}
