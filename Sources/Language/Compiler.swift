@@ -20,6 +20,8 @@ public final class RunContext {
     /// Attaches a probe to a stage's output, or nil when the run is not traced.
     public var trace: ((CheckedStage, Signal<Value>) -> Signal<Value>)?
     var hotSources: [Int: HotSource<Value>] = [:]
+    /// `let` names are instantiated once per run, so a shared signal is one signal.
+    var boundSignals: [String: Signal<Value>] = [:]
 
     public init(scheduler: Scheduler, properties: PropertyStore = PropertyStore(),
                 services: SourceProvider? = nil, write: @escaping (String) -> Void = { print($0) }) {
@@ -92,8 +94,11 @@ public final class Compiler {
         case .source(let stage):
             let signal = build(stage, upstream: nil, frame)
             return context.trace.map { $0(stage, signal) } ?? signal
-        case .binding(_, let pipeline):
-            return self.signal(pipeline, Frame())
+        case .binding(let name, let pipeline):
+            if let bound = context.boundSignals[name] { return bound }
+            let bound = self.signal(pipeline, Frame())
+            context.boundSignals[name] = bound
+            return bound
         case .property(let name):
             return context.properties.property(name)?.producer ?? .fail(SignalError("no property called `\(name)`"))
         case .value(let expression):

@@ -27,7 +27,7 @@ public struct ScriptRunner {
     public func run(path: String) -> Int32 {
         let loaded = SourceFile.load(path)
         guard case .success(let source) = loaded else {
-            if case .failure(let message) = loaded { output.error(message) }
+            if case .failure(let failure) = loaded { output.error(failure.message) }
             return 2
         }
         var frontend = Frontend()

@@ -35,10 +35,12 @@ final class Session {
             let context = makeContext()
             do throws(EvaluationFailure) {
                 let value = try Compiler(context: context).evaluate(expression)
-                try properties.property(name)?.set(value)
+                do throws(SignalError) {
+                    try properties.property(name)?.set(value)
+                } catch {
+                    output.error("error: \(error.message)")
+                }
             } catch {
-                output.error("error: \(error.message)")
-            } catch let error as SignalError {
                 output.error("error: \(error.message)")
             }
         case .run(let pipeline, _, _):

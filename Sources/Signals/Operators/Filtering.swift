@@ -51,3 +51,210 @@ extension Signal {
         })
     }
 }
+
+extension Signal {
+    /// Drops the first `count` values.
+    ///
+    ///     source   -a-b-c-|
+    ///     skip 1   ---b-c-|
+    @inlinable
+    public func skip(_ count: Int) -> Signal<Value> {
+        guard count >= 0 else { return .fail(.negativeCount("skip", count)) }
+        guard count > 0 else { return self }
+        return lift { downstream, _ in
+            var remaining = count
+            let next = downstream.next
+            return downstream.withNext { value in
+                if remaining > 0 { remaining -= 1 } else { next(value) }
+            }
+        }
+    }
+
+    /// Forwards values while the predicate holds; completes at the first that fails it
+    /// (and disposes upstream).
+    ///
+    ///     source              -1-2-3-1-|
+    ///     takeWhile it < 3    -1-2-|
+    @inlinable
+    public func takeWhile(_ predicate: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var done = false
+            let next = downstream.next
+            self.startHandler(Observer(
+                next: { value in
+                    guard !done else { return }
+                    do throws(SignalError) {
+                        if try predicate(value) { return next(value) }
+                        done = true
+                        upstream.dispose()
+                        downstream.terminate(.completed)
+                    } catch {
+                        done = true
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: { if !done { downstream.terminate($0) } }
+            ), upstream)
+        })
+    }
+
+    /// Drops values while the predicate holds, then forwards everything.
+    ///
+    ///     source              -1-2-3-1-|
+    ///     skipWhile it < 3    -----3-1-|
+    @inlinable
+    public func skipWhile(_ predicate: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var skipping = true
+            let next = downstream.next
+            self.startHandler(Observer(
+                next: { value in
+                    if skipping {
+                        do throws(SignalError) {
+                            skipping = try predicate(value)
+                        } catch {
+                            upstream.dispose()
+                            downstream.terminate(.error(error))
+                            return
+                        }
+                    }
+                    if !skipping { next(value) }
+                },
+                terminate: downstream.terminate
+            ), upstream)
+        })
+    }
+
+    /// Forwards values until `notifier` sends a value, then completes and disposes both.
+    /// The notifier's completion alone changes nothing (RxJS 7). The notifier is
+    /// subscribed first, as in RxJS, so one that fires at once completes before the
+    /// source starts.
+    ///
+    ///     source               -a-b-c-d-|
+    ///     notifier             ----x|
+    ///     takeUntil notifier   -a-b|
+    @inlinable
+    public func takeUntil<Other>(_ notifier: Signal<Other>) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            let trigger = lifetime.child()
+            var done = false
+            notifier.startHandler(Observer(
+                next: { _ in
+                    guard !done else { return }
+                    done = true
+                    trigger.dispose()
+                    upstream.dispose()
+                    downstream.terminate(.completed)
+                },
+                terminate: { termination in
+                    guard !done, case .error = termination else { return }
+                    done = true
+                    upstream.dispose()
+                    downstream.terminate(termination)
+                }
+            ), trigger)
+            guard !done else { return }
+            self.startHandler(Observer(
+                next: { value in if !done { downstream.next(value) } },
+                terminate: { termination in
+                    guard !done else { return }
+                    done = true
+                    trigger.dispose()
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+
+    /// Forwards the first value and completes; fails if the source completes empty
+    /// (RxJS EmptyError).
+    ///
+    ///     source  -a-b-|
+    ///     first   -(a|)
+    @inlinable
+    public func first() -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var done = false
+            self.startHandler(Observer(
+                next: { value in
+                    guard !done else { return }
+                    done = true
+                    upstream.dispose()
+                    downstream.next(value)
+                    downstream.terminate(.completed)
+                },
+                terminate: { termination in
+                    guard !done else { return }
+                    done = true
+                    downstream.terminate(termination == .completed ? .error(.emptySequence("first")) : termination)
+                }
+            ), upstream)
+        })
+    }
+
+    /// Forwards the last value when the source completes; fails if there was none.
+    ///
+    ///     source  -a-b-|
+    ///     last    -----(b|)
+    @inlinable
+    public func last() -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            var latest: Value?
+            self.startHandler(Observer(
+                next: { latest = $0 },
+                terminate: { termination in
+                    guard termination == .completed else { return downstream.terminate(termination) }
+                    guard let latest else { return downstream.terminate(.error(.emptySequence("last"))) }
+                    downstream.next(latest)
+                    downstream.terminate(.completed)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Drops a value that `isSame` says equals the one before it.
+    @inlinable
+    public func distinctUntilChanged(by isSame: @escaping (Value, Value) throws(SignalError) -> Bool) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var previous: Value?
+            let next = downstream.next
+            self.startHandler(Observer(
+                next: { value in
+                    do throws(SignalError) {
+                        if let previous, try isSame(previous, value) { return }
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                        return
+                    }
+                    previous = value
+                    next(value)
+                },
+                terminate: downstream.terminate
+            ), upstream)
+        })
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// Drops a value equal to the one before it (ReactiveSwift's skipRepeats).
+    ///
+    ///     source                 -a-a-b-b-a-|
+    ///     distinctUntilChanged   -a---b---a-|
+    @inlinable
+    public func distinctUntilChanged() -> Signal<Value> {
+        distinctUntilChanged { previous, value throws(SignalError) in previous == value }
+    }
+}
+
+extension SignalError {
+    public static func emptySequence(_ operatorName: String) -> SignalError {
+        SignalError("\(operatorName): the signal completed without a value")
+    }
+}

@@ -36,3 +36,168 @@ extension Signal {
         }
     }
 }
+
+extension Signal {
+    /// Sends each running accumulation.
+    ///
+    ///     source              -1-2-3-|
+    ///     scan 0, acc + it    -a-b-c-|     a = 1, b = 3, c = 6
+    @inlinable
+    public func scan<Output>(_ seed: Output,
+                             _ accumulate: @escaping (Output, Value) throws(SignalError) -> Output) -> Signal<Output> {
+        Signal<Output>(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var accumulation = seed
+            let next = downstream.next
+            self.startHandler(Observer(
+                next: { value in
+                    do throws(SignalError) {
+                        accumulation = try accumulate(accumulation, value)
+                        next(accumulation)
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: downstream.terminate
+            ), upstream)
+        })
+    }
+
+    /// Sends the final accumulation when the source completes (the seed if it had no
+    /// values).
+    ///
+    ///     source              -1-2-3-|
+    ///     reduce 0, acc + it  -------(a|)     a = 6
+    @inlinable
+    public func reduce<Output>(_ seed: Output,
+                               _ accumulate: @escaping (Output, Value) throws(SignalError) -> Output) -> Signal<Output> {
+        Signal<Output>(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var accumulation = seed
+            self.startHandler(Observer(
+                next: { value in
+                    do throws(SignalError) {
+                        accumulation = try accumulate(accumulation, value)
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: { termination in
+                    if termination == .completed { downstream.next(accumulation) }
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+
+    /// Sends `(previous, current)` for each value after the first.
+    ///
+    ///     source     -a-b-c-|
+    ///     pairwise   ---x-y-|     x = (a, b), y = (b, c)
+    @inlinable
+    public func pairwise() -> Signal<(Value, Value)> {
+        lift { downstream, _ in
+            var previous: Value?
+            let next = downstream.next
+            return downstream.withNext { value in
+                if let previous { next((previous, value)) }
+                previous = value
+            }
+        }
+    }
+
+    /// Sends arrays of `count` values; on completion, the rest if there is any.
+    ///
+    ///     source       -a-b-c-|
+    ///     buffer 2     ---x---(y|)     x = [a, b], y = [c]
+    @inlinable
+    public func buffer(count: Int) -> Signal<[Value]> {
+        guard count > 0 else {
+            return .fail(SignalError("buffer: the count must be at least 1, got \(count)"))
+        }
+        return Signal<[Value]>(unchecked: { downstream, lifetime in
+            var pending: [Value] = []
+            pending.reserveCapacity(count)
+            self.startHandler(Observer(
+                next: { value in
+                    pending.append(value)
+                    if pending.count == count {
+                        let full = pending
+                        pending.removeAll(keepingCapacity: true)
+                        downstream.next(full)
+                    }
+                },
+                terminate: { termination in
+                    if termination == .completed, !pending.isEmpty { downstream.next(pending) }
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Sends how many values there were, when the source completes.
+    ///
+    ///     source   -a-b-c-|
+    ///     count    -------(3|)
+    @inlinable
+    public func count() -> Signal<Int> {
+        Signal<Int>(unchecked: { downstream, lifetime in
+            var total = 0
+            self.startHandler(Observer(
+                next: { _ in total += 1 },
+                terminate: { termination in
+                    if termination == .completed { downstream.next(total) }
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Sends `values` at subscription, then everything of the source.
+    ///
+    ///     source          -a-b-|
+    ///     startWith s     sa-b-|
+    @inlinable
+    public func startWith(_ values: Value...) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            for value in values {
+                if lifetime.isDisposed { return }
+                downstream.next(value)
+            }
+            if !lifetime.isDisposed { self.startHandler(downstream, lifetime) }
+        })
+    }
+
+    /// Drops every value; passes the end on (for `then`).
+    @inlinable
+    public func ignoreValues<Output>() -> Signal<Output> {
+        lift { downstream, _ in downstream.withNext { (_: Value) in } }
+    }
+}
+
+extension Signal where Value == Bool {
+    /// Negates each boolean (RAC2 `not`).
+    ///
+    ///     source   -t-f-|
+    ///     not      -f-t-|
+    @inlinable
+    public func not() -> Signal<Bool> {
+        lift { downstream, _ in
+            let next = downstream.next
+            return downstream.withNext { next(!$0) }
+        }
+    }
+}
+
+extension Signal {
+    /// Sends the non-nil results of `transform`.
+    @inlinable
+    public func compactMap<Output>(_ transform: @escaping (Value) -> Output?) -> Signal<Output> {
+        lift { downstream, _ in
+            let next = downstream.next
+            return downstream.withNext { if let output = transform($0) { next(output) } }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Language
+import Signals
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The REPL. For now it reads lines plainly (what it also does when standard input is not
+/// a terminal, so `echo 'of 1, 2' | frp` works); each input is checked against the
+/// session's names and run. A mistake prints its diagnostic and the session goes on.
+public struct Repl {
+    let output: Output
+
+    public init(output: Output = .standard) {
+        self.output = output
+    }
+
+    public func run() -> Int32 {
+        let interactive = isatty(0) == 1
+        var frontend = Frontend()
+        let session = Session(clock: .live(speed: 1), output: output)
+        var pending = ""
+        var inputNumber = 0
+        if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (Ctrl-D quits)") }
+        while true {
+            if interactive { prompt(pending.isEmpty ? "frp> " : "...> ") }
+            guard let line = readLine(strippingNewline: true) else { break }
+            pending += (pending.isEmpty ? "" : "\n") + line
+            if continues(pending) { continue }
+            inputNumber += 1
+            let source = Source(name: interactive ? "<input \(inputNumber)>" : "<stdin>", text: pending)
+            pending = ""
+            let (statements, diagnostics) = frontend.load(source)
+            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+            for statement in statements { session.execute(statement) }
+        }
+        if !pending.isEmpty {
+            let source = Source(name: "<stdin>", text: pending)
+            let (statements, diagnostics) = frontend.load(source)
+            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+            for statement in statements { session.execute(statement) }
+        }
+        return 0
+    }
+
+    /// An input continues while a bracket is open or its last line ends with `|`.
+    private func continues(_ text: String) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for character in text {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case "\n": inString = false
+            default: break
+            }
+        }
+        let trimmed = text.split(separator: "\n").last.map { String($0).trimmingCharacters(of: " \t") } ?? ""
+        return depth > 0 || trimmed.hasSuffix("|")
+    }
+
+    private func prompt(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+extension String {
+    func trimmingCharacters(of set: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice.removeFirst() }
+        while let last = slice.last, set.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,49 @@
+extension Signal {
+    /// Passes everything through unchanged and writes one line per subscription, event
+    /// and disposal, with its time:
+    ///
+    ///     [0ms] search: subscribed
+    ///     [12ms] search: next "cats"
+    ///     [20ms] search: completed
+    ///     [15ms] search: cancelled       (disposed before it ended)
+    public func log(_ label: String, on scheduler: Scheduler, to write: @escaping (String) -> Void) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            func line(_ text: String) { write("[\(scheduler.now.logDescription)] \(label): \(text)") }
+            line("subscribed")
+            var ended = false
+            lifetime.onDispose { if !ended { line("cancelled") } }
+            self.startHandler(Observer(
+                next: { value in
+                    line("next \(Self.describe(value))")
+                    downstream.next(value)
+                },
+                terminate: { termination in
+                    ended = true
+                    switch termination {
+                    case .completed: line("completed")
+                    case .error(let error): line("error \(Self.describe(error.message))")
+                    }
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    static func describe(_ value: Any) -> String {
+        if let text = value as? String { return "\"\(text)\"" }
+        return String(describing: value)
+    }
+}
+
+extension Time {
+    /// `0ms`, `12ms`, `1.5s`: the one way times are written in logs.
+    public var logDescription: String {
+        let milliseconds = Double(nanoseconds) / 1e6
+        if milliseconds < 1000 {
+            let rounded = (milliseconds * 10).rounded() / 10
+            return rounded == rounded.rounded() ? "\(Int(rounded))ms" : "\(rounded)ms"
+        }
+        let seconds = (milliseconds / 10).rounded() / 100
+        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+    }
+}

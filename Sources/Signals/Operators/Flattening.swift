@@ -1,0 +1,235 @@
+/// How a flattening operator treats a new value while inner signals are running.
+public enum FlattenStrategy: Sendable {
+    /// All inners at once (flatMap, RxJS mergeMap).
+    case merge
+    /// A new value cancels the running inner (switchMap).
+    case latest
+    /// One inner at a time, values wait their turn (concatMap).
+    case concat
+    /// Values that come while an inner runs are dropped (exhaustMap).
+    case exhaust
+}
+
+extension Signal {
+    /// Runs `transform(value)` for each value and forwards the events of all of them at
+    /// once; completes when the source and every inner have completed; an error from any
+    /// ends everything.
+    ///
+    ///     source    -a--b|
+    ///     inner      -x-y|          (for each value)
+    ///     flatMap   --x-yx-y|
+    public func flatMap<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        flatten(.merge, transform)
+    }
+
+    /// Like flatMap, but a new value disposes the running inner: typing fast cancels the
+    /// stale search.
+    ///
+    ///     source      -a--b|
+    ///     inner        -x-y|
+    ///     switchMap   --x--x-y|
+    public func switchMap<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        flatten(.latest, transform)
+    }
+
+    /// Like flatMap, one inner at a time, in order.
+    ///
+    ///     source      -a--b|
+    ///     inner        -x-y|
+    ///     concatMap   --x-y-x-y|
+    public func concatMap<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        flatten(.concat, transform)
+    }
+
+    /// Like flatMap, but values that come while an inner runs are dropped.
+    ///
+    ///     source       -a--b|
+    ///     inner         -x-y|
+    ///     exhaustMap   --x-y|
+    public func exhaustMap<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        flatten(.exhaust, transform)
+    }
+
+    public func flatten<Inner>(_ strategy: FlattenStrategy,
+                               _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        Signal<Inner>(unchecked: { downstream, lifetime in
+            Flattener(strategy, transform, downstream, lifetime).start(self)
+        })
+    }
+
+    /// On an error, disposes the failed source and continues with `handler(error)`.
+    /// (The language calls it `catch`; RxJS catchError.)
+    ///
+    ///     source        -a-#
+    ///     handler          -r|
+    ///     catchError    -a--r|
+    public func catchError(_ handler: @escaping (SignalError) -> Signal<Value>) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            self.startHandler(Observer(
+                next: downstream.next,
+                terminate: { termination in
+                    guard case .error(let error) = termination else { return downstream.terminate(termination) }
+                    upstream.dispose()
+                    handler(error).startHandler(downstream, lifetime.child())
+                }
+            ), upstream)
+        })
+    }
+
+    /// On an error, subscribes again, up to `count` more times; the last error passes on.
+    ///
+    ///     source     -a-#
+    ///     retry 2    -a--a--a-#
+    public func retry(_ count: Int) -> Signal<Value> {
+        guard count >= 0 else { return .fail(.negativeCount("retry", count)) }
+        return Signal(unchecked: { downstream, lifetime in
+            var remaining = count
+            var subscribing = false
+            var again = true
+            // A loop, not recursion: a source that fails at once is retried without
+            // growing the stack.
+            func subscribe() {
+                again = true
+                guard !subscribing else { return }
+                subscribing = true
+                defer { subscribing = false }
+                while again, !lifetime.isDisposed {
+                    again = false
+                    let attempt = lifetime.child()
+                    self.startHandler(Observer(
+                        next: downstream.next,
+                        terminate: { termination in
+                            attempt.dispose()
+                            if case .error = termination, remaining > 0 {
+                                remaining -= 1
+                                subscribe()
+                            } else {
+                                downstream.terminate(termination)
+                            }
+                        }
+                    ), attempt)
+                }
+            }
+            subscribe()
+        })
+    }
+}
+
+extension Signal {
+    /// For a signal of signals: forwards the latest inner, disposing the one before
+    /// (RAC2 switchToLatest, RxJS switchAll).
+    public func switchToLatest<Inner>() -> Signal<Inner> where Value == Signal<Inner> {
+        switchMap { $0 }
+    }
+}
+
+/// The state of one flattening subscription.
+final class Flattener<Value, Inner> {
+    private let strategy: FlattenStrategy
+    private let transform: (Value) -> Signal<Inner>
+    private let downstream: Observer<Inner>
+    private let lifetime: Lifetime
+    private let outer: Lifetime
+    /// Running inners, oldest first.
+    private var inners: [(id: Int, lifetime: Lifetime)] = []
+    private var nextID = 0
+    /// Values waiting for their turn (concat), from `queueHead` on.
+    private var queue: [Value] = []
+    private var queueHead = 0
+    private var draining = false
+    private var outerCompleted = false
+    private var done = false
+
+    init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Signal<Inner>,
+         _ downstream: Observer<Inner>, _ lifetime: Lifetime) {
+        self.strategy = strategy
+        self.transform = transform
+        self.downstream = downstream
+        self.lifetime = lifetime
+        self.outer = lifetime.child()
+    }
+
+    func start(_ source: Signal<Value>) {
+        source.startHandler(Observer(
+            next: { [self] value in receive(value) },
+            terminate: { [self] termination in outerEnded(termination) }
+        ), outer)
+    }
+
+    private func receive(_ value: Value) {
+        guard !done else { return }
+        switch strategy {
+        case .merge:
+            subscribe(transform(value))
+        case .latest:
+            for inner in inners { inner.lifetime.dispose() }
+            inners.removeAll()
+            subscribe(transform(value))
+        case .exhaust:
+            if inners.isEmpty { subscribe(transform(value)) }
+        case .concat:
+            queue.append(value)
+            drainQueue()
+        }
+    }
+
+    /// Subscribes queued values one at a time; a loop, so inners that complete during
+    /// their subscription do not nest calls.
+    private func drainQueue() {
+        guard !draining else { return }
+        draining = true
+        while !done, inners.isEmpty, queueHead < queue.count {
+            let value = queue[queueHead]
+            queueHead += 1
+            if queueHead > 64, queueHead * 2 > queue.count {
+                queue.removeFirst(queueHead)
+                queueHead = 0
+            }
+            subscribe(transform(value))
+        }
+        draining = false
+        completeIfFinished()
+    }
+
+    private func subscribe(_ signal: Signal<Inner>) {
+        nextID += 1
+        let id = nextID
+        let inner = lifetime.child()
+        inners.append((id, inner))
+        signal.startHandler(Observer(
+            next: { [self] value in if !done { downstream.next(value) } },
+            terminate: { [self] termination in innerEnded(id, inner, termination) }
+        ), inner)
+    }
+
+    private func innerEnded(_ id: Int, _ inner: Lifetime, _ termination: Termination) {
+        guard !done else { return }
+        inners.removeAll { $0.id == id }
+        inner.dispose()
+        guard termination == .completed else { return finish(termination) }
+        if strategy == .concat { drainQueue() } else { completeIfFinished() }
+    }
+
+    private func outerEnded(_ termination: Termination) {
+        guard !done else { return }
+        guard termination == .completed else { return finish(termination) }
+        outerCompleted = true
+        completeIfFinished()
+    }
+
+    private func completeIfFinished() {
+        if outerCompleted, inners.isEmpty, queueHead >= queue.count, !draining {
+            finish(.completed)
+        }
+    }
+
+    private func finish(_ termination: Termination) {
+        guard !done else { return }
+        done = true
+        outer.dispose()
+        for inner in inners { inner.lifetime.dispose() }
+        inners.removeAll()
+        downstream.terminate(termination)
+    }
+}

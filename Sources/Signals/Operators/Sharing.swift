@@ -1,0 +1,143 @@
+extension Signal {
+    /// One subscription of the source for all concurrent subscribers (RxJS 7 `share()`,
+    /// RAC2 publish + autoconnect). When the last subscriber leaves, the source is
+    /// disposed; after the source ends, the next subscriber starts it afresh.
+    ///
+    ///     source        -a-b|          subscribed once
+    ///     share         -a-b|          for every subscriber
+    public func share() -> Signal<Value> {
+        let hub = Multicast(source: self, replayCount: 0, resetOnEnd: true)
+        return Signal(unchecked: { observer, lifetime in hub.subscribe(observer, lifetime) })
+    }
+
+    /// Like `share`, and a subscriber that comes late first receives the last `count`
+    /// values; after the source completes, later subscribers get those values and the
+    /// completion (RxJS `shareReplay({bufferSize, refCount: true})`).
+    public func replay(_ count: Int) -> Signal<Value> {
+        guard count >= 0 else { return .fail(.negativeCount("replay", count)) }
+        guard count <= Multicast<Value>.replayLimit else {
+            return .fail(SignalError("replay: at most \(Multicast<Value>.replayLimit) values can be kept, got \(count)"))
+        }
+        let hub = Multicast(source: self, replayCount: count, resetOnEnd: false)
+        return Signal(unchecked: { observer, lifetime in hub.subscribe(observer, lifetime) })
+    }
+
+    /// A signal that starts its source only when `connect()` is called, for every
+    /// subscriber at once (RAC2 `publish`).
+    public func publish() -> ConnectableSignal<Value> {
+        ConnectableSignal(source: self)
+    }
+}
+
+/// The shared state behind `share` and `replay`.
+final class Multicast<Value> {
+    /// Bounds the memory a `replay` can hold.
+    static var replayLimit: Int { 100_000 }
+
+    private let source: Signal<Value>
+    private let replayCount: Int
+    private let resetOnEnd: Bool
+    private var subscribers: [(lifetime: Lifetime, observer: Observer<Value>)] = []
+    private var connection: Lifetime?
+    private var buffer: [Value] = []
+    private var termination: Termination?
+
+    init(source: Signal<Value>, replayCount: Int, resetOnEnd: Bool) {
+        self.source = source
+        self.replayCount = replayCount
+        self.resetOnEnd = resetOnEnd
+    }
+
+    func subscribe(_ observer: Observer<Value>, _ lifetime: Lifetime) {
+        for value in buffer {
+            if lifetime.isDisposed { return }
+            observer.next(value)
+        }
+        if let termination {
+            observer.terminate(termination)
+            return
+        }
+        subscribers.append((lifetime, observer))
+        // Strong on purpose: the subscriptions keep the hub alive, nothing else does.
+        lifetime.onDispose { self.leave(lifetime) }
+        if connection == nil { connect() }
+    }
+
+    private func connect() {
+        let connection = Lifetime()
+        self.connection = connection
+        source.startHandler(Observer(
+            next: { value in self.deliver(value) },
+            terminate: { termination in self.end(termination) }
+        ), connection)
+    }
+
+    private func deliver(_ value: Value) {
+        if replayCount > 0 {
+            buffer.append(value)
+            if buffer.count > replayCount { buffer.removeFirst(buffer.count - replayCount) }
+        }
+        for subscriber in subscribers where !subscriber.lifetime.isDisposed {
+            subscriber.observer.next(value)
+        }
+    }
+
+    private func end(_ termination: Termination) {
+        let current = subscribers
+        subscribers = []
+        connection = nil
+        if resetOnEnd || termination != .completed {
+            buffer = []
+        } else {
+            self.termination = termination
+        }
+        for subscriber in current where !subscriber.lifetime.isDisposed {
+            subscriber.observer.terminate(termination)
+        }
+    }
+
+    private func leave(_ lifetime: Lifetime) {
+        subscribers.removeAll { $0.lifetime === lifetime }
+        if subscribers.isEmpty, let connection {
+            // The last subscriber left: stop the source, and start afresh next time.
+            self.connection = nil
+            buffer = []
+            connection.dispose()
+        }
+    }
+}
+
+/// A source shared by every subscriber, started by `connect()`.
+public final class ConnectableSignal<Value> {
+    private let source: Signal<Value>
+    private let subject = Subject<Value>()
+    private var connection: Lifetime?
+
+    init(source: Signal<Value>) {
+        self.source = source
+    }
+
+    public var signal: Signal<Value> { subject.signal }
+
+    /// Starts the source; its lifetime stops it. Connecting twice returns the same one.
+    @discardableResult
+    public func connect() -> Lifetime {
+        if let connection { return connection }
+        let connection = Lifetime()
+        self.connection = connection
+        source.startHandler(Observer(
+            next: { [subject] value in subject.deliver(value) },
+            terminate: { [subject] termination in subject.end(termination) }
+        ), connection)
+        return connection
+    }
+
+    /// Connects when the first subscriber arrives (RAC2 `autoconnect`); the connection
+    /// stays until the source ends or `connect()`'s lifetime is disposed.
+    public func autoconnect() -> Signal<Value> {
+        Signal(unchecked: { [self] observer, lifetime in
+            subject.signal.startHandler(observer, lifetime)
+            connect()
+        })
+    }
+}

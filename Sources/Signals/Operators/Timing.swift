@@ -1,0 +1,185 @@
+/// Operators that use time. All of it comes from the scheduler: virtual in tests and
+/// `--virtual`, real (or scaled) otherwise. Semantics follow RxJS 7.
+
+extension Signal where Value == Int {
+    /// Sends 0, 1, 2, ... one every `period`, the first after one period. One timer is
+    /// re-armed per tick (no allocation per tick).
+    ///
+    ///     interval 2ms   --0-1-2-3-...
+    public static func interval(_ period: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
+        guard period > .zero else {
+            return .fail(SignalError("interval: the period must be longer than 0ms, got \(period)"))
+        }
+        return Signal(unchecked: { observer, lifetime in
+            let ticker = Ticker()
+            let start = scheduler.now
+            var count = 0
+            let timer = scheduler.makeTimer {
+                let value = count
+                count += 1
+                observer.next(value)
+                // Due times are computed from the start, so live time does not drift.
+                if !lifetime.isDisposed {
+                    ticker.timer?.schedule(at: start + TimeSpan(nanoseconds: period.nanoseconds &* Int64(count + 1)))
+                }
+            }
+            ticker.timer = timer
+            lifetime.onDispose {
+                ticker.timer?.cancel()
+                ticker.timer = nil
+            }
+            timer.schedule(after: period)
+        })
+    }
+
+    /// Sends 0 after `delay`, then completes.
+    ///
+    ///     timer 3ms   ---(0|)
+    public static func timer(_ delay: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
+        guard delay >= .zero else { return .fail(.negativeDuration("timer", delay)) }
+        return Signal(unchecked: { observer, lifetime in
+            let timer = scheduler.schedule(after: delay) {
+                observer.next(0)
+                observer.terminate(.completed)
+            }
+            lifetime.onDispose { timer.cancel() }
+        })
+    }
+}
+
+/// Lets a timer's action re-arm the timer; emptied on disposal to break the cycle.
+final class Ticker {
+    var timer: Timer?
+}
+
+extension Signal {
+    /// Sends a value only when `duration` has passed without a newer one: it waits for a
+    /// pause (RxJS debounceTime). On completion the pending value is sent at once.
+    /// ReactiveCocoa 2's `throttle:` is this operator, not `throttle`.
+    ///
+    ///     source        -a-b-----c---|
+    ///     debounce 3ms  ------b-----c|
+    public func debounce(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+        guard duration >= .zero else { return .fail(.negativeDuration("debounce", duration)) }
+        return Signal(unchecked: { downstream, lifetime in
+            var pending: Value?
+            let timer = scheduler.makeTimer {
+                if let value = pending {
+                    pending = nil
+                    downstream.next(value)
+                }
+            }
+            lifetime.onDispose { timer.cancel() }
+            self.startHandler(Observer(
+                next: { value in
+                    pending = value
+                    timer.schedule(after: duration)
+                },
+                terminate: { termination in
+                    timer.cancel()
+                    if termination == .completed, let value = pending { downstream.next(value) }
+                    pending = nil
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Sends a value, then ignores values for `duration` (RxJS throttleTime, leading
+    /// edge). Not ReactiveCocoa 2's `throttle:`, which is a debounce.
+    ///
+    ///     source          -abc---d-|
+    ///     throttle 3ms    -a-----d-|
+    public func throttle(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+        guard duration >= .zero else { return .fail(.negativeDuration("throttle", duration)) }
+        return Signal(unchecked: { downstream, lifetime in
+            let window = scheduler.makeTimer {}
+            lifetime.onDispose { window.cancel() }
+            self.startHandler(Observer(
+                next: { value in
+                    guard !window.isPending else { return }
+                    downstream.next(value)
+                    window.schedule(after: duration)
+                },
+                terminate: { termination in
+                    window.cancel()
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Sends each value `duration` later; completes as soon as the source has completed
+    /// and the last delayed value is out (RxJS 7). Errors are not delayed.
+    ///
+    ///     source       -a-b|
+    ///     delay 3ms    ----a-(b|)
+    public func delay(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+        guard duration >= .zero else { return .fail(.negativeDuration("delay", duration)) }
+        return Signal(unchecked: { downstream, lifetime in
+            var pending: [Int: Timer] = [:]
+            var nextID = 0
+            var completed = false
+            lifetime.onDispose {
+                for timer in pending.values { timer.cancel() }
+                pending = [:]
+            }
+            self.startHandler(Observer(
+                next: { value in
+                    nextID += 1
+                    let id = nextID
+                    // One timer per value, armed now, as RxJS does: ties keep its order.
+                    pending[id] = scheduler.schedule(after: duration) {
+                        pending[id] = nil
+                        downstream.next(value)
+                        if completed, pending.isEmpty { downstream.terminate(.completed) }
+                    }
+                },
+                terminate: { termination in
+                    if termination == .completed {
+                        completed = true
+                        if pending.isEmpty { downstream.terminate(.completed) }
+                    } else {
+                        for timer in pending.values { timer.cancel() }
+                        pending = [:]
+                        downstream.terminate(termination)
+                    }
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Fails with a timeout error if no value comes within `duration` of the
+    /// subscription or of the last value.
+    ///
+    ///     source          -a-----b|
+    ///     timeout 3ms     -a--#
+    public func timeout(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+        guard duration >= .zero else { return .fail(.negativeDuration("timeout", duration)) }
+        return Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var done = false
+            let timer = scheduler.makeTimer {
+                guard !done else { return }
+                done = true
+                upstream.dispose()
+                downstream.terminate(.error(.timeout(duration)))
+            }
+            lifetime.onDispose { timer.cancel() }
+            timer.schedule(after: duration)
+            self.startHandler(Observer(
+                next: { value in
+                    guard !done else { return }
+                    timer.schedule(after: duration)
+                    downstream.next(value)
+                },
+                terminate: { termination in
+                    guard !done else { return }
+                    done = true
+                    timer.cancel()
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+}
