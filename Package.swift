@@ -3,19 +3,25 @@ import PackageDescription
 
 // Dependencies point one way: frp → REPL → Language → Signals. Signals has no dependencies,
 // so the engine builds in seconds; heavy packages stay out of the targets that do not need them.
+// The graph belongs to one thread (STYLE §8), so the per-access exclusivity checks of
+// captured state buy nothing on the event path and cost about a fifth of its time
+// (measured with perf on the P1 benchmark).
+let fastPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+
 let package = Package(
     name: "frp",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "frp", targets: ["frp"]),
         .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "Language", targets: ["Language"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "Signals"),
-        .target(name: "Language", dependencies: ["Signals"]),
+        .target(name: "Signals", swiftSettings: fastPath),
+        .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "REPL", dependencies: ["Language", "Signals"]),
         .executableTarget(
             name: "frp",

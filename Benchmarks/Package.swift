@@ -1,5 +1,10 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// A path dependency is known by its folder's name, which depends on where frp was cloned.
+let frp = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
 
 // A package of its own, so OpenCombine (the peer we compare against) stays out of frp's build.
 let package = Package(
@@ -13,7 +18,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                .product(name: "Signals", package: "frp"),
+                .product(name: "Signals", package: frp),
+                .product(name: "Language", package: frp),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -149,13 +149,15 @@ public final class Compiler {
             }
         }
         func condition(_ index: Int) -> (Value) throws(SignalError) -> Bool {
-            let evaluate = perValue(index)
+            guard case .expression(let expression) = arguments[index] else { return { _ in true } }
+            // One closure straight to the compiled expression: this is the hot path.
+            let evaluate = evaluator(expression)
+            let caught = frame.error
             return { value throws(SignalError) in
-                switch try evaluate(value) {
-                case .bool(let bool): return bool
-                case let other:
-                    throw SignalError("\(site): \(stage.spec.name) needs a condition that is true or false, not \(other.kindDescription) (\(other.abbreviated))")
-                }
+                let result: Value
+                do throws(EvaluationFailure) { result = try evaluate(Frame(it: value, error: caught)) } catch { throw error.signalError }
+                if case .bool(let bool) = result { return bool }
+                throw SignalError("\(site): \(stage.spec.name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
             }
         }
         func accumulator(_ index: Int) -> (Value, Value) throws(SignalError) -> Value {

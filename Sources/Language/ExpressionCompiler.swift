@@ -133,25 +133,15 @@ struct ExpressionCompiler {
         }
         switch (left, right) {
         case (.it, .constant(let constant)):
-            return { frame throws(EvaluationFailure) in
-                do throws(EvaluationFailure) { return try Operations.apply(op, frame.it, constant) } catch { throw error.at(site) }
-            }
+            return withKernel(op) { Shapes.itConstant($0, constant, site) }
         case (.acc, .it):
-            return { frame throws(EvaluationFailure) in
-                do throws(EvaluationFailure) { return try Operations.apply(op, frame.acc, frame.it) } catch { throw error.at(site) }
-            }
+            return withKernel(op) { Shapes.accIt($0, site) }
         case (_, .constant(let constant)):
             let left = compile(left)
-            return { frame throws(EvaluationFailure) in
-                let value = try left(frame)
-                do throws(EvaluationFailure) { return try Operations.apply(op, value, constant) } catch { throw error.at(site) }
-            }
+            return withKernel(op) { Shapes.constantRight($0, left, constant, site) }
         default:
             let left = compile(left), right = compile(right)
-            return { frame throws(EvaluationFailure) in
-                let a = try left(frame), b = try right(frame)
-                do throws(EvaluationFailure) { return try Operations.apply(op, a, b) } catch { throw error.at(site) }
-            }
+            return withKernel(op) { Shapes.general($0, left, right, site) }
         }
     }
 }

@@ -44,11 +44,18 @@ public enum Operations {
             }
             return .bool(op == .and ? a && b : a || b)
         case .matches:
-            guard case .string(let text) = left, case .string(let pattern) = right else {
-                throw EvaluationFailure("`matches` needs a string on the left and a pattern string on the right, not \(left.kindDescription) and \(right.kindDescription)")
-            }
-            return .bool(try Pattern(pattern).matches(text))
+            return try matches(left, right)
         }
+    }
+
+    /// Kept out of `apply`: the regex type's size is only known at run time, and a frame
+    /// that holds one would fetch its metadata on every call.
+    @inline(never)
+    static func matches(_ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
+        guard case .string(let text) = left, case .string(let pattern) = right else {
+            throw EvaluationFailure("`matches` needs a string on the left and a pattern string on the right, not \(left.kindDescription) and \(right.kindDescription)")
+        }
+        return .bool(try Pattern(pattern).matches(text))
     }
 
     @inline(__always)

@@ -28,6 +28,14 @@ func measure(_ benchmark: Case, repetitions: Int = 5) -> Measurement {
     return Measurement(name: benchmark.name, nanosecondsPerEvent: samples[samples.count / 2])
 }
 
+/// `Benchmarks WORD` measures only the cases whose name contains WORD (and the baseline).
+let filter = CommandLine.arguments.dropFirst().first
+
+func selected(_ cases: [Case], baseline: String) -> [Case] {
+    guard let filter else { return cases }
+    return cases.filter { $0.name == baseline || $0.name.contains(filter) }
+}
+
 func report(_ title: String, _ measurements: [Measurement], baseline: String, goal: String) {
     print("\n\(title)  (median of 5; goal: \(goal))")
     let base = measurements.first { $0.name == baseline }?.nanosecondsPerEvent ?? 1

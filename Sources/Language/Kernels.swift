@@ -1,0 +1,146 @@
+/// Binary operators as types, so the expression compiler can make one specialised
+/// closure per (shape, operator): `it % 2` becomes a single closure with the number
+/// case inline, not a closure that calls a switch that calls fmod.
+protocol BinaryKernel {
+    static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value
+}
+
+enum AddKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .number(x + y) }
+        return try Operations.add(a, b)
+    }
+}
+
+enum SubtractKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .number(x - y) }
+        return try Operations.arithmetic(.subtract, a, b)
+    }
+}
+
+enum MultiplyKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .number(x * y) }
+        return try Operations.arithmetic(.multiply, a, b)
+    }
+}
+
+enum DivideKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b, y != 0 { return .number(x / y) }
+        return try Operations.arithmetic(.divide, a, b)
+    }
+}
+
+enum RemainderKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        // Whole numbers (the usual case: `it % 2`) take the integer instruction, not fmod.
+        if case .number(let x) = a, case .number(let y) = b, y != 0,
+           let i = Int64(exactly: x), let j = Int64(exactly: y), j != -1 {
+            return .number(Double(i % j))
+        }
+        return try Operations.arithmetic(.remainder, a, b)
+    }
+}
+
+enum EqualKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .bool(x == y) }
+        return .bool(a == b)
+    }
+}
+
+enum NotEqualKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .bool(x != y) }
+        return .bool(a != b)
+    }
+}
+
+enum LessKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .bool(x < y) }
+        return .bool(try Operations.compare(.less, a, b))
+    }
+}
+
+enum LessOrEqualKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .bool(x <= y) }
+        return .bool(try Operations.compare(.lessOrEqual, a, b))
+    }
+}
+
+enum GreaterKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .bool(x > y) }
+        return .bool(try Operations.compare(.greater, a, b))
+    }
+}
+
+enum GreaterOrEqualKernel: BinaryKernel {
+    @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .bool(x >= y) }
+        return .bool(try Operations.compare(.greaterOrEqual, a, b))
+    }
+}
+
+/// `matches` with a pattern computed at run time (a literal pattern is compiled once).
+enum MatchesKernel: BinaryKernel {
+    static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
+        try Operations.apply(.matches, a, b)
+    }
+}
+
+extension ExpressionCompiler {
+    /// Calls `make` with the kernel of `op` (`and`/`or` are compiled elsewhere: they
+    /// short-circuit).
+    func withKernel(_ op: BinaryOperator, _ make: (any BinaryKernel.Type) -> Evaluator) -> Evaluator {
+        switch op {
+        case .add: return make(AddKernel.self)
+        case .subtract: return make(SubtractKernel.self)
+        case .multiply: return make(MultiplyKernel.self)
+        case .divide: return make(DivideKernel.self)
+        case .remainder: return make(RemainderKernel.self)
+        case .equal: return make(EqualKernel.self)
+        case .notEqual: return make(NotEqualKernel.self)
+        case .less: return make(LessKernel.self)
+        case .lessOrEqual: return make(LessOrEqualKernel.self)
+        case .greater: return make(GreaterKernel.self)
+        case .greaterOrEqual: return make(GreaterOrEqualKernel.self)
+        case .matches, .and, .or: return make(MatchesKernel.self)
+        }
+    }
+}
+
+/// The closures of the common shapes, one specialisation per kernel.
+enum Shapes {
+    static func itConstant<K: BinaryKernel>(_: K.Type, _ constant: Value, _ site: Site) -> Evaluator {
+        { frame throws(EvaluationFailure) in
+            do throws(EvaluationFailure) { return try K.apply(frame.it, constant) } catch { throw error.at(site) }
+        }
+    }
+
+    static func accIt<K: BinaryKernel>(_: K.Type, _ site: Site) -> Evaluator {
+        { frame throws(EvaluationFailure) in
+            do throws(EvaluationFailure) { return try K.apply(frame.acc, frame.it) } catch { throw error.at(site) }
+        }
+    }
+
+    static func constantRight<K: BinaryKernel>(_: K.Type, _ left: @escaping Evaluator, _ constant: Value,
+                                               _ site: Site) -> Evaluator {
+        { frame throws(EvaluationFailure) in
+            let value = try left(frame)
+            do throws(EvaluationFailure) { return try K.apply(value, constant) } catch { throw error.at(site) }
+        }
+    }
+
+    static func general<K: BinaryKernel>(_: K.Type, _ left: @escaping Evaluator, _ right: @escaping Evaluator,
+                                         _ site: Site) -> Evaluator {
+        { frame throws(EvaluationFailure) in
+            let a = try left(frame), b = try right(frame)
+            do throws(EvaluationFailure) { return try K.apply(a, b) } catch { throw error.at(site) }
+        }
+    }
+}
