@@ -40,7 +40,8 @@ public final class Lifetime {
             child.isDisposed = true
             return child
         }
-        let key = onDispose { [weak child] in child?.dispose() }
+        // Strong: the parent keeps the child alive until one of them ends.
+        let key = onDispose { child.dispose() }
         child.onDispose { [weak self] in self?.remove(key) }
         return child
     }

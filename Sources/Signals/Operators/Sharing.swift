@@ -85,7 +85,9 @@ final class Multicast<Value> {
     private func end(_ termination: Termination) {
         let current = subscribers
         subscribers = []
+        let finished = connection
         connection = nil
+        finished?.dispose()
         if resetOnEnd || termination != .completed {
             buffer = []
         } else {

@@ -1,0 +1,148 @@
+import Signals
+import Testing
+
+@Suite("Flattening")
+struct FlatteningTests {
+    @Test("switchMap disposes the previous inner when a new value arrives")
+    func switchMapDisposesPreviousInner() {
+        let test = MarbleTest()
+        let inner = test.cold("--x--y|")
+        test.expect(test.hot("-a---b-----|").signal.switchMap { _ in inner.signal }, emits: "---x---x--y|")
+        #expect(inner.subscriptions.map { $0.subscribed.frame } == [1, 5])
+        #expect(inner.subscriptions.map { $0.disposed?.frame } == [5, 11])
+        #expect(inner.liveSubscriptions == 0)
+    }
+
+    @Test("flatMap runs inners at once and completes after the last")
+    func flatMapMerges() {
+        let test = MarbleTest()
+        let inner = test.cold("-x-y|")
+        test.expect(test.cold("-a--b|").signal.flatMap { _ in inner.signal }, emits: "--x-yx-y|")
+        #expect(inner.subscriptions.count == 2)
+        #expect(inner.liveSubscriptions == 0)
+    }
+
+    @Test("concatMap waits for each inner before the next")
+    func concatMapQueues() {
+        let test = MarbleTest()
+        let inner = test.cold("-x-y|")
+        test.expect(test.cold("-a--b|").signal.concatMap { _ in inner.signal }, emits: "--x-y-x-y|")
+        #expect(inner.subscriptions.map { $0.subscribed.frame } == [1, 5])
+    }
+
+    @Test("exhaustMap drops values while an inner runs")
+    func exhaustMapDrops() {
+        let test = MarbleTest()
+        let inner = test.cold("-x-y|")
+        test.expect(test.cold("-a--b|").signal.exhaustMap { _ in inner.signal }, emits: "--x-y|")
+        #expect(inner.subscriptions.count == 1)
+    }
+
+    @Test("disposing mid-stream disposes every running inner and the source",
+          arguments: [FlattenStrategy.merge, .latest, .concat, .exhaust])
+    func disposalReachesInners(strategy: FlattenStrategy) {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-|")
+        let inner = test.cold("-x-x-x-x-x|")
+        // Disposed at frame 1, just after the first inner was subscribed.
+        test.expect(source.signal.flatten(strategy) { _ in inner.signal }, emits: "--")
+        #expect(inner.subscriptions.map { $0.disposed?.frame } == [1])
+        #expect(source.liveSubscriptions == 0)
+        #expect(inner.liveSubscriptions == 0)
+        #expect(test.scheduler.pendingTimers == 0)
+    }
+
+    @Test("an inner error ends everything and disposes the rest")
+    func innerErrorEndsAll() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-----|")
+        var count = 0
+        let result = source.signal.flatMap { _ -> Signal<String> in
+            count += 1
+            return count == 2 ? test.cold("-#").signal : test.cold("-x-x-x-x|").signal
+        }
+        // At frame 4 the first inner's x was scheduled before the second inner's error.
+        test.expect(result, emits: "--x-(x#)")
+        #expect(source.liveSubscriptions == 0)
+        #expect(test.scheduler.pendingTimers == 0)
+    }
+
+    @Test("concatMap of 100,000 synchronous inners does not grow the stack")
+    func concatMapSynchronousInners() {
+        var total = 0
+        var completed = false
+        Signal.range(1, 100_000).concatMap { Signal.of($0, $0) }.subscribe { event in
+            switch event {
+            case .next(let value): total += value
+            case .completed: completed = true
+            case .error: break
+            }
+        }
+        #expect(total == 100_000 * 100_001)
+        #expect(completed)
+    }
+
+    @Test("switchToLatest follows the newest inner signal")
+    func switchToLatest() {
+        let test = MarbleTest()
+        let inner = test.cold("-x-y|")
+        test.expect(test.cold("-a--b|").signal.map { _ in inner.signal }.switchToLatest(), emits: "--x--x-y|")
+        #expect(inner.liveSubscriptions == 0)
+    }
+}
+
+@Suite("Handling errors")
+struct ErrorHandlingTests {
+    @Test("catchError disposes the failed source and continues with the handler")
+    func catchContinues() {
+        let test = MarbleTest()
+        let source = test.cold("-a-#", error: "boom")
+        let handler = test.cold("-r|")
+        var caught: [String] = []
+        let result = source.signal.catchError { error in
+            caught.append(error.message)
+            return handler.signal
+        }
+        test.expect(result, emits: "-a--r|")
+        #expect(caught == ["boom"])
+        #expect(source.liveSubscriptions == 0)
+        #expect(handler.liveSubscriptions == 0)
+    }
+
+    @Test("retry resubscribes up to N more times, then fails")
+    func retryResubscribes() {
+        let test = MarbleTest()
+        let source = test.cold("-a-#")
+        test.expect(source.signal.retry(2), emits: "-a--a--a-#")
+        #expect(source.subscriptions.map { $0.subscribed.frame } == [0, 3, 6])
+        #expect(source.liveSubscriptions == 0)
+    }
+
+    @Test("retry stops retrying once it succeeds")
+    func retryStopsOnSuccess() {
+        let test = MarbleTest()
+        var attempts = 0
+        let flaky = Signal<String>.deferred {
+            attempts += 1
+            return attempts < 2 ? test.cold("-#").signal : test.cold("-a|").signal
+        }
+        test.expect(flaky.retry(5), emits: "--a|")
+        #expect(attempts == 2)
+    }
+
+    @Test("retry of a source that fails at once does not recurse")
+    func retrySynchronousFailure() {
+        var events: [Event<Int>] = []
+        Signal<Int>.fail(SignalError("no")).retry(100_000).subscribe { events.append($0) }
+        #expect(events == [.error(SignalError("no"))])
+    }
+
+    @Test("negative counts are error events, not traps")
+    func negativeCounts() {
+        let test = MarbleTest()
+        test.expect(test.cold("-a|").signal.retry(-1), emits: "#", error: "retry: the count must not be negative, got -1")
+        test.expect(test.cold("-a|").signal.skip(-2), emits: "#", error: "skip: the count must not be negative, got -2")
+        test.expect(test.cold("-a|").signal.buffer(count: 0).map { $0.joined() }, emits: "#",
+                    error: "buffer: the count must be at least 1, got 0")
+    }
+}
