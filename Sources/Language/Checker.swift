@@ -514,9 +514,26 @@ struct Checker {
 
     // MARK: Helpers
 
+    /// The source text of a range on one line: comments dropped, lines joined.
     private func text(_ range: SourceRange) -> String {
         source.text(from: range.start, to: range.end)
-            .split(separator: "\n").map { $0.trimmingCharacters(of: " \t\r") }.joined(separator: " ")
+            .split(separator: "\n").map { withoutComment($0).trimmingCharacters(of: " \t\r") }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private func withoutComment(_ line: Substring) -> Substring {
+        var inString = false, escaped = false
+        for index in line.indices {
+            let character = line[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "#" {
+                return line[..<index]
+            }
+        }
+        return line
     }
 
     private func location(_ range: SourceRange) -> SourceLocation { source.location(of: range.start) }

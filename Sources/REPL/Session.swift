@@ -9,9 +9,10 @@ final class Session {
     let properties = PropertyStore()
     var services: SourceProvider?
     /// Virtual runs stop after this much virtual time if the pipeline has not ended.
-    static let virtualTimeLimit = TimeSpan.seconds(3600)
-    /// A run stops printing after this many events (the pipeline is disposed).
-    static let eventLimit = 10_000
+    static let virtualTimeLimit = TimeSpan.seconds(600)
+    /// A run stops after this many events (the pipeline is disposed): a screenful of
+    /// `interval` is enough to see what it does.
+    static let eventLimit = 1_000
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
 

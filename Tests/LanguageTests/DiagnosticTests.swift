@@ -1,0 +1,193 @@
+import Language
+import Testing
+
+/// Diagnostics are compared as the whole rendered text a user sees.
+func diagnostics(_ text: String, name: String = "test.frp") -> String {
+    var frontend = Frontend()
+    let source = Source(name: name, text: text)
+    let (_, found) = frontend.load(source)
+    return found.map { $0.rendered(in: source) }.joined(separator: "\n\n")
+}
+
+@Suite("Diagnostics")
+struct DiagnosticTests {
+    @Test("an unknown operator names the line and column and suggests the closest name")
+    func unknownOperator() {
+        #expect(diagnostics("let keystrokes = cold \"-a-b|\"\nkeystrokes | swichMap (of it)", name: "search.frp") == """
+            -- UNKNOWN OPERATOR -------------------------------------------- search.frp:2:14
+
+            I do not know an operator called `swichMap`:
+
+            2| keystrokes | swichMap (of it)
+                            ^^^^^^^^
+            Hint: did you mean `switchMap`?
+            """)
+    }
+
+    @Test("every error of a file is reported, not just the first")
+    func allErrors() {
+        let text = diagnostics("of 1 | take 1.5\nof 1 | debounce 300\nof 1 | map acc + 1\n")
+        #expect(text == """
+            -- BAD COUNT ----------------------------------------------------- test.frp:1:13
+
+            `take` needs a whole number that is not negative, not `1.5`:
+
+            1| of 1 | take 1.5
+                           ^^^
+            Hint: write `take N` with N = 0, 1, 2, ...
+
+            -- EXPECTED DURATION --------------------------------------------- test.frp:2:17
+
+            `debounce` needs a duration here:
+
+            2| of 1 | debounce 300
+                               ^^^
+            Hint: write `300ms` for milliseconds or `300s` for seconds
+
+            -- NO ACCUMULATOR HERE ------------------------------------------- test.frp:3:12
+
+            `acc` is the accumulation of `scan` and `reduce`, and this is not one of them:
+
+            3| of 1 | map acc + 1
+                          ^^^
+            Hint: write `scan SEED, acc + it` or `reduce SEED, acc + it`
+            """)
+    }
+
+    @Test("an unterminated string points at its opening quote")
+    func unterminatedString() {
+        #expect(diagnostics("of \"abc | map it") == """
+            -- UNTERMINATED STRING -------------------------------------------- test.frp:1:4
+
+            This string is never closed:
+
+            1| of "abc | map it
+                  ^
+            Hint: add the closing `"` on the same line
+            """)
+    }
+
+    @Test("a bad marble points inside the string")
+    func badMarble() {
+        #expect(diagnostics("expect cold \"-a-^-b\" emits \"-a\"") == """
+            -- BAD MARBLE ---------------------------------------------------- test.frp:1:17
+
+            This marble does not read right: only a hot marble has a subscription point `^`.
+
+            1| expect cold "-a-^-b" emits "-a"
+                               ^
+            Hint: use `hot` for a source that runs before it is subscribed
+            """)
+    }
+
+    @Test("`it` where no value flows, and an operator used as a source")
+    func itAndOperatorAsSource() {
+        let text = diagnostics("take it\n")
+        #expect(text.contains("NOT A SOURCE"))
+        #expect(diagnostics("of it").contains("-- NO VALUE HERE"))
+    }
+
+    @Test("100,000 nested brackets are one clear error, not a stack overflow")
+    func deepNesting() {
+        let text = "of " + String(repeating: "(\n", count: 100_000) + "1" + String(repeating: ")\n", count: 100_000)
+        let found = diagnostics(text)
+        #expect(found.hasPrefix("-- NESTED TOO DEEPLY"))
+        #expect(found.split(separator: "\n").filter { $0.hasPrefix("-- ") }.count == 1)
+    }
+
+    @Test("a 1 MB line is refused with a hint")
+    func longLine() {
+        let found = diagnostics("of \"" + String(repeating: "a", count: 1_048_576) + "\"")
+        #expect(found.hasPrefix("-- LINE TOO LONG"))
+        #expect(found.contains("Line 1 has 1048581 characters; I read lines of at most 65536."))
+    }
+
+    @Test("invalid UTF-8 and NUL bytes are diagnostics with their position")
+    func binaryJunk() {
+        guard case .failure(let invalid) = Source.decode(bytes: Array("of 1\nof \u{1}".utf8), name: "x.frp") else {
+            Issue.record("control character accepted")
+            return
+        }
+        #expect(invalid.location.line == 2 && invalid.location.column == 4)
+        guard case .failure(let notUTF8) = Source.decode(bytes: [0x6F, 0x66, 0x20, 0xFF, 0xFE], name: "x.frp") else {
+            Issue.record("invalid UTF-8 accepted")
+            return
+        }
+        #expect(notUTF8.title == "NOT TEXT")
+        #expect(notUTF8.message.contains("0xFF"))
+    }
+
+    @Test("a mistake in a REPL line leaves earlier names intact")
+    func failedLoadKeepsNames() {
+        var frontend = Frontend()
+        _ = frontend.load(Source(name: "1", text: "let limit = 3"))
+        let (_, errors) = frontend.load(Source(name: "2", text: "let other = 1\nof 1 | tkae 1"))
+        #expect(!errors.isEmpty)
+        let (statements, again) = frontend.load(Source(name: "3", text: "of 1, 2, 3, 4 | take limit"))
+        #expect(again.isEmpty && statements.count == 1)
+        let (_, unknown) = frontend.load(Source(name: "4", text: "of other"))
+        #expect(!unknown.isEmpty)
+    }
+}
+
+@Suite("Parsing")
+struct ParsingTests {
+    @Test("a line that starts with | continues the statement above")
+    func continuationLines() {
+        var frontend = Frontend()
+        let (statements, errors) = frontend.load(Source(name: "t", text: """
+            # one stage per line
+            range 1, 10
+              | filter it % 2 == 0   # evens
+              | map it * 3
+
+            of 1
+            """))
+        #expect(errors.isEmpty)
+        #expect(statements.count == 2)
+        if case .run(let pipeline, _, _) = statements[0] {
+            #expect(pipeline.stages.count == 2)
+            #expect(pipeline.text == "range 1, 10 | filter it % 2 == 0 | map it * 3")
+        } else {
+            Issue.record("not a run statement")
+        }
+    }
+
+    @Test("precedence: or < and < not < comparison < + < * < unary minus")
+    func precedence() throws {
+        var frontend = Frontend()
+        let (statements, errors) = frontend.load(Source(name: "t", text: "let x = 1 + 2 * 3 == 7 and not false or false"))
+        #expect(errors.isEmpty)
+        guard case .bind(_, let pipeline)? = statements.first, case .value(let expression) = pipeline.head else {
+            Issue.record("not a value binding")
+            return
+        }
+        let compiler = Compiler(context: RunContext(scheduler: .virtual()))
+        #expect(try compiler.evaluate(expression) == .bool(true))
+    }
+
+    @Test("durations, records, lists and field access parse to values")
+    func literals() throws {
+        var frontend = Frontend()
+        let (statements, errors) = frontend.load(Source(name: "t", text: """
+            let photo = {name: "Sunset", user: {username: "ann"}, tags: ["sky", "sea"], rating: 91.5}
+            let check = photo.user.username + "/" + photo.tags[1] + "/" + string(photo.rating)
+            """))
+        #expect(errors.isEmpty)
+        guard case .bind(_, let pipeline)? = statements.last, case .value(let expression) = pipeline.head else {
+            Issue.record("not a value binding")
+            return
+        }
+        let compiler = Compiler(context: RunContext(scheduler: .virtual()))
+        #expect(try compiler.evaluate(expression) == .string("ann/sea/91.5"))
+    }
+
+    @Test("numbers print as integers when integral, and 1 == 1.0")
+    func numbers() {
+        #expect(Value.number(42).description == "42")
+        #expect(Value.number(1.5).description == "1.5")
+        #expect(Value.number(1) == Value.number(1.0))
+        #expect(Value.record(Record([("a", .number(1)), ("b", .string("x"))])) ==
+                Value.record(Record([("b", .string("x")), ("a", .number(1))])))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import REPL
+import Synchronization
+import Testing
+
+/// Collects what a runner prints.
+final class Captured: Sendable {
+    private let lines = Mutex<[String]>([])
+    var text: String { lines.withLock { $0.joined(separator: "\n") } }
+    var output: Output {
+        Output(line: { line in self.lines.withLock { $0.append(line) } },
+               error: { line in self.lines.withLock { $0.append("stderr: " + line) } })
+    }
+}
+
+func temporaryScript(_ text: String, name: String = "script.frp") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite("frp test")
+struct TestCommandTests {
+    @Test("a wrong expectation fails, with both marbles and the first difference")
+    func wrongExpectationFails() throws {
+        let path = try temporaryScript("""
+            expect cold "-a-b-c-|" | take 2 emits "-a-(b|)"
+            expect cold "-a-b-c-|" | take 2 emits "-a-b-|"
+            """)
+        let captured = Captured()
+        let status = TestRunner(output: captured.output).run(paths: [path])
+        #expect(status == 1)
+        #expect(captured.text.hasSuffix("1 passed, 1 failed"))
+        #expect(captured.text.contains("FAIL \(path):2:1"))
+        #expect(captured.text.contains("expected: -a-b-|\n  actual:   -a-(b|)"))
+        #expect(captured.text.contains("first difference (event 3): expected completed at frame 5, got completed at frame 3"))
+    }
+
+    @Test("values the expectation does not name get letters and a legend")
+    func legendForUnknownValues() throws {
+        let path = try temporaryScript(#"expect of 1, 2 | map it * 10 emits "(ab|)" {a: 10, b: 30}"#)
+        let captured = Captured()
+        #expect(TestRunner(output: captured.output).run(paths: [path]) == 1)
+        #expect(captured.text.contains("actual:   (ac|)"))
+        #expect(captured.text.contains("where c = 20"))
+    }
+
+    @Test("a file that does not parse exits 2 with its diagnostic")
+    func unparsableFile() throws {
+        let path = try temporaryScript("of 1 | fitler it > 1\n")
+        let captured = Captured()
+        #expect(TestRunner(output: captured.output).run(paths: [path]) == 2)
+        #expect(captured.text.contains("-- UNKNOWN OPERATOR"))
+        #expect(captured.text.contains("Hint: did you mean `filter`?"))
+        #expect(captured.text.hasSuffix("0 passed, 0 failed"))
+    }
+
+    @Test("a missing file exits 2")
+    func missingFile() {
+        let captured = Captured()
+        #expect(TestRunner(output: captured.output).run(paths: ["/nonexistent/x.frp"]) == 2)
+        #expect(captured.text.contains("cannot read /nonexistent/x.frp"))
+    }
+}
+
+@Suite("frp run")
+struct RunCommandTests {
+    @Test("a virtual run prints each event with its time")
+    func virtualRun() throws {
+        let path = try temporaryScript("""
+            cold "-a--b|" | map it + "!"
+            of 1 | map it / 0
+            """)
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, output: captured.output).run(path: path) == 0)
+        #expect(captured.text == """
+            » cold "-a--b|" | map it + "!"
+                  1ms  next "a!"
+                  4ms  next "b!"
+                  5ms  completed
+            » of 1 | map it / 0
+                  0ms  error "2:15 map: division by zero"
+            """)
+    }
+
+    @Test("an endless pipeline in virtual time stops at the event limit")
+    func endlessVirtualRun() throws {
+        let path = try temporaryScript("interval 1ms")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
+        #expect(captured.text.hasSuffix("stopped after 1000 events (add `take N` to see fewer)"))
+    }
+
+    @Test("a signal that can never end is reported, not waited for")
+    func neverEnds() throws {
+        let path = try temporaryScript("never")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .live(speed: 1), output: captured.output).run(path: path)
+        #expect(captured.text.contains("still open, but nothing more can happen"))
+    }
+
+    @Test("live time scaled 1000x runs a 2 s delay in about 2 ms of real time")
+    func scaledTime() throws {
+        let path = try temporaryScript("of 1 | delay 2s")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .live(speed: 1000), output: captured.output).run(path: path)
+        #expect(captured.text.contains("next 1"))
+        #expect(captured.text.contains("completed"))
+    }
+}
+
+@Suite("The binary")
+struct BinaryTests {
+    static var binary: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/frp").path
+    }
+
+    func run(_ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("piped input runs line by line with no prompt, and a mistake does not end the session",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func pipedRepl() throws {
+        let result = try run([], input: "let x = 5\nof x | mapp it\nof x, 2 | map it * 10\n")
+        #expect(result.status == 0)
+        #expect(!result.output.contains("frp>"))
+        #expect(result.output.contains("-- UNKNOWN OPERATOR"))
+        #expect(result.output.contains("next 50"))
+        #expect(result.output.contains("next 20"))
+    }
+}
