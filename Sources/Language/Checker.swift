@@ -240,6 +240,12 @@ struct Checker {
             }
         }
         guard !failed else { return nil }
+        // A marble's VALUES record belongs with the marble.
+        if case .marble(let marble, nil, let error, let id)? = checked.first, checked.count > 1,
+           case .expression(let values) = checked[1] {
+            checked[0] = .marble(marble, values: values, error: error, hotID: id)
+            checked[1] = .absent
+        }
         return CheckedStage(spec: spec, arguments: checked, label: text(stage.range),
                             site: site(stage.nameRange, stage: spec.name))
     }
@@ -312,6 +318,7 @@ struct Checker {
             }
             return .marble(marble, values: nil, error: nil, hotID: id)
         case .marbleValues:
+            // Folded into the marble argument below; kept here only as a placeholder.
             return checkMarbleValues(expression).map { values in .expression(values) }
         case .text:
             guard case .string(let text) = expression.kind else {

@@ -85,7 +85,8 @@ struct Lexer {
         offset += 1
         spaceBefore = true
         guard depth == 0 else { return }
-        // A following line that starts with `|` continues this statement.
+        // A following line that starts with `|` continues this statement, and so does one
+        // that starts with `emits` (the rest of an `expect`).
         var look = offset
         while look < scalars.count {
             switch scalars[look] {
@@ -93,6 +94,7 @@ struct Lexer {
             case "#": while look < scalars.count, scalars[look] != "\n" { look += 1 }
             case "|": return
             default:
+                if startsWithEmits(at: look) { return }
                 look = scalars.count + 1
             }
         }
@@ -100,6 +102,13 @@ struct Lexer {
             add(.newline, from: start, to: start + 1)
             spaceBefore = true
         }
+    }
+
+    private func startsWithEmits(at index: Int) -> Bool {
+        let word: [Unicode.Scalar] = ["e", "m", "i", "t", "s"]
+        guard index + word.count <= scalars.count, Array(scalars[index..<index + word.count]) == word else { return false }
+        let after = index + word.count
+        return after == scalars.count || !(scalars[after].properties.isAlphabetic || scalars[after] == "_")
     }
 
     private mutating func word() {
