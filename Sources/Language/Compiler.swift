@@ -143,19 +143,19 @@ public final class Compiler {
         func perValue(_ index: Int) -> (Value) throws(SignalError) -> Value {
             guard case .expression(let expression) = arguments[index] else { return { $0 } }
             let evaluate = evaluator(expression)
-            let error = frame.error
+            let caught = frame.caught
             return { value throws(SignalError) in
-                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, error: error)) } catch { throw error.signalError }
+                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, caught: caught)) } catch { throw error.signalError }
             }
         }
         func condition(_ index: Int) -> (Value) throws(SignalError) -> Bool {
             guard case .expression(let expression) = arguments[index] else { return { _ in true } }
             // One closure straight to the compiled expression: this is the hot path.
             let evaluate = evaluator(expression)
-            let caught = frame.error
+            let caught = frame.caught
             return { value throws(SignalError) in
                 let result: Value
-                do throws(EvaluationFailure) { result = try evaluate(Frame(it: value, error: caught)) } catch { throw error.signalError }
+                do throws(EvaluationFailure) { result = try evaluate(Frame(it: value, caught: caught)) } catch { throw error.signalError }
                 if case .bool(let bool) = result { return bool }
                 throw SignalError("\(site): \(stage.spec.name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
             }
@@ -163,9 +163,9 @@ public final class Compiler {
         func accumulator(_ index: Int) -> (Value, Value) throws(SignalError) -> Value {
             guard case .expression(let expression) = arguments[index] else { return { a, _ in a } }
             let evaluate = evaluator(expression)
-            let error = frame.error
+            let caught = frame.caught
             return { acc, value throws(SignalError) in
-                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc, error: error)) } catch { throw error.signalError }
+                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc, caught: caught)) } catch { throw error.signalError }
             }
         }
         func signals(_ index: Int) -> [Signal<Value>] {
@@ -176,8 +176,8 @@ public final class Compiler {
         }
         func perValuePipeline(_ index: Int) -> (Value) -> Signal<Value> {
             guard case .pipeline(let pipeline) = arguments[index] else { return { _ in .empty } }
-            let error = frame.error
-            return { value in self.signal(pipeline, Frame(it: value, error: error)) }
+            let caught = frame.caught
+            return { value in self.signal(pipeline, Frame(it: value, caught: caught)) }
         }
         func text(_ index: Int) -> String? {
             guard index < arguments.count, case .text(let text) = arguments[index] else { return nil }
@@ -202,7 +202,7 @@ public final class Compiler {
                 return .sequence(values)
             case "range":
                 let start = try count(0), length = try count(1)
-                return Signal<Int>.range(start, length).map { .number(Double($0)) }
+                return Compiler.range(start, length)
             case "empty": return .empty
             case "never": return .never
             case "fail":
@@ -266,7 +266,7 @@ public final class Compiler {
                 guard case .pipeline(let pipeline) = arguments[0] else { return source }
                 let it = frame.it
                 return source.catchError { error in
-                    self.signal(pipeline, Frame(it: it, error: .string(error.message)))
+                    self.signal(pipeline, Frame(it: it, caught: Caught(message: error.message)))
                 }
             case "retry": return source.retry(try count(0))
 
@@ -344,6 +344,21 @@ extension CheckedPipeline {
 }
 
 extension Compiler {
+    /// `range FROM, COUNT` sending numbers directly (no Int-to-value stage per event).
+    static func range(_ start: Int, _ count: Int) -> Signal<Value> {
+        guard count >= 0 else { return .fail(.negativeCount("range", count)) }
+        return Signal(unchecked: { observer, lifetime in
+            let (end, overflow) = start.addingReportingOverflow(count)
+            var value = start
+            while value < (overflow ? Int.max : end) {
+                if lifetime.isDisposed { return }
+                observer.next(.number(Double(value)))
+                value += 1
+            }
+            if !lifetime.isDisposed { observer.terminate(.completed) }
+        })
+    }
+
     /// Evaluates an expression that needs no value (`it` is null).
     public func evaluate(_ expression: CheckedExpression) throws(EvaluationFailure) -> Value {
         try evaluator(expression)(Frame())

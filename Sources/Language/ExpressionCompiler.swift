@@ -1,17 +1,26 @@
 import Signals
 
-/// What an expression sees when it runs.
+/// What an expression sees when it runs. Small on purpose: one is made per event.
 public struct Frame {
     public var it: Value
     public var acc: Value
-    /// The message of the error `catch` caught, inside its pipeline.
-    public var error: Value
+    /// What `catch` caught, inside its pipeline; nil elsewhere (no copy per event).
+    public var caught: Caught?
 
-    public init(it: Value = .null, acc: Value = .null, error: Value = .null) {
+    public init(it: Value = .null, acc: Value = .null, caught: Caught? = nil) {
         self.it = it
         self.acc = acc
-        self.error = error
+        self.caught = caught
     }
+
+    /// The message of the error `catch` caught (`error`).
+    public var error: Value { caught?.message ?? .null }
+}
+
+/// The error a `catch` caught, as the value `error` reads.
+public final class Caught: Sendable {
+    public let message: Value
+    public init(message: String) { self.message = .string(message) }
 }
 
 public typealias Evaluator = (Frame) throws(EvaluationFailure) -> Value

@@ -36,9 +36,9 @@ enum DivideKernel: BinaryKernel {
 enum RemainderKernel: BinaryKernel {
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
         // Whole numbers (the usual case: `it % 2`) take the integer instruction, not fmod.
-        if case .number(let x) = a, case .number(let y) = b, y != 0,
-           let i = Int64(exactly: x), let j = Int64(exactly: y), j != -1 {
-            return .number(Double(i % j))
+        if case .number(let x) = a, case .number(let y) = b, y >= 1, x >= 0, x < 9e15, y < 9e15,
+           x.rounded(.towardZero) == x, y.rounded(.towardZero) == y {
+            return .number(Double(Int64(x) % Int64(y)))
         }
         return try Operations.arithmetic(.remainder, a, b)
     }

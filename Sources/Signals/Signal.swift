@@ -7,10 +7,11 @@ public struct Signal<Value> {
     /// Starts one subscription: send events to the observer until the lifetime ends.
     @usableFromInline let startHandler: (Observer<Value>, Lifetime) -> Void
 
-    /// A signal whose work the operators of this library do themselves: they keep the
-    /// event grammar (nothing after a terminal event) without a guard per event.
+    /// A signal whose start function keeps the event grammar itself (nothing after a
+    /// terminal event, nothing after disposal), so no guard runs per event: for operators
+    /// and sources, this library's and the language's.
     @inlinable
-    init(unchecked startHandler: @escaping (Observer<Value>, Lifetime) -> Void) {
+    public init(unchecked startHandler: @escaping (Observer<Value>, Lifetime) -> Void) {
         self.startHandler = startHandler
     }
 
