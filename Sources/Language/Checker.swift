@@ -271,6 +271,11 @@ struct Checker {
         switch parameter.kind {
         case .value, .count:
             guard rejectDuration(expression, spec) else { return nil }
+            if parameter.kind == .count, case .pipeline = expression.kind {
+                report("EXPECTED NUMBER", expression.range, "`\(spec.name)` needs a whole number here, not a pipeline:",
+                       hint: "write `\(spec.signature)` with a number, like `\(spec.name) 3`")
+                return nil
+            }
             guard let checked = checkExpression(expression, scope) else { return nil }
             if parameter.kind == .count, case .number(let number)? = checked.constantValue,
                number != number.rounded() || number < 0 {

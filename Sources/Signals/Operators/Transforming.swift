@@ -119,7 +119,8 @@ extension Signal {
         }
         return Signal<[Value]>(unchecked: { downstream, lifetime in
             var pending: [Value] = []
-            pending.reserveCapacity(count)
+            // Not `count`: a huge count would reserve memory that no value ever fills.
+            pending.reserveCapacity(min(count, 1024))
             self.startHandler(Observer(
                 next: { value in
                     pending.append(value)
