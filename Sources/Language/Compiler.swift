@@ -78,15 +78,31 @@ public final class Compiler {
 
     public func signal(_ pipeline: CheckedPipeline, _ frame: Frame = Frame()) -> Signal<Value> {
         var signal = head(pipeline.head, frame)
-        for stage in pipeline.stages {
-            signal = build(stage, upstream: signal, frame)
-            if let trace = context.trace { signal = trace(stage, signal) }
+        var index = 0
+        let stages = pipeline.stages
+        while index < stages.count {
+            // Untraced runs of simple stages become one operator (FusedStages.swift).
+            if context.trace == nil, FusedStages.fusible.contains(stages[index].spec.name) {
+                var end = index
+                while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
+                signal = fused(Array(stages[index..<end]), upstream: signal, frame)
+                index = end
+                continue
+            }
+            signal = build(stages[index], upstream: signal, frame)
+            if let trace = context.trace { signal = trace(stages[index], signal) }
+            index += 1
         }
         return signal
     }
 
-    func evaluator(_ expression: CheckedExpression) -> Evaluator {
-        expressions.compile(expression)
+    /// Compiles an expression for a stage instantiated in `frame` (whose caught error,
+    /// if any, is what `error` reads).
+    func evaluator(_ expression: CheckedExpression, in frame: Frame = Frame()) -> Evaluator {
+        guard frame.caught != nil else { return expressions.compile(expression) }
+        var compiler = expressions
+        compiler.caught = frame.caught
+        return compiler.compile(expression)
     }
 
     private func head(_ head: CheckedHead, _ frame: Frame) -> Signal<Value> {
@@ -102,7 +118,7 @@ public final class Compiler {
         case .property(let name):
             return context.properties.property(name)?.producer ?? .fail(SignalError("no property called `\(name)`"))
         case .value(let expression):
-            let evaluate = evaluator(expression)
+            let evaluate = evaluator(expression, in: frame)
             return .deferred {
                 do throws(EvaluationFailure) {
                     let value = try evaluate(frame)
@@ -126,7 +142,7 @@ public final class Compiler {
         /// An argument evaluated once, now.
         func value(_ index: Int) throws(SignalError) -> Value {
             guard case .expression(let expression) = arguments[index] else { return .null }
-            do throws(EvaluationFailure) { return try evaluator(expression)(frame) } catch { throw error.signalError }
+            do throws(EvaluationFailure) { return try evaluator(expression, in: frame)(frame) } catch { throw error.signalError }
         }
         func count(_ index: Int) throws(SignalError) -> Int {
             let number = try value(index)
@@ -142,30 +158,27 @@ public final class Compiler {
         /// A per-value function: `it` is the value.
         func perValue(_ index: Int) -> (Value) throws(SignalError) -> Value {
             guard case .expression(let expression) = arguments[index] else { return { $0 } }
-            let evaluate = evaluator(expression)
-            let caught = frame.caught
+            let evaluate = evaluator(expression, in: frame)
             return { value throws(SignalError) in
-                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, caught: caught)) } catch { throw error.signalError }
+                do throws(EvaluationFailure) { return try evaluate(Frame(it: value)) } catch { throw error.signalError }
             }
         }
         func condition(_ index: Int) -> (Value) throws(SignalError) -> Bool {
             guard case .expression(let expression) = arguments[index] else { return { _ in true } }
             // One closure straight to the compiled expression: this is the hot path.
-            let evaluate = evaluator(expression)
-            let caught = frame.caught
+            let evaluate = evaluator(expression, in: frame)
             return { value throws(SignalError) in
                 let result: Value
-                do throws(EvaluationFailure) { result = try evaluate(Frame(it: value, caught: caught)) } catch { throw error.signalError }
+                do throws(EvaluationFailure) { result = try evaluate(Frame(it: value)) } catch { throw error.signalError }
                 if case .bool(let bool) = result { return bool }
                 throw SignalError("\(site): \(stage.spec.name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
             }
         }
         func accumulator(_ index: Int) -> (Value, Value) throws(SignalError) -> Value {
             guard case .expression(let expression) = arguments[index] else { return { a, _ in a } }
-            let evaluate = evaluator(expression)
-            let caught = frame.caught
+            let evaluate = evaluator(expression, in: frame)
             return { acc, value throws(SignalError) in
-                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc, caught: caught)) } catch { throw error.signalError }
+                do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc)) } catch { throw error.signalError }
             }
         }
         func signals(_ index: Int) -> [Signal<Value>] {

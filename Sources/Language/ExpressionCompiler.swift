@@ -31,6 +31,9 @@ public typealias Evaluator = (Frame) throws(EvaluationFailure) -> Value
 struct ExpressionCompiler {
     let properties: (String) -> Value
     let instantiate: (CheckedPipeline, Frame) -> Signal<Value>
+    /// What `catch` caught where the expression is compiled: `error` is a constant of
+    /// the stage, so frames made per event need not carry it.
+    var caught: Caught? = nil
 
     func compile(_ expression: CheckedExpression) -> Evaluator {
         switch expression {
@@ -41,7 +44,8 @@ struct ExpressionCompiler {
         case .acc:
             return { frame throws(EvaluationFailure) in frame.acc }
         case .error:
-            return { frame throws(EvaluationFailure) in frame.error }
+            let message = caught?.message ?? .null
+            return { _ throws(EvaluationFailure) in message }
         case .property(let name):
             let properties = self.properties
             return { _ throws(EvaluationFailure) in properties(name) }
@@ -108,8 +112,10 @@ struct ExpressionCompiler {
                 }
             }
         case .pipeline(let pipeline):
-            let instantiate = self.instantiate
-            return { frame throws(EvaluationFailure) in .signal(SignalValue(instantiate(pipeline, frame))) }
+            let instantiate = self.instantiate, caught = self.caught
+            return { frame throws(EvaluationFailure) in
+                .signal(SignalValue(instantiate(pipeline, Frame(it: frame.it, acc: frame.acc, caught: caught))))
+            }
         }
     }
 
@@ -143,6 +149,15 @@ struct ExpressionCompiler {
         switch (left, right) {
         case (.it, .constant(let constant)):
             return withKernel(op) { Shapes.itConstant($0, constant, site) }
+        // `it % 2 == 0`: both operations in one closure.
+        case (.binary(let innerOp, .it, .constant(let inner), let innerSite), .constant(let constant))
+            where innerOp != .and && innerOp != .or && innerOp != .matches:
+            return withKernel(innerOp) { first in
+                withKernel(op) { second in Shapes.itTwice(first, inner, innerSite, second, constant, site) }
+            }
+        // `rating > 90`: a field of the value, compared with a constant.
+        case (.field(.it, let name, let fieldSite), .constant(let constant)):
+            return withKernel(op) { Shapes.fieldConstant($0, name, fieldSite, constant, site) }
         case (.acc, .it):
             return withKernel(op) { Shapes.accIt($0, site) }
         case (_, .constant(let constant)):

@@ -36,9 +36,10 @@ enum DivideKernel: BinaryKernel {
 enum RemainderKernel: BinaryKernel {
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
         // Whole numbers (the usual case: `it % 2`) take the integer instruction, not fmod.
-        if case .number(let x) = a, case .number(let y) = b, y >= 1, x >= 0, x < 9e15, y < 9e15,
-           x.rounded(.towardZero) == x, y.rounded(.towardZero) == y {
-            return .number(Double(Int64(x) % Int64(y)))
+        if case .number(let x) = a, case .number(let y) = b, y >= 1, x >= 0, x < 9e15, y < 9e15 {
+            let i = Int64(x), j = Int64(y)
+            // Converting back checks that both were whole, without a call to trunc.
+            if Double(i) == x, Double(j) == y { return .number(Double(i % j)) }
         }
         return try Operations.arithmetic(.remainder, a, b)
     }
@@ -119,6 +120,24 @@ enum Shapes {
     static func itConstant<K: BinaryKernel>(_: K.Type, _ constant: Value, _ site: Site) -> Evaluator {
         { frame throws(EvaluationFailure) in
             do throws(EvaluationFailure) { return try K.apply(frame.it, constant) } catch { throw error.at(site) }
+        }
+    }
+
+    static func itTwice<K1: BinaryKernel, K2: BinaryKernel>(_: K1.Type, _ first: Value, _ firstSite: Site,
+                                                            _: K2.Type, _ second: Value, _ site: Site) -> Evaluator {
+        { frame throws(EvaluationFailure) in
+            let middle: Value
+            do throws(EvaluationFailure) { middle = try K1.apply(frame.it, first) } catch { throw error.at(firstSite) }
+            do throws(EvaluationFailure) { return try K2.apply(middle, second) } catch { throw error.at(site) }
+        }
+    }
+
+    static func fieldConstant<K: BinaryKernel>(_: K.Type, _ name: String, _ fieldSite: Site,
+                                               _ constant: Value, _ site: Site) -> Evaluator {
+        { frame throws(EvaluationFailure) in
+            let field: Value
+            do throws(EvaluationFailure) { field = try Operations.field(name, of: frame.it) } catch { throw error.at(fieldSite) }
+            do throws(EvaluationFailure) { return try K.apply(field, constant) } catch { throw error.at(site) }
         }
     }
 

@@ -1,0 +1,205 @@
+import Signals
+
+/// Runs of simple stages (`map`, `filter`, `scan`, `reduce`, `take`) on values, compiled
+/// into one operator whose stages are small final classes calling each other directly.
+///
+/// Why: a generic operator stores its observer's closures at the most general
+/// abstraction, so every stage boundary costs a thunk and an indirect argument; between
+/// these non-generic stages a value is passed in registers. The behaviour is the generic
+/// operators' (the expect corpus runs through this path); when a run is traced, stages
+/// are not fused, so each one can be observed.
+enum FusedStages {
+    static let fusible: Set<String> = ["map", "filter", "scan", "reduce", "take"]
+
+    static func identity(_ frame: Frame) throws(EvaluationFailure) -> Value { frame.it }
+
+    /// One fused subscription: ends the run once, disposing upstream first.
+    final class Run {
+        let downstream: Observer<Value>
+        let upstream: Lifetime
+        var done = false
+
+        init(downstream: Observer<Value>, upstream: Lifetime) {
+            self.downstream = downstream
+            self.upstream = upstream
+        }
+
+        func end(_ termination: Termination) {
+            guard !done else { return }
+            done = true
+            upstream.dispose()
+            downstream.terminate(termination)
+        }
+    }
+
+    class Stage {
+        final let run: Run
+        final var next: Stage?
+
+        init(run: Run) { self.run = run }
+
+        func push(_ value: Value) {}
+
+        /// The upstream ended: stages that hold state send it on first (reduce).
+        func finish(_ termination: Termination) {
+            if let next { next.finish(termination) } else { run.end(termination) }
+        }
+
+        @inline(__always) final func emit(_ value: Value) {
+            if let next { next.push(value) } else { run.downstream.next(value) }
+        }
+
+        @inline(__always) final func fail(_ failure: EvaluationFailure) {
+            run.end(.error(failure.signalError))
+        }
+    }
+
+    final class Map: Stage {
+        let transform: Evaluator
+        init(run: Run, transform: @escaping Evaluator) {
+            self.transform = transform
+            super.init(run: run)
+        }
+        override func push(_ value: Value) {
+            do throws(EvaluationFailure) { emit(try transform(Frame(it: value))) } catch { fail(error) }
+        }
+    }
+
+    final class Filter: Stage {
+        let condition: Evaluator
+        let site: Site
+        init(run: Run, condition: @escaping Evaluator, site: Site) {
+            self.condition = condition
+            self.site = site
+            super.init(run: run)
+        }
+        override func push(_ value: Value) {
+            do throws(EvaluationFailure) {
+                switch try condition(Frame(it: value)) {
+                case .bool(true): emit(value)
+                case .bool(false): break
+                case let other:
+                    run.end(.error(SignalError("\(site): filter needs a condition that is true or false, not \(other.kindDescription) (\(other.abbreviated))")))
+                }
+            } catch {
+                fail(error)
+            }
+        }
+    }
+
+    final class Scan: Stage {
+        let accumulate: Evaluator
+        var accumulation: Value
+        let emitsEach: Bool
+        init(run: Run, seed: Value, accumulate: @escaping Evaluator, emitsEach: Bool) {
+            self.accumulate = accumulate
+            self.accumulation = seed
+            self.emitsEach = emitsEach
+            super.init(run: run)
+        }
+        override func push(_ value: Value) {
+            do throws(EvaluationFailure) {
+                accumulation = try accumulate(Frame(it: value, acc: accumulation))
+                if emitsEach { emit(accumulation) }
+            } catch {
+                fail(error)
+            }
+        }
+        override func finish(_ termination: Termination) {
+            // reduce: the final accumulation goes out just before completion.
+            if !emitsEach, termination == .completed, !run.done { emit(accumulation) }
+            super.finish(termination)
+        }
+    }
+
+    final class Take: Stage {
+        var remaining: Int
+        init(run: Run, count: Int) {
+            remaining = count
+            super.init(run: run)
+        }
+        override func push(_ value: Value) {
+            guard remaining > 0 else { return }
+            remaining -= 1
+            emit(value)
+            if remaining == 0, !run.done {
+                // Later stages see the completion too (a reduce after take sends its result).
+                run.upstream.dispose()
+                finish(.completed)
+            }
+        }
+    }
+}
+
+extension Compiler {
+    /// Builds a run of fusible stages as one operator. Arguments evaluated once (seeds,
+    /// counts) are evaluated here, as the unfused stages do.
+    func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame) -> Signal<Value> {
+        // Evaluate the once-arguments first: a failure fails the whole signal.
+        var seeds: [Int: Value] = [:]
+        var counts: [Int: Int] = [:]
+        for (index, stage) in stages.enumerated() {
+            do throws(EvaluationFailure) {
+                switch stage.spec.name {
+                case "scan", "reduce":
+                    guard case .expression(let seed) = stage.arguments[0] else { continue }
+                    seeds[index] = try evaluator(seed, in: frame)(frame)
+                case "take":
+                    guard case .expression(let count) = stage.arguments[0] else { continue }
+                    let number = try evaluator(count, in: frame)(frame)
+                    guard case .number(let double) = number, double == double.rounded(), double >= 0, double < 1e15 else {
+                        return .fail(SignalError("\(stage.site): take needs a whole number, not \(number.abbreviated)"))
+                    }
+                    counts[index] = Int(double)
+                default: break
+                }
+            } catch {
+                return .fail(error.signalError)
+            }
+        }
+        // Boxed in a class: a closure kept in an array (or an Optional) is stored at the
+        // most general abstraction and would be called through a thunk on every event.
+        let evaluators = stages.map { stage -> CompiledExpression in
+            let index = stage.spec.name == "map" || stage.spec.name == "filter" ? 0 : 1
+            guard stage.spec.name != "take", index < stage.arguments.count,
+                  case .expression(let expression) = stage.arguments[index] else {
+                return CompiledExpression(FusedStages.identity)
+            }
+            return CompiledExpression(evaluator(expression, in: frame))
+        }
+        return Signal(unchecked: { downstream, lifetime in
+            let upstreamLifetime = lifetime.child()
+            let run = FusedStages.Run(downstream: downstream, upstream: upstreamLifetime)
+            var built: [FusedStages.Stage] = []
+            for (index, stage) in stages.enumerated() {
+                let evaluate = evaluators[index].evaluate
+                switch stage.spec.name {
+                case "map": built.append(FusedStages.Map(run: run, transform: evaluate))
+                case "filter": built.append(FusedStages.Filter(run: run, condition: evaluate, site: stage.site))
+                case "scan", "reduce":
+                    built.append(FusedStages.Scan(run: run, seed: seeds[index] ?? .null, accumulate: evaluate,
+                                                  emitsEach: stage.spec.name == "scan"))
+                default:
+                    let count = counts[index] ?? 0
+                    if count == 0 {
+                        // take 0 completes at once, without subscribing upstream.
+                        return downstream.terminate(.completed)
+                    }
+                    built.append(FusedStages.Take(run: run, count: count))
+                }
+            }
+            for index in built.indices.dropLast() { built[index].next = built[index + 1] }
+            guard let head = built.first else { return upstream.start(downstream, in: lifetime) }
+            upstream.start(Observer(
+                next: { value in if !run.done { head.push(value) } },
+                terminate: { termination in if !run.done { head.finish(termination) } }
+            ), in: upstreamLifetime)
+        })
+    }
+}
+
+/// A compiled expression in a class, so its closure keeps its concrete calling convention.
+final class CompiledExpression {
+    let evaluate: Evaluator
+    init(_ evaluate: @escaping Evaluator) { self.evaluate = evaluate }
+}
