@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         .target(name: "Signals", swiftSettings: fastPath),
         .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
-        .target(name: "REPL", dependencies: ["Language", "Signals"]),
+        .target(name: "Trace", dependencies: ["Signals"]),
+        .target(name: "REPL", dependencies: ["Language", "Trace", "Signals"]),
         .executableTarget(
             name: "frp",
             dependencies: [
@@ -32,6 +33,6 @@ let package = Package(
         ),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Signals"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals"]),
     ]
 )

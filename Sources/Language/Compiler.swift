@@ -17,8 +17,9 @@ public final class RunContext {
     public let services: SourceProvider?
     /// Where `log` writes its lines.
     public let write: (String) -> Void
-    /// Attaches a probe to a stage's output, or nil when the run is not traced.
-    public var trace: ((CheckedStage, Signal<Value>) -> Signal<Value>)?
+    /// Attaches a probe to a stage's output (the Int is how deep in inner pipelines the
+    /// stage is), or nil when the run is not traced.
+    public var trace: ((CheckedStage, Int, Signal<Value>) -> Signal<Value>)?
     var hotSources: [Int: HotSource<Value>] = [:]
     /// `let` names are instantiated once per run, so a shared signal is one signal.
     var boundSignals: [String: Signal<Value>] = [:]
@@ -90,7 +91,7 @@ public final class Compiler {
                 continue
             }
             signal = build(stages[index], upstream: signal, frame)
-            if let trace = context.trace { signal = trace(stages[index], signal) }
+            if let trace = context.trace { signal = trace(stages[index], frame.depth, signal) }
             index += 1
         }
         return signal
@@ -109,7 +110,7 @@ public final class Compiler {
         switch head {
         case .source(let stage):
             let signal = build(stage, upstream: nil, frame)
-            return context.trace.map { $0(stage, signal) } ?? signal
+            return context.trace.map { $0(stage, frame.depth, signal) } ?? signal
         case .binding(let name, let pipeline):
             if let bound = context.boundSignals[name] { return bound }
             let bound = self.signal(pipeline, Frame())
@@ -183,14 +184,18 @@ public final class Compiler {
         }
         func signals(_ index: Int) -> [Signal<Value>] {
             arguments[index...].compactMap { argument in
-                if case .pipeline(let pipeline) = argument { return self.signal(pipeline, frame) }
+                if case .pipeline(let pipeline) = argument {
+                    var inner = frame
+                    inner.depth += 1
+                    return self.signal(pipeline, inner)
+                }
                 return nil
             }
         }
         func perValuePipeline(_ index: Int) -> (Value) -> Signal<Value> {
             guard case .pipeline(let pipeline) = arguments[index] else { return { _ in .empty } }
-            let caught = frame.caught
-            return { value in self.signal(pipeline, Frame(it: value, caught: caught)) }
+            let caught = frame.caught, depth = frame.depth + 1
+            return { value in self.signal(pipeline, Frame(it: value, caught: caught, depth: depth)) }
         }
         func text(_ index: Int) -> String? {
             guard index < arguments.count, case .text(let text) = arguments[index] else { return nil }
@@ -277,9 +282,9 @@ public final class Compiler {
             // Errors
             case "catch":
                 guard case .pipeline(let pipeline) = arguments[0] else { return source }
-                let it = frame.it
+                let it = frame.it, depth = frame.depth + 1
                 return source.catchError { error in
-                    self.signal(pipeline, Frame(it: it, caught: Caught(message: error.message)))
+                    self.signal(pipeline, Frame(it: it, caught: Caught(message: error.message), depth: depth))
                 }
             case "retry": return source.retry(try count(0))
 

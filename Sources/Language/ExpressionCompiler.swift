@@ -6,11 +6,15 @@ public struct Frame {
     public var acc: Value
     /// What `catch` caught, inside its pipeline; nil elsewhere (no copy per event).
     public var caught: Caught?
+    /// How deep inside inner pipelines (flatMap's, merge's, catch's) this frame is: the
+    /// tracer indents those stages under their operator.
+    public var depth: Int
 
-    public init(it: Value = .null, acc: Value = .null, caught: Caught? = nil) {
+    public init(it: Value = .null, acc: Value = .null, caught: Caught? = nil, depth: Int = 0) {
         self.it = it
         self.acc = acc
         self.caught = caught
+        self.depth = depth
     }
 
     /// The message of the error `catch` caught (`error`).
@@ -114,7 +118,7 @@ struct ExpressionCompiler {
         case .pipeline(let pipeline):
             let instantiate = self.instantiate, caught = self.caught
             return { frame throws(EvaluationFailure) in
-                .signal(SignalValue(instantiate(pipeline, Frame(it: frame.it, acc: frame.acc, caught: caught))))
+                .signal(SignalValue(instantiate(pipeline, Frame(it: frame.it, acc: frame.acc, caught: caught, depth: 1))))
             }
         }
     }

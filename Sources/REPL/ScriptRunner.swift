@@ -36,7 +36,7 @@ public struct ScriptRunner {
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
             return 2
         }
-        let session = Session(clock: clock, output: output)
+        let session = Session(clock: clock, output: output, tracing: trace)
         for statement in statements { session.execute(statement) }
         return 0
     }

@@ -1,5 +1,6 @@
 import Language
 import Signals
+import Trace
 
 /// Runs checked statements: the state a script or a REPL session keeps between them
 /// (properties), and the printing of live events.
@@ -16,9 +17,14 @@ final class Session {
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
 
-    init(clock: ScriptRunner.Clock, output: Output) {
+    /// Whether runs are traced and drawn as marble diagrams afterwards.
+    var tracing: Bool
+    var diagramStyle = MarbleDiagram<Value>.Style()
+
+    init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
         self.clock = clock
         self.output = output
+        self.tracing = tracing
     }
 
     func execute(_ statement: CheckedStatement) {
@@ -73,6 +79,15 @@ final class Session {
     func run(_ pipeline: CheckedPipeline) {
         let context = makeContext()
         let scheduler = context.scheduler
+        var tracer: Tracer<Value>?
+        if tracing {
+            let stageTracer = Tracer<Value>(scheduler: scheduler)
+            tracer = stageTracer
+            context.trace = { stage, depth, signal in
+                signal.probed(stageTracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
+                                                depth: depth, line: stage.site.line, column: stage.site.column))
+            }
+        }
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         output.line("» \(pipeline.text)")
@@ -104,6 +119,22 @@ final class Session {
             }
         }
         lifetime.dispose()
+        if let tracer {
+            output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
+                                      describe: { $0.legendDescription }).render())
+        }
+    }
+}
+
+extension Value {
+    /// How a value reads in a legend: records by their most telling field.
+    var legendDescription: String {
+        if case .record(let record) = self {
+            for field in ["name", "title", "username", "id", "message"] {
+                if let value = record[field] { return "{\(field): \(value.abbreviated(to: 30)), …}" }
+            }
+        }
+        return abbreviated(to: 40)
     }
 }
 

@@ -54,7 +54,7 @@ public final class Scheduler {
     // MARK: Running
 
     /// Virtual time: fires every due timer in order until none is left or the next one is
-    /// later than `limit`; time then stands at `limit` (if given).
+    /// later than `limit` (time then stands at `limit`).
     /// Live time: the same, waiting for the clock, and also stops when `shouldStop` says so
     /// (checked at least every 10 ms of real time, so Ctrl-C is handled at once).
     public func run(until limit: Time? = nil, shouldStop: () -> Bool = { false }) {
@@ -79,8 +79,9 @@ public final class Scheduler {
             if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
             timer.action()
         }
-        if let limit, now < limit, heap.first.map({ $0.due > limit.nanoseconds }) ?? true,
-           clock == .virtual {
+        // Time stands at the limit only when the run stopped because of it (a timer is due
+        // later): a run that ran out of work, or was stopped, ends at its last event.
+        if let limit, now < limit, let next = heap.first, next.due > limit.nanoseconds, clock == .virtual {
             now = limit
         }
     }

@@ -67,7 +67,7 @@ struct TestCommandTests {
 
 @Suite("frp run")
 struct RunCommandTests {
-    @Test("a virtual run prints each event with its time")
+    @Test("a virtual run prints each event with its time, then the marble trace of every stage")
     func virtualRun() throws {
         let path = try temporaryScript("""
             cold "-a--b|" | map it + "!"
@@ -80,9 +80,46 @@ struct RunCommandTests {
                   1ms  next "a!"
                   4ms  next "b!"
                   5ms  completed
+            1 col = 1ms
+            cold "-a--b|"  -a--b|
+            map it + "!"   -c--d|
+            where a = "a", b = "b", c = "a!", d = "b!"
             » of 1 | map it / 0
                   0ms  error "2:15 map: division by zero"
+            1 col = 1ms
+            of 1        a!
+            map it / 0  #
+            where a = 1
+            # = 2:15 map: division by zero
             """)
+    }
+
+    @Test("--no-trace prints only the events")
+    func noTrace() throws {
+        let path = try temporaryScript("cold \"-a|\"")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(path: path)
+        #expect(captured.text == """
+            » cold "-a|"
+                  1ms  next "a"
+                  2ms  completed
+            """)
+    }
+
+    @Test("the trace shows switchMap cancelling the stale inner run")
+    func traceShowsCancellation() throws {
+        let path = try temporaryScript("cold \"-a--b|\" | switchMap (cold \"--x|\")")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
+        #expect(captured.text.hasSuffix("""
+            1 col = 1ms
+            cold "-a--b|"            -a--b|
+            switchMap (cold "--x|")  ---c--c|
+              cold "--x|"             --c!-c|
+            where a = "a", b = "b", c = "x"
+            """))
+        // At 4 ms `b` comes before the first inner's end (it was scheduled first), so the
+        // first inner is cancelled (`!`) and never completes.
     }
 
     @Test("an endless pipeline in virtual time stops at the event limit")
@@ -90,7 +127,7 @@ struct RunCommandTests {
         let path = try temporaryScript("interval 1ms")
         let captured = Captured()
         _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
-        #expect(captured.text.hasSuffix("stopped after 1000 events (add `take N` to see fewer)"))
+        #expect(captured.text.contains("stopped after 1000 events (add `take N` to see fewer)"))
     }
 
     @Test("a signal that can never end is reported, not waited for")

@@ -1,0 +1,98 @@
+import Signals
+
+/// Records, through the engine's probes, what every stage of a run did: who subscribed
+/// and when, each event with its time, and each disposal — and whether it was a
+/// cancellation (disposed before it ended: switchMap dropping a stale search, take
+/// stopping its source, Ctrl-C).
+///
+/// One row per stage of the program (a stage used by many subscriptions, like the inner
+/// pipeline of flatMap, shares its row). Memory is bounded: past `eventLimit` events the
+/// oldest are dropped and the diagram says so.
+public final class Tracer<Value> {
+    public struct Row {
+        public let key: String
+        public let label: String
+        /// How deep inside inner pipelines the stage is (0 for the outer pipeline).
+        public let depth: Int
+        /// Where the stage is in the source, for ordering rows as the program reads.
+        public let order: (line: Int, column: Int)
+        public fileprivate(set) var subscriptions: [(start: Time, end: Time?, cancelled: Bool)] = []
+        public fileprivate(set) var events: [(time: Time, event: Event<Value>)] = []
+    }
+
+    public private(set) var rows: [Row] = []
+    private var index: [String: Int] = [:]
+    private let scheduler: Scheduler
+    public let eventLimit: Int
+    public private(set) var droppedEvents = 0
+    private var recordedEvents = 0
+
+    public init(scheduler: Scheduler, eventLimit: Int = 100_000) {
+        self.scheduler = scheduler
+        self.eventLimit = eventLimit
+    }
+
+    /// The probe for a stage; stages with the same key share a row.
+    public func probe(key: String, label: String, depth: Int, line: Int, column: Int) -> StageProbe {
+        if index[key] == nil {
+            index[key] = rows.count
+            rows.append(Row(key: key, label: label, depth: depth, order: (line, column)))
+        }
+        return StageProbe(tracer: self, row: index[key] ?? 0)
+    }
+
+    /// Rows in the order the program reads (line, then column).
+    public var orderedRows: [Row] {
+        rows.sorted { ($0.order.line, $0.order.column, $0.depth) < ($1.order.line, $1.order.column, $1.depth) }
+    }
+
+    fileprivate func subscribed(row: Int) -> Int {
+        rows[row].subscriptions.append((scheduler.now, nil, false))
+        return rows[row].subscriptions.count - 1
+    }
+
+    fileprivate func received(row: Int, subscription: Int, _ event: Event<Value>) {
+        // A subscription's line ends at its terminal event, even if it is disposed later
+        // (disposal runs from the end of the whole pipeline).
+        if event.termination != nil, subscription < rows[row].subscriptions.count,
+           rows[row].subscriptions[subscription].end == nil {
+            rows[row].subscriptions[subscription].end = scheduler.now
+        }
+        recordedEvents += 1
+        if recordedEvents > eventLimit {
+            // Bounded memory: drop the oldest event of the busiest row.
+            if let busiest = rows.indices.max(by: { rows[$0].events.count < rows[$1].events.count }),
+               !rows[busiest].events.isEmpty {
+                rows[busiest].events.removeFirst()
+                droppedEvents += 1
+            }
+        }
+        rows[row].events.append((scheduler.now, event))
+    }
+
+    fileprivate func disposed(row: Int, subscription: Int, cancelled: Bool) {
+        guard subscription < rows[row].subscriptions.count, rows[row].subscriptions[subscription].end == nil else { return }
+        rows[row].subscriptions[subscription].end = scheduler.now
+        rows[row].subscriptions[subscription].cancelled = cancelled
+    }
+
+    public final class StageProbe: Probe {
+        private let tracer: Tracer<Value>
+        private let row: Int
+
+        init(tracer: Tracer<Value>, row: Int) {
+            self.tracer = tracer
+            self.row = row
+        }
+
+        public func subscribed() -> Int { tracer.subscribed(row: row) }
+
+        public func received(_ event: Event<Value>, subscription: Int) {
+            tracer.received(row: row, subscription: subscription, event)
+        }
+
+        public func disposed(subscription: Int, cancelled: Bool) {
+            tracer.disposed(row: row, subscription: subscription, cancelled: cancelled)
+        }
+    }
+}
