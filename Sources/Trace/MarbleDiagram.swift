@@ -76,7 +76,35 @@ public struct MarbleDiagram<Value> {
             }
         }
         let instants = marksAt.keys.sorted()
-        let step = Self.steps.first { columns(instants, marksAt, step: $0) <= available } ?? Self.steps.last ?? 1_000_000
+        var letters = Letters()
+        let body: (step: Int64, lines: [String])
+        if let exactStep = Self.steps.first(where: { columns(instants, marksAt, step: $0) <= available }) {
+            body = (exactStep, expandedRows(instants, marksAt, step: exactStep, labelWidth: labelWidth, letters: &letters))
+        } else {
+            let span = max(1, end.nanoseconds)
+            let step = Self.steps.first { span / $0 < Int64(available) } ?? Self.steps.last ?? 1_000_000
+            body = (step, bucketedRows(step: step, labelWidth: labelWidth, letters: &letters))
+        }
+        var lines = ["1 col = \(TimeSpan(nanoseconds: body.step))"
+            + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
+        lines += body.lines
+        let legend = letters.legend()
+        if !legend.isEmpty { lines.append("where " + legend.joined(separator: ", ")) }
+        if letters.crowded { lines.append("* = several events in one column") }
+        let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
+            if case .error(let error) = item.event { return error.message }
+            return nil
+        } }
+        if let first = errors.first { lines.append("# = \(first)") }
+        return lines.joined(separator: "\n")
+    }
+
+
+    /// Every instant gets its own columns (as many as its busiest row needs), and the gaps
+    /// between instants are drawn to scale: exact, and at 1 ms per column a row reads as a
+    /// marble.
+    private func expandedRows(_ instants: [Int64], _ marksAt: [Int64: Int], step: Int64, labelWidth: Int,
+                              letters: inout Letters) -> [String] {
         var position: [Int64: Int] = [:]
         var column = 0
         for (index, instant) in instants.enumerated() {
@@ -87,48 +115,63 @@ public struct MarbleDiagram<Value> {
             position[instant] = column
             column += marksAt[instant] ?? 1
         }
-        let totalColumns = column
+        return draw(columns: column, labelWidth: labelWidth, letters: &letters) { time, offset in
+            (position[time.nanoseconds] ?? 0) + offset
+        }
+    }
 
-        var letters = Letters()
-        var lines = ["1 col = \(TimeSpan(nanoseconds: step))" + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
+    /// A run too long or too busy for that: each column is one step of time, and a column
+    /// where a row had several events shows `*`.
+    private func bucketedRows(step: Int64, labelWidth: Int, letters: inout Letters) -> [String] {
+        let total = Int(end.nanoseconds / step) + 1
+        return draw(columns: total, labelWidth: labelWidth, letters: &letters, crowded: true) { time, _ in
+            Int(time.nanoseconds / step)
+        }
+    }
+
+    private func draw(columns total: Int, labelWidth: Int, letters: inout Letters, crowded: Bool = false,
+                      column: (Time, Int) -> Int) -> [String] {
+        var lines: [String] = []
+        let dash: Character = style.unicode ? "─" : "-"
         for row in rows {
-            var cells = [Character](repeating: " ", count: totalColumns)
-            let dash: Character = style.unicode ? "─" : "-"
+            var cells = [Character](repeating: " ", count: total)
+            var marked = [Bool](repeating: false, count: total)
             for subscription in row.subscriptions {
-                let from = position[subscription.start.nanoseconds] ?? 0
-                let to = subscription.end.flatMap { position[$0.nanoseconds] } ?? (totalColumns - 1)
-                if from <= to { for index in from...to where index < totalColumns { cells[index] = dash } }
+                let from = column(subscription.start, 0)
+                let to = subscription.end.map { column($0, 0) } ?? (total - 1)
+                if from <= to { for index in from...to where index >= 0 && index < total { cells[index] = dash } }
             }
             var used: [Int64: Int] = [:]
-            for (time, event) in row.events {
-                let base = position[time.nanoseconds] ?? 0
+            func put(_ mark: Character, at time: Time) {
                 let offset = used[time.nanoseconds, default: 0]
                 used[time.nanoseconds] = offset + 1
-                let mark: Character
-                switch event {
-                case .next(let value): mark = letters.letter(for: describe(value))
-                case .completed: mark = "|"
-                case .error: mark = "#"
+                let index = column(time, offset)
+                guard index >= 0, index < total else { return }
+                // Bucketed: a second value in the same column becomes `*`; ends win.
+                if crowded, marked[index], mark != "|", mark != "#", mark != "!" {
+                    if cells[index] != "|", cells[index] != "#", cells[index] != "!" {
+                        cells[index] = "*"
+                        letters.crowded = true
+                    }
+                    return
                 }
-                if base + offset < totalColumns { cells[base + offset] = mark }
+                cells[index] = mark
+                marked[index] = true
+            }
+            for (time, event) in row.events {
+                switch event {
+                case .next(let value): put(letters.letter(for: describe(value)), at: time)
+                case .completed: put("|", at: time)
+                case .error: put("#", at: time)
+                }
             }
             for subscription in row.subscriptions where subscription.cancelled {
-                if let end = subscription.end, let at = position[end.nanoseconds] {
-                    let offset = used[end.nanoseconds, default: 0]
-                    if at + offset < totalColumns { cells[at + offset] = "!" }
-                }
+                if let end = subscription.end { put("!", at: end) }
             }
             let label = String(repeating: " ", count: 2 * row.depth) + row.label
             lines.append(pad(label, labelWidth) + String(cells).trailingSpacesRemoved)
         }
-        let legend = letters.legend
-        if !legend.isEmpty { lines.append("where " + legend.joined(separator: ", ")) }
-        let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
-            if case .error(let error) = item.event { return error.message }
-            return nil
-        } }
-        if let first = errors.first { lines.append("# = \(first)") }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// Columns the diagram needs at a given step.
@@ -149,6 +192,8 @@ public struct MarbleDiagram<Value> {
 
 /// Gives each distinct value a letter, in order of appearance.
 struct Letters {
+    /// Whether some column had to show `*`.
+    var crowded = false
     private var assigned: [String: Character] = [:]
     private var order: [(Character, String)] = []
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
@@ -161,7 +206,12 @@ struct Letters {
         return letter
     }
 
-    var legend: [String] { order.map { "\($0.0) = \($0.1)" } }
+    /// At most `limit` entries: a busy run has more values than anyone reads.
+    func legend(limit: Int = 16) -> [String] {
+        var entries = order.prefix(limit).map { "\($0.0) = \($0.1)" }
+        if order.count > limit { entries.append("… (\(order.count) values in all)") }
+        return entries
+    }
 }
 
 extension String {
