@@ -16,10 +16,12 @@ public struct ScriptRunner {
     let clock: Clock
     let trace: Bool
     let output: Output
+    let diagram: DiagramStyle
 
-    public init(clock: Clock, trace: Bool = true, output: Output = .standard) {
+    public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(), output: Output = .standard) {
         self.clock = clock
         self.trace = trace
+        self.diagram = diagram
         self.output = output
     }
 
@@ -37,6 +39,7 @@ public struct ScriptRunner {
             return 2
         }
         let session = Session(clock: clock, output: output, tracing: trace)
+        session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width)
         for statement in statements { session.execute(statement) }
         return 0
     }
@@ -102,4 +105,33 @@ enum SourceFile {
 struct LoadFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// How marble diagrams are drawn: Unicode lines when the locale is UTF-8 (unless
+/// `--ascii`), as wide as the terminal.
+public struct DiagramStyle: Sendable {
+    public var unicode: Bool
+    public var width: Int
+
+    public init(unicode: Bool = false, width: Int = 100) {
+        self.unicode = unicode
+        self.width = width
+    }
+
+    /// From the environment: LC_ALL / LC_CTYPE / LANG for UTF-8, the terminal's width
+    /// (or COLUMNS), and the `--ascii` choice.
+    public static func fromEnvironment(ascii: Bool) -> DiagramStyle {
+        let names: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
+        let locale = names.lazy.compactMap { name in getenv(name).map { String(cString: $0) } }
+            .first { !$0.isEmpty } ?? ""
+        let utf8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
+        var size = winsize()
+        var width = 100
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
+            width = Int(size.ws_col)
+        } else if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 20 {
+            width = columns
+        }
+        return DiagramStyle(unicode: utf8 && !ascii, width: width)
+    }
 }

@@ -34,6 +34,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Do not record or draw the marble trace.")
     var noTrace = false
 
+    @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
+    var ascii = false
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed needs a positive number, like --speed 10")
@@ -45,7 +48,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
-        let status = ScriptRunner(clock: clock, trace: !noTrace).run(path: file)
+        let status = ScriptRunner(clock: clock, trace: !noTrace,
+                                  diagram: .fromEnvironment(ascii: ascii)).run(path: file)
         if status != 0 { throw ExitCode(status) }
     }
 }
