@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "frp", targets: ["frp"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Language", targets: ["Language"]),
+        .library(name: "Trace", targets: ["Trace"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         .target(name: "Signals", swiftSettings: fastPath),
         .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
-        .target(name: "Trace", dependencies: ["Signals"]),
+        .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "REPL", dependencies: ["Language", "Trace", "Signals"]),
         .executableTarget(
             name: "frp",

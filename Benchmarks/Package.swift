@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Signals", package: frp),
                 .product(name: "Language", package: frp),
+                .product(name: "Trace", package: frp),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -14,7 +14,8 @@ public protocol Probe<Value>: AnyObject {
 
 extension Signal {
     /// Passes everything through unchanged and tells `probe` about it.
-    public func probed(_ probe: some Probe<Value>) -> Signal<Value> {
+    @inlinable
+    public func probed<P: Probe<Value>>(_ probe: P) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
             let subscription = probe.subscribed()
             var terminated = false

@@ -1,6 +1,7 @@
 import Language
 import OpenCombine
 import Signals
+import Trace
 
 // Outside main.swift: top-level code there is main-actor isolated, and its closures would
 // pay an executor check per call that no user of the library pays.
@@ -65,7 +66,12 @@ final class SumStage: Stage {
 }
 
 /// The same work as a script: parsed and checked once, compiled to signals, run.
-@inline(never) func dsl(_ n: Int) -> Int {
+@inline(never) func dsl(_ n: Int) -> Int { script(n, traced: false) }
+
+/// P5: the script with every stage traced (probes, rows, bounded memory).
+@inline(never) func dslTraced(_ n: Int) -> Int { script(n, traced: true) }
+
+func script(_ n: Int, traced: Bool) -> Int {
     var frontend = Frontend()
     let source = Source(name: "p1.frp", text: "range 1, \(n) | filter it % 2 == 0 | map it * 3 | reduce 0, acc + it")
     let (statements, diagnostics) = frontend.load(source)
@@ -73,7 +79,16 @@ final class SumStage: Stage {
         print(diagnostics.map { $0.rendered(in: source) }.joined(separator: "\n"))
         return 0
     }
-    let compiler = Compiler(context: RunContext(scheduler: .virtual()))
+    let scheduler = Scheduler.virtual()
+    let context = RunContext(scheduler: scheduler)
+    if traced {
+        let tracer = Tracer<Value>(scheduler: scheduler)
+        context.trace = { stage, depth, signal in
+            signal.probed(tracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
+                                       depth: depth, line: stage.site.line, column: stage.site.column))
+        }
+    }
+    let compiler = Compiler(context: context)
     var sum = 0
     compiler.signal(pipeline).subscribe { event in
         if case .next(.number(let value)) = event { sum = Int(value) }

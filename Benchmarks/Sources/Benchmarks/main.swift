@@ -8,6 +8,7 @@ let p1 = [
     Case(name: "Signals, inline", events: count) { check(signalsInline(count)) },
     Case(name: "Signals, built at run time", events: count) { check(signalsBuiltAtRunTime(count)) },
     Case(name: "DSL script, compiled", events: count) { check(dsl(count)) },
+    Case(name: "DSL script, traced (P5)", events: count) { check(dslTraced(count)) },
     Case(name: "OpenCombine 0.14.0", events: count) { check(openCombine(count)) },
 ]
 report("P1: 10M integers, filter even → map ×3 → sum", selected(p1, baseline: "hand loop").map { measure($0) },
