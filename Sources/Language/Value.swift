@@ -173,3 +173,45 @@ extension Value: CustomStringConvertible {
         return quoted + "\""
     }
 }
+
+// MARK: JSON
+
+extension Value {
+    /// The value as JSON text: numbers as numbers, records as objects (in field order);
+    /// bytes as `{"bytes": N}`, a signal as the string "<signal>".
+    public var json: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return value.isFinite ? Value.format(value) : "null"
+        case .string(let text): return Value.jsonString(text)
+        case .bytes(let bytes): return "{\"bytes\":\(bytes.count)}"
+        case .list(let values): return "[" + values.map(\.json).joined(separator: ",") + "]"
+        case .record(let record):
+            return "{" + record.fields.map { Value.jsonString($0.name) + ":" + $0.value.json }.joined(separator: ",") + "}"
+        case .signal: return "\"<signal>\""
+        }
+    }
+
+    /// A JSON string literal, escaping what JSON requires.
+    public static func jsonString(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -17,11 +17,14 @@ public struct ScriptRunner {
     let trace: Bool
     let output: Output
     let diagram: DiagramStyle
+    let eventsPath: String?
 
-    public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(), output: Output = .standard) {
+    public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
+                eventsPath: String? = nil, output: Output = .standard) {
         self.clock = clock
         self.trace = trace
         self.diagram = diagram
+        self.eventsPath = eventsPath
         self.output = output
     }
 
@@ -39,6 +42,13 @@ public struct ScriptRunner {
             return 2
         }
         let session = Session(clock: clock, output: output, tracing: trace)
+        if let eventsPath {
+            guard let log = EventLog(path: eventsPath) else {
+                output.error("frp: cannot write \(eventsPath): \(String(cString: strerror(errno)))")
+                return 2
+            }
+            session.eventLog = log
+        }
         session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width)
         for statement in statements { session.execute(statement) }
         return 0

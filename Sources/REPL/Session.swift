@@ -2,6 +2,10 @@ import Language
 import Signals
 import Trace
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Runs checked statements: the state a script or a REPL session keeps between them
 /// (properties), and the printing of live events.
 final class Session {
@@ -19,6 +23,9 @@ final class Session {
 
     /// Whether runs are traced and drawn as marble diagrams afterwards.
     var tracing: Bool
+    /// Where every traced event goes as one JSON object per line (`--events FILE`).
+    var eventLog: EventLog?
+    private var runNumber = 0
     var diagramStyle = MarbleDiagram<Value>.Style()
 
     init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
@@ -80,9 +87,14 @@ final class Session {
         let context = makeContext()
         let scheduler = context.scheduler
         var tracer: Tracer<Value>?
-        if tracing {
+        runNumber += 1
+        if tracing || eventLog != nil {
             let stageTracer = Tracer<Value>(scheduler: scheduler)
             tracer = stageTracer
+            if let eventLog {
+                let run = runNumber
+                stageTracer.listener = { record in eventLog.write(record, run: run) }
+            }
             context.trace = { stage, depth, signal in
                 signal.probed(stageTracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
                                                 depth: depth, line: stage.site.line, column: stage.site.column))
@@ -119,7 +131,7 @@ final class Session {
             }
         }
         lifetime.dispose()
-        if let tracer {
+        if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
                                       describe: { $0.legendDescription }).render())
         }
@@ -150,5 +162,35 @@ enum EventLine {
             text = seconds == seconds.rounded() ? "\(Int(seconds))s" : "\((seconds * 1000).rounded() / 1000)s"
         }
         return String(repeating: " ", count: max(0, 9 - text.count)) + text
+    }
+}
+
+/// `--events FILE`: every traced event as one JSON object per line, for other tools:
+///
+///     {"run":1,"time_ms":12,"stage":"debounce 3ms","depth":0,"subscription":0,"event":"next","value":"cats"}
+///
+/// `event` is subscribed, next, error, completed, disposed (after it ended) or cancelled
+/// (disposed before it ended); `value` comes with next, `message` with error.
+final class EventLog {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init?(path: String) {
+        guard let file = fopen(path, "w") else { return nil }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ record: TraceRecord<Value>, run: Int) {
+        var line = "{\"run\":\(run),\"time_ms\":\(Value.format(Double(record.time.nanoseconds) / 1e6))"
+        line += ",\"stage\":\(Value.jsonString(record.stage)),\"depth\":\(record.depth)"
+        line += ",\"subscription\":\(record.subscription),\"event\":\"\(record.kind.name)\""
+        switch record.kind {
+        case .next(let value): line += ",\"value\":\(value.json)"
+        case .error(let message): line += ",\"message\":\(Value.jsonString(message))"
+        default: break
+        }
+        line += "}\n"
+        fputs(line, file)
     }
 }

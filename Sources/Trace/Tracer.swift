@@ -29,6 +29,10 @@ public final class Tracer<Value> {
     public internal(set) var droppedEvents = 0
     @usableFromInline var recordedEvents = 0
 
+    /// Hears every record as it happens (for `--events FILE`): a stream, so an export is
+    /// complete even when the diagram's memory bound dropped old events.
+    public var listener: ((TraceRecord<Value>) -> Void)?
+
     public init(scheduler: Scheduler, eventLimit: Int = 100_000) {
         self.scheduler = scheduler
         self.eventLimit = eventLimit
@@ -51,7 +55,15 @@ public final class Tracer<Value> {
     @inlinable
     func subscribed(row: Int) -> Int {
         rows[row].subscriptions.append((scheduler.now, nil, false))
-        return rows[row].subscriptions.count - 1
+        let subscription = rows[row].subscriptions.count - 1
+        if let listener { listener(record(row, subscription, .subscribed)) }
+        return subscription
+    }
+
+    @usableFromInline
+    func record(_ row: Int, _ subscription: Int, _ kind: TraceRecord<Value>.Kind) -> TraceRecord<Value> {
+        TraceRecord(time: scheduler.now, stage: rows[row].label, depth: rows[row].depth,
+                    subscription: subscription, kind: kind)
     }
 
     @inlinable
@@ -65,6 +77,13 @@ public final class Tracer<Value> {
         recordedEvents += 1
         if recordedEvents > eventLimit { dropOldest() }
         rows[row].events.append((scheduler.now, event))
+        if let listener {
+            switch event {
+            case .next(let value): listener(record(row, subscription, .next(value)))
+            case .error(let error): listener(record(row, subscription, .error(error.message)))
+            case .completed: listener(record(row, subscription, .completed))
+            }
+        }
     }
 
     @usableFromInline
@@ -80,6 +99,7 @@ public final class Tracer<Value> {
 
     @inlinable
     func disposed(row: Int, subscription: Int, cancelled: Bool) {
+        if let listener { listener(record(row, subscription, cancelled ? .cancelled : .disposed)) }
         guard subscription < rows[row].subscriptions.count, rows[row].subscriptions[subscription].end == nil else { return }
         rows[row].subscriptions[subscription].end = scheduler.now
         rows[row].subscriptions[subscription].cancelled = cancelled
@@ -103,5 +123,44 @@ public final class Tracer<Value> {
         @inlinable public func disposed(subscription: Int, cancelled: Bool) {
             tracer.disposed(row: row, subscription: subscription, cancelled: cancelled)
         }
+    }
+}
+
+/// One traced happening, as `--events` writes it.
+public struct TraceRecord<Value> {
+    public enum Kind {
+        case subscribed
+        case next(Value)
+        case error(String)
+        case completed
+        /// Disposed after it ended.
+        case disposed
+        /// Disposed before it ended: someone stopped it.
+        case cancelled
+
+        public var name: String {
+            switch self {
+            case .subscribed: return "subscribed"
+            case .next: return "next"
+            case .error: return "error"
+            case .completed: return "completed"
+            case .disposed: return "disposed"
+            case .cancelled: return "cancelled"
+            }
+        }
+    }
+
+    public var time: Time
+    public var stage: String
+    public var depth: Int
+    public var subscription: Int
+    public var kind: Kind
+
+    public init(time: Time, stage: String, depth: Int, subscription: Int, kind: Kind) {
+        self.time = time
+        self.stage = stage
+        self.depth = depth
+        self.subscription = subscription
+        self.kind = kind
     }
 }

@@ -37,6 +37,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
     var ascii = false
 
+    @Option(name: .customLong("events"), help: "Write every traced event to FILE, one JSON object per line.")
+    var eventsPath: String?
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed needs a positive number, like --speed 10")
@@ -48,8 +51,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
-        let status = ScriptRunner(clock: clock, trace: !noTrace,
-                                  diagram: .fromEnvironment(ascii: ascii)).run(path: file)
+        let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
+                                  eventsPath: eventsPath).run(path: file)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -183,3 +183,30 @@ struct BinaryTests {
         #expect(result.output.contains("next 20"))
     }
 }
+
+@Suite("Trace export")
+struct TraceExportTests {
+    @Test("--events writes every traced event as one JSON object per line, cancellations included")
+    func eventsAsNDJSON() throws {
+        let path = try temporaryScript("cold \"-a--b|\" | switchMap (cold \"--x|\")")
+        let events = path + ".ndjson"
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: false, eventsPath: events, output: captured.output).run(path: path) == 0)
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+        let objects = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(objects.allSatisfy { object in
+            ["run", "time_ms", "stage", "depth", "subscription", "event"].allSatisfy { object[$0] != nil }
+        })
+        let kinds = Set(objects.compactMap { $0["event"] as? String })
+        #expect(kinds == ["subscribed", "next", "completed", "cancelled", "disposed"])
+        let cancelled = objects.filter { $0["event"] as? String == "cancelled" }
+        #expect(cancelled.count == 1)
+        #expect(cancelled.first?["stage"] as? String == "cold \"--x|\"")
+        #expect(cancelled.first?["time_ms"] as? Int == 4)
+        #expect(cancelled.first?["depth"] as? Int == 1)
+        let values = objects.filter { $0["event"] as? String == "next" && $0["stage"] as? String == "cold \"-a--b|\"" }
+        #expect(values.compactMap { $0["value"] as? String } == ["a", "b"])
+    }
+}
