@@ -18,13 +18,15 @@ public struct ScriptRunner {
     let output: Output
     let diagram: DiagramStyle
     let eventsPath: String?
+    let svgPath: String?
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
-                eventsPath: String? = nil, output: Output = .standard) {
+                eventsPath: String? = nil, svgPath: String? = nil, output: Output = .standard) {
         self.clock = clock
         self.trace = trace
         self.diagram = diagram
         self.eventsPath = eventsPath
+        self.svgPath = svgPath
         self.output = output
     }
 
@@ -49,6 +51,7 @@ public struct ScriptRunner {
             }
             session.eventLog = log
         }
+        session.svgPath = svgPath
         session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width)
         for statement in statements { session.execute(statement) }
         return 0

@@ -25,6 +25,8 @@ final class Session {
     var tracing: Bool
     /// Where every traced event goes as one JSON object per line (`--events FILE`).
     var eventLog: EventLog?
+    /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
+    var svgPath: String?
     private var runNumber = 0
     var diagramStyle = MarbleDiagram<Value>.Style()
 
@@ -88,7 +90,7 @@ final class Session {
         let scheduler = context.scheduler
         var tracer: Tracer<Value>?
         runNumber += 1
-        if tracing || eventLog != nil {
+        if tracing || eventLog != nil || svgPath != nil {
             let stageTracer = Tracer<Value>(scheduler: scheduler)
             tracer = stageTracer
             if let eventLog {
@@ -135,6 +137,12 @@ final class Session {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
                                       describe: { $0.legendDescription }).render())
         }
+        if let tracer, let svgPath {
+            let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
+            let svg = SVGMarbleDiagram(tracer: tracer, end: scheduler.now, title: pipeline.text,
+                                       describe: { $0.legendDescription }).render()
+            if !Session.write(svg, to: path) { output.error("frp: cannot write \(path)") }
+        }
     }
 }
 
@@ -162,6 +170,20 @@ enum EventLine {
             text = seconds == seconds.rounded() ? "\(Int(seconds))s" : "\((seconds * 1000).rounded() / 1000)s"
         }
         return String(repeating: " ", count: max(0, 9 - text.count)) + text
+    }
+}
+
+extension Session {
+    /// `trace.svg` → `trace-2.svg`.
+    static func numbered(_ path: String, _ number: Int) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "\(path)-\(number)" }
+        return "\(path[..<dot])-\(number)\(path[dot...])"
+    }
+
+    static func write(_ text: String, to path: String) -> Bool {
+        guard let file = fopen(path, "w") else { return false }
+        defer { fclose(file) }
+        return fputs(text, file) >= 0
     }
 }
 

@@ -40,6 +40,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("events"), help: "Write every traced event to FILE, one JSON object per line.")
     var eventsPath: String?
 
+    @Option(name: .customLong("svg"), help: "Write each run's marble diagram to FILE as SVG (FILE-2.svg for the second run, ...).")
+    var svgPath: String?
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed needs a positive number, like --speed 10")
@@ -52,7 +55,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
         let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
-                                  eventsPath: eventsPath).run(path: file)
+                                  eventsPath: eventsPath, svgPath: svgPath).run(path: file)
         if status != 0 { throw ExitCode(status) }
     }
 }

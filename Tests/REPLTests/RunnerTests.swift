@@ -210,3 +210,44 @@ struct TraceExportTests {
         #expect(values.compactMap { $0["value"] as? String } == ["a", "b"])
     }
 }
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Counts the elements and classes of an XML document (and fails on XML that does not parse).
+final class ElementCounter: NSObject, XMLParserDelegate {
+    var elements: [String: Int] = [:]
+    var classes: [String: Int] = [:]
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements[name, default: 0] += 1
+        if let kind = attributes["class"] { classes[kind, default: 0] += 1 }
+    }
+}
+
+extension TraceExportTests {
+    @Test("--svg writes a valid SVG with a circle per value, bars, crosses and cancel marks")
+    func svgExport() throws {
+        let path = try temporaryScript("""
+            cold "-a--b|" | switchMap (cold "--x|")
+            cold "-a-#" | map it
+            """)
+        let svg = path + ".svg"
+        _ = ScriptRunner(clock: .virtual, trace: false, svgPath: svg, output: Captured().output).run(path: path)
+        for (file, circles) in [(svg, 6), (svg.replacingOccurrences(of: ".svg", with: "-2.svg"), 2)] {
+            let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: file)))
+            let counter = ElementCounter()
+            parser.delegate = counter
+            #expect(parser.parse(), "\(file) is not well-formed XML")
+            #expect(counter.elements["svg"] == 1)
+            #expect(counter.elements["circle"] == circles)
+            if circles == 6 {
+                #expect(counter.classes["cancelled"] == 1)
+                #expect(counter.classes["completed"] == 3)
+            } else {
+                #expect(counter.classes["error"] == 2)
+            }
+        }
+    }
+}
