@@ -40,7 +40,7 @@ public struct ScriptRunner {
         var frontend = Frontend()
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {
-            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source, color: diagram.color)) }
             return 2
         }
         let session = Session(clock: clock, output: output, tracing: trace)
@@ -52,7 +52,7 @@ public struct ScriptRunner {
             session.eventLog = log
         }
         session.svgPath = svgPath
-        session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width)
+        session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width, color: diagram.color)
         for statement in statements { session.execute(statement) }
         return 0
     }
@@ -125,10 +125,13 @@ struct LoadFailure: Error {
 public struct DiagramStyle: Sendable {
     public var unicode: Bool
     public var width: Int
+    /// Colours only on a terminal, and never when NO_COLOR is set (no-color.org).
+    public var color: Bool
 
-    public init(unicode: Bool = false, width: Int = 100) {
+    public init(unicode: Bool = false, width: Int = 100, color: Bool = false) {
         self.unicode = unicode
         self.width = width
+        self.color = color
     }
 
     /// From the environment: LC_ALL / LC_CTYPE / LANG for UTF-8, the terminal's width
@@ -145,6 +148,7 @@ public struct DiagramStyle: Sendable {
         } else if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 20 {
             width = columns
         }
-        return DiagramStyle(unicode: utf8 && !ascii, width: width)
+        let color = isatty(1) == 1 && getenv("NO_COLOR") == nil
+        return DiagramStyle(unicode: utf8 && !ascii, width: width, color: color)
     }
 }

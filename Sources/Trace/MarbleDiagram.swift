@@ -19,10 +19,13 @@ public struct MarbleDiagram<Value> {
     public struct Style: Sendable {
         public var unicode: Bool
         public var width: Int
+        /// ANSI colours: ends and cancellations red, values bold, time dim.
+        public var color: Bool
 
-        public init(unicode: Bool = false, width: Int = 100) {
+        public init(unicode: Bool = false, width: Int = 100, color: Bool = false) {
             self.unicode = unicode
             self.width = width
+            self.color = color
         }
     }
 
@@ -169,9 +172,25 @@ public struct MarbleDiagram<Value> {
                 if let end = subscription.end { put("!", at: end) }
             }
             let label = String(repeating: " ", count: 2 * row.depth) + row.label
-            lines.append(pad(label, labelWidth) + String(cells).trailingSpacesRemoved)
+            lines.append(pad(label, labelWidth) + paint(String(String(cells).trailingSpacesRemoved)))
         }
         return lines
+    }
+
+    /// Colours the marks of a row (only when the style asks for it).
+    private func paint(_ cells: String) -> String {
+        guard style.color else { return cells }
+        var painted = ""
+        for character in cells {
+            switch character {
+            case "-", "─": painted += "\u{1B}[2m\(character)\u{1B}[0m"
+            case "#", "!": painted += "\u{1B}[31;1m\(character)\u{1B}[0m"
+            case "|": painted += "\u{1B}[1m|\u{1B}[0m"
+            case " ": painted.append(" ")
+            default: painted += "\u{1B}[33;1m\(character)\u{1B}[0m"
+            }
+        }
+        return painted
     }
 
     /// Columns the diagram needs at a given step.
