@@ -19,12 +19,22 @@ public struct Repl {
         let interactive = isatty(0) == 1
         var frontend = Frontend()
         let session = Session(clock: .live(speed: 1), output: output)
+        Interrupt.install()
+        session.interrupted = { Interrupt.isSet }
         var pending = ""
         var inputNumber = 0
         if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (Ctrl-D quits)") }
         while true {
             if interactive { prompt(pending.isEmpty ? "frp> " : "...> ") }
-            guard let line = readLine(strippingNewline: true) else { break }
+            guard let line = readLine(strippingNewline: true) else {
+                // Ctrl-C at the prompt clears the line; Ctrl-D (end of input) quits.
+                if Interrupt.take() {
+                    pending = ""
+                    if interactive { output.line("") }
+                    continue
+                }
+                break
+            }
             pending += (pending.isEmpty ? "" : "\n") + line
             if continues(pending) { continue }
             inputNumber += 1
@@ -33,6 +43,7 @@ public struct Repl {
             let (statements, diagnostics) = frontend.load(source)
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
             for statement in statements { session.execute(statement) }
+            _ = Interrupt.take()
         }
         if !pending.isEmpty {
             let source = Source(name: "<stdin>", text: pending)

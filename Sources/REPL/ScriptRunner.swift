@@ -44,6 +44,8 @@ public struct ScriptRunner {
             return 2
         }
         let session = Session(clock: clock, output: output, tracing: trace)
+        Interrupt.install()
+        session.interrupted = { Interrupt.isSet }
         if let eventsPath {
             guard let log = EventLog(path: eventsPath) else {
                 output.error("frp: cannot write \(eventsPath): \(String(cString: strerror(errno)))")
@@ -53,7 +55,11 @@ public struct ScriptRunner {
         }
         session.svgPath = svgPath
         session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width, color: diagram.color)
-        for statement in statements { session.execute(statement) }
+        for statement in statements {
+            session.execute(statement)
+            // Ctrl-C stops the script after the run it cancelled has drawn its trace.
+            if Interrupt.take() { return 130 }
+        }
         return 0
     }
 }
