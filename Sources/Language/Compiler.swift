@@ -9,6 +9,26 @@ public protocol SourceProvider: AnyObject {
     func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value>
 }
 
+/// A stage's probe, as the tracer gives it: a concrete class, so calls from the event
+/// path are direct (a generic probe's witnesses would not be specialised).
+public final class StageProbe: Probe {
+    public typealias Value = Language.Value
+    let onSubscribe: () -> Int
+    let onEvent: (Event<Value>, Int) -> Void
+    let onDispose: (Int, Bool) -> Void
+
+    public init(subscribed: @escaping () -> Int, received: @escaping (Event<Value>, Int) -> Void,
+                disposed: @escaping (Int, Bool) -> Void) {
+        onSubscribe = subscribed
+        onEvent = received
+        onDispose = disposed
+    }
+
+    public func subscribed() -> Int { onSubscribe() }
+    public func received(_ event: Event<Value>, subscription: Int) { onEvent(event, subscription) }
+    public func disposed(subscription: Int, cancelled: Bool) { onDispose(subscription, cancelled) }
+}
+
 /// Everything one run shares: its scheduler, its hot sources, the session's properties,
 /// where `log` writes, and the probes the tracer attaches.
 public final class RunContext {
@@ -17,9 +37,9 @@ public final class RunContext {
     public let services: SourceProvider?
     /// Where `log` writes its lines.
     public let write: (String) -> Void
-    /// Attaches a probe to a stage's output (the Int is how deep in inner pipelines the
-    /// stage is), or nil when the run is not traced.
-    public var trace: ((CheckedStage, Int, Signal<Value>) -> Signal<Value>)?
+    /// The probe of a stage's output (the Int is how deep in inner pipelines the stage
+    /// is), or nil when the run is not traced.
+    public var trace: ((CheckedStage, Int) -> StageProbe)?
     var hotSources: [Int: HotSource<Value>] = [:]
     /// `let` names are instantiated once per run, so a shared signal is one signal.
     var boundSignals: [String: Signal<Value>] = [:]
@@ -82,8 +102,9 @@ public final class Compiler {
         var index = 0
         let stages = pipeline.stages
         while index < stages.count {
-            // Untraced runs of simple stages become one operator (FusedStages.swift).
-            if context.trace == nil, FusedStages.fusible.contains(stages[index].spec.name) {
+            // Runs of simple stages become one operator (FusedStages.swift), probed inside
+            // when the run is traced.
+            if FusedStages.fusible.contains(stages[index].spec.name) {
                 var end = index
                 while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
                 signal = fused(Array(stages[index..<end]), upstream: signal, frame)
@@ -91,7 +112,7 @@ public final class Compiler {
                 continue
             }
             signal = build(stages[index], upstream: signal, frame)
-            if let trace = context.trace { signal = trace(stages[index], frame.depth, signal) }
+            if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
             index += 1
         }
         return signal
@@ -110,7 +131,7 @@ public final class Compiler {
         switch head {
         case .source(let stage):
             let signal = build(stage, upstream: nil, frame)
-            return context.trace.map { $0(stage, frame.depth, signal) } ?? signal
+            return context.trace.map { signal.probed($0(stage, frame.depth)) } ?? signal
         case .binding(let name, let pipeline):
             if let bound = context.boundSignals[name] { return bound }
             let bound = self.signal(pipeline, Frame())

@@ -18,6 +18,7 @@ enum FusedStages {
         let downstream: Observer<Value>
         let upstream: Lifetime
         var done = false
+        var stages: [Stage] = []
 
         init(downstream: Observer<Value>, upstream: Lifetime) {
             self.downstream = downstream
@@ -30,11 +31,25 @@ enum FusedStages {
             upstream.dispose()
             downstream.terminate(termination)
         }
+
+        /// A stage ended the run before its source did (take, an error): the stages
+        /// before it were stopped — cancelled, as their probes say at once.
+        func stopStages(before stage: Stage) {
+            for earlier in stages {
+                if earlier === stage { return }
+                earlier.reportDisposal()
+            }
+        }
     }
 
     class Stage {
         final let run: Run
         final var next: Stage?
+        /// The stage's probe when the run is traced, and its subscription number.
+        final var probe: StageProbe?
+        final var subscription = 0
+        final var terminated = false
+        final var disposalReported = false
 
         init(run: Run) { self.run = run }
 
@@ -42,15 +57,25 @@ enum FusedStages {
 
         /// The upstream ended: stages that hold state send it on first (reduce).
         func finish(_ termination: Termination) {
+            terminated = true
+            probe?.received(termination.event(), subscription: subscription)
             if let next { next.finish(termination) } else { run.end(termination) }
         }
 
         @inline(__always) final func emit(_ value: Value) {
+            if let probe { probe.received(.next(value), subscription: subscription) }
             if let next { next.push(value) } else { run.downstream.next(value) }
         }
 
-        @inline(__always) final func fail(_ failure: EvaluationFailure) {
-            run.end(.error(failure.signalError))
+        final func fail(_ failure: EvaluationFailure) {
+            run.stopStages(before: self)
+            finish(.error(failure.signalError))
+        }
+
+        final func reportDisposal() {
+            guard !disposalReported else { return }
+            disposalReported = true
+            probe?.disposed(subscription: subscription, cancelled: !terminated)
         }
     }
 
@@ -79,7 +104,8 @@ enum FusedStages {
                 case .bool(true): emit(value)
                 case .bool(false): break
                 case let other:
-                    run.end(.error(SignalError("\(site): filter needs a condition that is true or false, not \(other.kindDescription) (\(other.abbreviated))")))
+                    run.stopStages(before: self)
+                    finish(.error(SignalError("\(site): filter needs a condition that is true or false, not \(other.kindDescription) (\(other.abbreviated))")))
                 }
             } catch {
                 fail(error)
@@ -125,6 +151,7 @@ enum FusedStages {
             if remaining == 0, !run.done {
                 // Later stages see the completion too (a reduce after take sends its result).
                 run.upstream.dispose()
+                run.stopStages(before: self)
                 finish(.completed)
             }
         }
@@ -189,6 +216,16 @@ extension Compiler {
                 }
             }
             for index in built.indices.dropLast() { built[index].next = built[index + 1] }
+            run.stages = built
+            if let trace = self.context.trace {
+                // As unfused stages would: the last stage subscribes first.
+                for (index, stage) in built.enumerated().reversed() {
+                    let probe = trace(stages[index], frame.depth)
+                    stage.probe = probe
+                    stage.subscription = probe.subscribed()
+                }
+                lifetime.onDispose { for stage in built { stage.reportDisposal() } }
+            }
             guard let head = built.first else { return upstream.start(downstream, in: lifetime) }
             upstream.start(Observer(
                 next: { value in if !run.done { head.push(value) } },

@@ -97,10 +97,7 @@ final class Session {
                 let run = runNumber
                 stageTracer.listener = { record in eventLog.write(record, run: run) }
             }
-            context.trace = { stage, depth, signal in
-                signal.probed(stageTracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
-                                                depth: depth, line: stage.site.line, column: stage.site.column))
-            }
+            context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth) }
         }
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
@@ -214,5 +211,16 @@ final class EventLog {
         }
         line += "}\n"
         fputs(line, file)
+    }
+}
+
+extension Tracer where Value == Language.Value {
+    /// The language's probe for a stage: its row is the stage's place in the source.
+    func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
+        let probe = self.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
+                               depth: depth, line: stage.site.line, column: stage.site.column)
+        return Language.StageProbe(subscribed: { probe.subscribed() },
+                          received: { event, subscription in probe.received(event, subscription: subscription) },
+                          disposed: { subscription, cancelled in probe.disposed(subscription: subscription, cancelled: cancelled) })
     }
 }

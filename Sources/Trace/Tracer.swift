@@ -17,7 +17,22 @@ public final class Tracer<Value> {
         /// Where the stage is in the source, for ordering rows as the program reads.
         public let order: (line: Int, column: Int)
         public var subscriptions: [(start: Time, end: Time?, cancelled: Bool)] = []
-        public var events: [(time: Time, event: Event<Value>)] = []
+        /// The row's events, oldest first: `log[first...]`. Dropping old events moves
+        /// `first` and compacts only now and then, so a long run costs O(1) per event.
+        @usableFromInline var log: [(time: Time, event: Event<Value>)] = []
+        @usableFromInline var first = 0
+
+        public var events: [(time: Time, event: Event<Value>)] { Array(log[first...]) }
+        public var eventCount: Int { log.count - first }
+
+        @usableFromInline
+        mutating func dropOldest(_ count: Int) {
+            first += count
+            if first > 4096, first * 2 > log.count {
+                log.removeFirst(first)
+                first = 0
+            }
+        }
     }
 
     // @usableFromInline, and the event path @inlinable: the tracer is generic, and
@@ -76,7 +91,7 @@ public final class Tracer<Value> {
         }
         recordedEvents += 1
         if recordedEvents > eventLimit { dropOldest() }
-        rows[row].events.append((scheduler.now, event))
+        rows[row].log.append((scheduler.now, event))
         if let listener {
             switch event {
             case .next(let value): listener(record(row, subscription, .next(value)))
@@ -90,9 +105,9 @@ public final class Tracer<Value> {
     func dropOldest() {
         // Bounded memory: drop the oldest tenth of the busiest row at once (one copy, not
         // one per event).
-        guard let busiest = rows.indices.max(by: { rows[$0].events.count < rows[$1].events.count }) else { return }
-        let dropped = min(rows[busiest].events.count, max(1, eventLimit / 10))
-        rows[busiest].events.removeFirst(dropped)
+        guard let busiest = rows.indices.max(by: { rows[$0].eventCount < rows[$1].eventCount }) else { return }
+        let dropped = min(rows[busiest].eventCount, max(1, eventLimit / 10))
+        rows[busiest].dropOldest(dropped)
         droppedEvents += dropped
         recordedEvents -= dropped
     }

@@ -83,9 +83,12 @@ func script(_ n: Int, traced: Bool) -> Int {
     let context = RunContext(scheduler: scheduler)
     if traced {
         let tracer = Tracer<Value>(scheduler: scheduler)
-        context.trace = { stage, depth, signal in
-            signal.probed(tracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
-                                       depth: depth, line: stage.site.line, column: stage.site.column))
+        context.trace = { stage, depth in
+            let probe = tracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
+                                     depth: depth, line: stage.site.line, column: stage.site.column)
+            return StageProbe(subscribed: { probe.subscribed() },
+                              received: { event, subscription in probe.received(event, subscription: subscription) },
+                              disposed: { subscription, cancelled in probe.disposed(subscription: subscription, cancelled: cancelled) })
         }
     }
     let compiler = Compiler(context: context)
