@@ -142,8 +142,7 @@ struct Checker {
             return nil
         }
         guard spec.role == .source else {
-            report("NOT A SOURCE", stage.nameRange, "`\(stage.name)` is an operator: it needs a signal before it.",
-                   hint: "write it after a source, like `of 1, 2, 3 | \(spec.signature)`")
+            notASource(spec, stage.nameRange)
             return nil
         }
         return checkStage(stage, spec, scope).map { .source($0) }
@@ -155,8 +154,7 @@ struct Checker {
             if environment.properties.contains(name) { return .property(name) }
             if let spec = catalogue[name], !(name == "not" && scope.hasIt) {
                 if spec.role == .operator {
-                    report("NOT A SOURCE", expression.range, "`\(name)` is an operator: it needs a signal before it.",
-                           hint: "write it after a source, like `of 1, 2, 3 | \(spec.signature)`")
+                    notASource(spec, expression.range)
                     return nil
                 }
                 let stage = Stage(name: name, nameRange: expression.range, arguments: [], range: expression.range)
@@ -168,6 +166,11 @@ struct Checker {
             }
         }
         return checkExpression(expression, scope).map { .value($0) }
+    }
+
+    private mutating func notASource(_ spec: OperatorSpec, _ range: SourceRange) {
+        report("NOT A SOURCE", range, "`\(spec.name)` is an operator: it needs a signal before it.",
+               hint: "write it after a source, like `of 1, 2, 3 | \(spec.signature)`")
     }
 
     private mutating func checkOperator(_ stage: Stage, _ scope: Scope) -> CheckedStage? {

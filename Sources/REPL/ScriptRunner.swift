@@ -1,5 +1,6 @@
 import Language
 import Signals
+import Trace
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -54,7 +55,7 @@ public struct ScriptRunner {
             session.eventLog = log
         }
         session.svgPath = svgPath
-        session.diagramStyle = .init(unicode: diagram.unicode, width: diagram.width, color: diagram.color)
+        session.diagramStyle = diagram
         for statement in statements {
             session.execute(statement)
             // Ctrl-C stops the script after the run it cancelled has drawn its trace.
@@ -126,22 +127,10 @@ struct LoadFailure: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// How marble diagrams are drawn: Unicode lines when the locale is UTF-8 (unless
-/// `--ascii`), as wide as the terminal.
-public struct DiagramStyle: Sendable {
-    public var unicode: Bool
-    public var width: Int
-    /// Colours only on a terminal, and never when NO_COLOR is set (no-color.org).
-    public var color: Bool
-
-    public init(unicode: Bool = false, width: Int = 100, color: Bool = false) {
-        self.unicode = unicode
-        self.width = width
-        self.color = color
-    }
-
-    /// From the environment: LC_ALL / LC_CTYPE / LANG for UTF-8, the terminal's width
-    /// (or COLUMNS), and the `--ascii` choice.
+extension DiagramStyle {
+    /// From the environment: Unicode lines when LC_ALL / LC_CTYPE / LANG say UTF-8 (unless
+    /// `--ascii`), as wide as the terminal (or COLUMNS), colours only on a terminal and
+    /// never when NO_COLOR is set (no-color.org).
     public static func fromEnvironment(ascii: Bool) -> DiagramStyle {
         let names: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
         let locale = names.lazy.compactMap { name in getenv(name).map { String(cString: $0) } }

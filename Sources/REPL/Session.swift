@@ -28,7 +28,7 @@ final class Session {
     /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
     var svgPath: String?
     private var runNumber = 0
-    var diagramStyle = MarbleDiagram<Value>.Style()
+    var diagramStyle = DiagramStyle()
 
     init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
         self.clock = clock

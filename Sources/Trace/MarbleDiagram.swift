@@ -16,18 +16,7 @@ import Signals
 /// short, one column is one millisecond, and each row is a marble you can paste into an
 /// `expect`. Several events at one instant take one column each, in every row alike.
 public struct MarbleDiagram<Value> {
-    public struct Style: Sendable {
-        public var unicode: Bool
-        public var width: Int
-        /// ANSI colours: ends and cancellations red, values bold, time dim.
-        public var color: Bool
-
-        public init(unicode: Bool = false, width: Int = 100, color: Bool = false) {
-            self.unicode = unicode
-            self.width = width
-            self.color = color
-        }
-    }
+    public typealias Style = DiagramStyle
 
     let rows: [Tracer<Value>.Row]
     let end: Time
@@ -238,5 +227,20 @@ extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+/// How marble diagrams are drawn in a terminal.
+public struct DiagramStyle: Sendable {
+    /// `─` for passing time instead of `-`.
+    public var unicode: Bool
+    public var width: Int
+    /// ANSI colours: ends and cancellations red, values bold, time dim.
+    public var color: Bool
+
+    public init(unicode: Bool = false, width: Int = 100, color: Bool = false) {
+        self.unicode = unicode
+        self.width = width
+        self.color = color
     }
 }
