@@ -36,19 +36,10 @@ public struct Signal<Value> {
     @inlinable
     @discardableResult
     public func subscribe(_ observer: Observer<Value>) -> Lifetime {
-        let lifetime = Lifetime()
-        startHandler(Observer(
-            next: { value in
-                if !lifetime.isDisposed { observer.next(value) }
-            },
-            terminate: { termination in
-                guard !lifetime.isDisposed else { return }
-                // End the subscription first, so nothing the observer does can re-enter it.
-                lifetime.dispose()
-                observer.terminate(termination)
-            }
-        ), lifetime)
-        return lifetime
+        let subscriber = Subscriber(observer)
+        startHandler(Observer(next: { subscriber.receive($0) }, terminate: { subscriber.end($0) }),
+                     subscriber.lifetime)
+        return subscriber.lifetime
     }
 
     @inlinable
@@ -66,6 +57,30 @@ public struct Signal<Value> {
         Signal<Output>(unchecked: { downstream, lifetime in
             self.startHandler(makeObserver(downstream, lifetime), lifetime)
         })
+    }
+}
+
+/// The end of a chain: drops anything after the end, and ends the subscription first,
+/// so nothing the observer does can re-enter it. One object, so the chain's last call
+/// passes one context pointer.
+@usableFromInline
+final class Subscriber<Value> {
+    @usableFromInline let observer: Observer<Value>
+    @usableFromInline let lifetime = Lifetime()
+
+    @inlinable
+    init(_ observer: Observer<Value>) { self.observer = observer }
+
+    @inlinable
+    func receive(_ value: Value) {
+        if !lifetime.isDisposed { observer.next(value) }
+    }
+
+    @inlinable
+    func end(_ termination: Termination) {
+        guard !lifetime.isDisposed else { return }
+        lifetime.dispose()
+        observer.terminate(termination)
     }
 }
 

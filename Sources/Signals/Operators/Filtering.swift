@@ -7,19 +7,8 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
-            let upstream = lifetime.child()
-            let next = downstream.next
-            self.startHandler(Observer(
-                next: { value in
-                    do throws(SignalError) {
-                        if try isIncluded(value) { next(value) }
-                    } catch {
-                        upstream.dispose()
-                        downstream.terminate(.error(error))
-                    }
-                },
-                terminate: downstream.terminate
-            ), upstream)
+            let stage = FilterStage(isIncluded, downstream, lifetime.child())
+            self.startHandler(Observer(next: { stage.receive($0) }, terminate: downstream.terminate), stage.upstream)
         })
     }
 
@@ -256,5 +245,31 @@ extension Signal where Value: Equatable {
 extension SignalError {
     public static func emptySequence(_ operatorName: String) -> SignalError {
         SignalError("\(operatorName): the signal completed without a value")
+    }
+}
+
+/// filter's state in one object: its closure captures one reference, so the call from
+/// upstream passes one context pointer instead of spilling every capture to the stack.
+@usableFromInline
+final class FilterStage<Value> {
+    @usableFromInline let isIncluded: (Value) throws(SignalError) -> Bool
+    @usableFromInline let downstream: Observer<Value>
+    @usableFromInline let upstream: Lifetime
+
+    @inlinable
+    init(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool, _ downstream: Observer<Value>, _ upstream: Lifetime) {
+        self.isIncluded = isIncluded
+        self.downstream = downstream
+        self.upstream = upstream
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        do throws(SignalError) {
+            if try isIncluded(value) { downstream.next(value) }
+        } catch {
+            upstream.dispose()
+            downstream.terminate(.error(error))
+        }
     }
 }
