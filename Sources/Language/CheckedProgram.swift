@@ -9,12 +9,19 @@ public struct Site: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var stage: String
+    /// Which source of the session it is in (each REPL input is one), so stages of
+    /// different inputs at the same line and column stay apart.
+    public var input: Int
 
-    public init(line: Int, column: Int, stage: String) {
+    public init(line: Int, column: Int, stage: String, input: Int = 0) {
         self.line = line
         self.column = column
         self.stage = stage
+        self.input = input
     }
+
+    /// Identifies the stage's place in the session: `input:line:column`.
+    public var key: String { "\(input):\(line):\(column)" }
 
     public var description: String { "\(line):\(column) \(stage)" }
 }

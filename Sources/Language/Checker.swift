@@ -13,6 +13,8 @@ public struct Environment: Sendable {
     public var properties: Set<String> = []
     /// Hot sources are numbered across the whole session, so each is started once per run.
     var nextHotID = 0
+    /// How many sources were loaded before: the number of the next one.
+    var loads = 0
 
     public init() {}
 
@@ -555,7 +557,7 @@ struct Checker {
 
     private func site(_ range: SourceRange, stage: String) -> Site {
         let location = source.location(of: range.start)
-        return Site(line: location.line, column: location.column, stage: stage)
+        return Site(line: location.line, column: location.column, stage: stage, input: environment.loads)
     }
 
     private mutating func report(_ title: String, _ range: SourceRange, _ message: String, hint: String? = nil) {
@@ -592,6 +594,7 @@ public struct Frontend: Sendable {
     /// when it has no errors (a REPL line with a mistake changes nothing).
     public mutating func load(_ source: Source) -> ([CheckedStatement], [Diagnostic]) {
         let (program, syntaxDiagnostics) = parse(source)
+        environment.loads += 1
         guard syntaxDiagnostics.isEmpty else { return ([], syntaxDiagnostics) }
         var checker = Checker(source: source, catalogue: catalogue, environment: environment)
         let statements = checker.check(program)

@@ -85,6 +85,8 @@ struct Lexer {
         offset += 1
         spaceBefore = true
         guard depth == 0 else { return }
+        // A line that ends with `|` goes on on the next line.
+        if tokens.last?.kind == .pipe { return }
         // A following line that starts with `|` continues this statement, and so does one
         // that starts with `emits` (the rest of an `expect`).
         var look = offset

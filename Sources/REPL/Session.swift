@@ -217,8 +217,8 @@ final class EventLog {
 extension Tracer where Value == Language.Value {
     /// The language's probe for a stage: its row is the stage's place in the source.
     func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
-        let probe = self.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
-                               depth: depth, line: stage.site.line, column: stage.site.column)
+        let probe = self.probe(key: stage.site.key, label: stage.label,
+                               depth: depth, input: stage.site.input, line: stage.site.line, column: stage.site.column)
         return Language.StageProbe(subscribed: { probe.subscribed() },
                           received: { event, subscription in probe.received(event, subscription: subscription) },
                           disposed: { subscription, cancelled in probe.disposed(subscription: subscription, cancelled: cancelled) })

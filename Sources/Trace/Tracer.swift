@@ -14,8 +14,8 @@ public final class Tracer<Value> {
         public let label: String
         /// How deep inside inner pipelines the stage is (0 for the outer pipeline).
         public let depth: Int
-        /// Where the stage is in the source, for ordering rows as the program reads.
-        public let order: (line: Int, column: Int)
+        /// Where the stage is in the session, for ordering rows as the program reads.
+        public let order: (input: Int, line: Int, column: Int)
         public var subscriptions: [(start: Time, end: Time?, cancelled: Bool)] = []
         /// The row's events, oldest first: `log[first...]`. Dropping old events moves
         /// `first` and compacts only now and then, so a long run costs O(1) per event.
@@ -54,17 +54,19 @@ public final class Tracer<Value> {
     }
 
     /// The probe for a stage; stages with the same key share a row.
-    public func probe(key: String, label: String, depth: Int, line: Int, column: Int) -> StageProbe {
+    public func probe(key: String, label: String, depth: Int, input: Int = 0, line: Int, column: Int) -> StageProbe {
         if index[key] == nil {
             index[key] = rows.count
-            rows.append(Row(key: key, label: label, depth: depth, order: (line, column)))
+            rows.append(Row(key: key, label: label, depth: depth, order: (input, line, column)))
         }
         return StageProbe(tracer: self, row: index[key] ?? 0)
     }
 
-    /// Rows in the order the program reads (line, then column).
+    /// Rows in the order the program reads (input, line, then column).
     public var orderedRows: [Row] {
-        rows.sorted { ($0.order.line, $0.order.column, $0.depth) < ($1.order.line, $1.order.column, $1.depth) }
+        rows.sorted {
+            ($0.order.input, $0.order.line, $0.order.column, $0.depth) < ($1.order.input, $1.order.line, $1.order.column, $1.depth)
+        }
     }
 
     @inlinable

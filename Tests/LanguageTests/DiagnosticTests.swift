@@ -153,6 +153,14 @@ struct ParsingTests {
         }
     }
 
+    @Test("a line that ends with | goes on on the next line")
+    func trailingPipe() {
+        var frontend = Frontend()
+        let (statements, errors) = frontend.load(Source(name: "t", text: "of 3 |\n  map it * 2\nof 4"))
+        #expect(errors.isEmpty)
+        #expect(statements.count == 2)
+    }
+
     @Test("precedence: or < and < not < comparison < + < * < unary minus")
     func precedence() throws {
         var frontend = Frontend()

@@ -84,8 +84,8 @@ func script(_ n: Int, traced: Bool) -> Int {
     if traced {
         let tracer = Tracer<Value>(scheduler: scheduler)
         context.trace = { stage, depth in
-            let probe = tracer.probe(key: "\(stage.site.line):\(stage.site.column)", label: stage.label,
-                                     depth: depth, line: stage.site.line, column: stage.site.column)
+            let probe = tracer.probe(key: stage.site.key, label: stage.label,
+                                     depth: depth, input: stage.site.input, line: stage.site.line, column: stage.site.column)
             return StageProbe(subscribed: { probe.subscribed() },
                               received: { event, subscription in probe.received(event, subscription: subscription) },
                               disposed: { subscription, cancelled in probe.disposed(subscription: subscription, cancelled: cancelled) })
