@@ -100,8 +100,9 @@ final class Session {
             context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth) }
         }
         let compiler = Compiler(context: context)
-        compiler.startHotSources(pipeline)
         output.line("» \(pipeline.text)")
+        scheduler.startClock()
+        compiler.startHotSources(pipeline)
         var events = 0
         var ended = false
         let output = self.output

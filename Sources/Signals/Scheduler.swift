@@ -24,7 +24,7 @@ public final class Scheduler {
 
     @usableFromInline var heap: [Timer] = []
     @usableFromInline var nextSequence: UInt64 = 0
-    private let started = ContinuousClock.now
+    private var started = ContinuousClock.now
     let mailbox = Mailbox()
 
     public init(clock: Clock = .virtual) {
@@ -33,6 +33,14 @@ public final class Scheduler {
 
     public static func virtual() -> Scheduler { Scheduler(clock: .virtual) }
     public static func live(speed: Double = 1) -> Scheduler { Scheduler(clock: .live(speed: speed)) }
+
+    /// Live time: makes this instant time zero (call it just before subscribing, so the
+    /// time spent compiling a pipeline does not show in its events). Only while nothing is
+    /// scheduled.
+    public func startClock() {
+        guard heap.isEmpty, now == .zero else { return }
+        started = ContinuousClock.now
+    }
 
     /// How many timers are waiting to fire.
     public var pendingTimers: Int { heap.count }
