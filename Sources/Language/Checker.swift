@@ -127,7 +127,17 @@ struct Checker {
         var stages: [CheckedStage] = []
         var failed = head == nil
         for stage in pipeline.stages {
-            if let checked = checkOperator(stage, scope) { stages.append(checked) } else { failed = true }
+            guard var checked = checkOperator(stage, scope) else {
+                failed = true
+                continue
+            }
+            // `log` without a label is labelled by what it logs: the pipeline before it.
+            if checked.spec.name == "log", case .absent? = checked.arguments.first {
+                var before = text(SourceRange(start: pipeline.range.start, end: stage.range.start))
+                while before.last == " " || before.last == "|" { before.removeLast() }
+                checked.arguments[0] = .text(before)
+            }
+            stages.append(checked)
         }
         guard !failed, let head else { return nil }
         return CheckedPipeline(head: head, stages: stages, text: text(pipeline.range))
