@@ -107,7 +107,9 @@ public final class Compiler {
             if FusedStages.fusible.contains(stages[index].spec.name) {
                 var end = index
                 while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
-                signal = fused(Array(stages[index..<end]), upstream: signal, frame)
+                // An untraced `range` head pushes straight into the chain.
+                let direct = index == 0 && context.trace == nil ? directRange(pipeline.head, frame) : nil
+                signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct)
                 index = end
                 continue
             }
@@ -125,6 +127,17 @@ public final class Compiler {
         var compiler = expressions
         compiler.caught = frame.caught
         return compiler.compile(expression)
+    }
+
+    /// `range FROM, COUNT` at the head, with its arguments evaluated, for FusedStages.
+    private func directRange(_ head: CheckedHead, _ frame: Frame) -> (start: Int, count: Int)? {
+        guard case .source(let stage) = head, stage.spec.name == "range", stage.arguments.count == 2,
+              case .expression(let from) = stage.arguments[0], case .expression(let length) = stage.arguments[1],
+              case .number(let start)? = try? evaluator(from, in: frame)(frame),
+              case .number(let count)? = try? evaluator(length, in: frame)(frame),
+              start == start.rounded(), count == count.rounded(), count >= 0, abs(start) < 1e15, count < 1e15
+        else { return nil }
+        return (Int(start), Int(count))
     }
 
     private func head(_ head: CheckedHead, _ frame: Frame) -> Signal<Value> {

@@ -161,7 +161,10 @@ enum FusedStages {
 extension Compiler {
     /// Builds a run of fusible stages as one operator. Arguments evaluated once (seeds,
     /// counts) are evaluated here, as the unfused stages do.
-    func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame) -> Signal<Value> {
+    /// `direct`: the chain's source is `range start, count`, run as a loop that pushes into
+    /// the first stage (no hop through a generic observer per value).
+    func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame,
+               direct: (start: Int, count: Int)? = nil) -> Signal<Value> {
         // Evaluate the once-arguments first: a failure fails the whole signal.
         var seeds: [Int: Value] = [:]
         var counts: [Int: Int] = [:]
@@ -227,6 +230,17 @@ extension Compiler {
                 lifetime.onDispose { for stage in built { stage.reportDisposal() } }
             }
             guard let head = built.first else { return upstream.start(downstream, in: lifetime) }
+            if let direct {
+                var value = direct.start
+                let end = direct.start + direct.count
+                while value < end {
+                    if run.done || upstreamLifetime.isDisposed { return }
+                    head.push(.number(Double(value)))
+                    value += 1
+                }
+                if !run.done, !upstreamLifetime.isDisposed { head.finish(.completed) }
+                return
+            }
             upstream.start(Observer(
                 next: { value in if !run.done { head.push(value) } },
                 terminate: { termination in if !run.done { head.finish(termination) } }

@@ -156,10 +156,12 @@ struct Parser {
         let nameToken = current
         advance()
         var arguments: [Argument] = []
-        while startsArgument(current) || (isWord("error") && isString(peek(1))) {
+        // After a stage's name, `-` starts an argument (`take -1`, `of 1, -2`): there is
+        // nothing before it to subtract from.
+        while startsArgument(current) || current.kind == .minus {
             arguments.append(try parseArgument())
             if match(.comma) {
-                guard startsArgument(current) || current.kind == .minus || isWord("not") else {
+                guard startsArgument(current) || current.kind == .minus else {
                     throw failure("EXPECTED ARGUMENT", "I expected another argument after `,`:")
                 }
             }
