@@ -42,9 +42,13 @@ enum FusedStages {
         }
     }
 
+    /// A stage of the chain. The `Run` owns every stage (`run.stages`); stages point to
+    /// the run and to the next stage without owning them — unowned(unsafe): no reference
+    /// counting per event, and no cycle. Safe because stages are only reached through
+    /// closures that hold the run.
     class Stage {
-        final let run: Run
-        final var next: Stage?
+        final unowned(unsafe) let run: Run
+        final unowned(unsafe) var next: Stage?
         /// The stage's probe when the run is traced, and its subscription number.
         final var probe: StageProbe?
         final var subscription = 0
