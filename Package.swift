@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "Signals", swiftSettings: fastPath),
         .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
+        .target(name: "Services", dependencies: ["Signals"]),
         .target(name: "REPL", dependencies: ["Language", "Trace", "Signals"]),
         .executableTarget(
             name: "frp",
@@ -34,6 +35,7 @@ let package = Package(
         ),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals"]),
     ]
 )
