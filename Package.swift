@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "Services", dependencies: ["Signals"]),
-        .target(name: "REPL", dependencies: ["Language", "Trace", "Signals"]),
+        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals"]),
         .executableTarget(
             name: "frp",
             dependencies: [

@@ -88,6 +88,11 @@ public struct Parameter: Sendable {
 }
 
 extension OperatorSpec {
+    /// A source provided by the program that embeds the language (the photo services).
+    public init(name: String, role: Role, family: Family, parameters: [Parameter], summary: String, example: String) {
+        self.init(name, role, family, parameters, summary, example: example)
+    }
+
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, example: String, aliases: [String] = [],
          elsewhere: [String] = [], confusedWith: [String] = []) {

@@ -28,6 +28,9 @@ struct Checker {
     let catalogue: Catalogue
     var environment: Environment
     private(set) var diagnostics: [Diagnostic] = []
+    /// Names whose `let` or `var` had an error: their later uses fail quietly, so one
+    /// mistake is reported once, not at every use.
+    private var failedNames: Set<String> = []
 
     /// What an expression may refer to where it stands.
     struct Scope {
@@ -50,7 +53,13 @@ struct Checker {
         var checked: [CheckedStatement] = []
         for statement in program.statements {
             let before = diagnostics.count
-            guard let result = check(statement), diagnostics.count == before else { continue }
+            guard let result = check(statement), diagnostics.count == before else {
+                switch statement {
+                case .let(let name, _, _, _), .var(let name, _, _, _): failedNames.insert(name)
+                default: break
+                }
+                continue
+            }
             checked.append(result)
             // Later statements see the names this one binds.
             switch result {
@@ -519,6 +528,7 @@ struct Checker {
     }
 
     private mutating func unknownName(_ name: String, _ range: SourceRange, wanted role: OperatorSpec.Role?) {
+        if failedNames.contains(name) { return }
         let operators = catalogue.names(role: .operator)
         let sources = catalogue.names(role: .source)
         switch role {

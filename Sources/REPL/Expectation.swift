@@ -17,9 +17,9 @@ struct Expectation {
         var report: [String]
     }
 
-    func run(services: SourceProvider?) -> Outcome {
+    func run() -> Outcome {
         let scheduler = Scheduler.virtual()
-        let context = RunContext(scheduler: scheduler, services: services, write: { _ in })
+        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)

@@ -17,7 +17,7 @@ public struct Repl {
 
     public func run() -> Int32 {
         let interactive = isatty(0) == 1
-        var frontend = Frontend()
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let session = Session(clock: .live(speed: 1), output: output)
         Interrupt.install()
         session.interrupted = { Interrupt.isSet }

@@ -38,7 +38,7 @@ public struct ScriptRunner {
             if case .failure(let failure) = loaded { output.error(failure.message) }
             return 2
         }
-        var frontend = Frontend()
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source, color: diagram.color)) }

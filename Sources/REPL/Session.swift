@@ -12,7 +12,6 @@ final class Session {
     let clock: ScriptRunner.Clock
     let output: Output
     let properties = PropertyStore()
-    var services: SourceProvider?
     /// Virtual runs stop after this much virtual time if the pipeline has not ended.
     static let virtualTimeLimit = TimeSpan.seconds(600)
     /// A run stops after this many events (the pipeline is disposed): a screenful of
@@ -63,7 +62,7 @@ final class Session {
             run(pipeline)
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error).run(services: services)
+                                      values: values, errorMessage: error).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -80,7 +79,7 @@ final class Session {
         case .live(let speed): scheduler = .live(speed: speed)
         }
         let output = self.output
-        return RunContext(scheduler: scheduler, properties: properties, services: services,
+        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler),
                           write: { output.line($0) })
     }
 
@@ -134,6 +133,9 @@ final class Session {
         if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
                                       describe: { $0.legendDescription }).render())
+        }
+        if let sources = context.services as? PhotoSources, let line = sources.requestSummary {
+            output.line(line)
         }
         if let tracer, let svgPath {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)

@@ -30,7 +30,7 @@ public struct TestRunner {
                 output.error(failure.message)
                 unreadable = true
             case .success(let source):
-                var frontend = Frontend()
+                var frontend = Frontend(catalogue: PhotoSources.catalogue)
                 let (statements, diagnostics) = frontend.load(source)
                 guard diagnostics.isEmpty else {
                     for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source) + "\n") }
@@ -40,7 +40,7 @@ public struct TestRunner {
                 for statement in statements {
                     guard case .expect(let pipeline, let marble, let text, let values, let error, let line, let column) = statement else { continue }
                     let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: text, values: values,
-                                              errorMessage: error).run(services: nil)
+                                              errorMessage: error).run()
                     if outcome.passed {
                         passed += 1
                     } else {
