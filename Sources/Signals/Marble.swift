@@ -214,8 +214,9 @@ struct MarbleParser {
 // MARK: Drawing
 
 extension Marble {
-    /// Draws entries as marble text: events of one frame as a group, gaps as `-`. Frames
-    /// must be ascending. `width` pads with `-` to that many frames.
+    /// Draws entries as marble text: events of one frame as a group, gaps as `-` (or as a
+    /// time progression like `3800ms` when longer than 20 frames). Frames must be
+    /// ascending. `width` pads with `-` to that many frames.
     public static func draw(_ entries: [Entry], width: Int? = nil) -> String {
         var text = ""
         var position = 0
@@ -227,7 +228,11 @@ extension Marble {
                 group.append(entries[index].mark)
                 index += 1
             }
-            if frame > position {
+            if frame - position > 20 {
+                // A long wait reads better as a time progression (and is still a marble).
+                text += (text.isEmpty ? "" : " ") + "\(frame - position)ms "
+                position = frame
+            } else if frame > position {
                 text += String(repeating: "-", count: frame - position)
                 position = frame
             }

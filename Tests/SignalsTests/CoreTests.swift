@@ -122,3 +122,14 @@ struct ThrowingClosureTests {
         test.expect(filtered, emits: "-a-#", error: "nope")
     }
 }
+
+@Suite("Drawing marbles")
+struct DrawingTests {
+    @Test("a long wait is drawn as a time progression that parses back to the same frames")
+    func longWaits() throws {
+        let entries = [Marble.Entry(frame: 3801, mark: .value("t")), Marble.Entry(frame: 4103, mark: .completed)]
+        let drawn = Marble.draw(entries)
+        #expect(drawn == "3801ms t 301ms |")
+        #expect(try Marble.parse(drawn).entries.map(\.frame) == [3801, 4103])
+    }
+}
