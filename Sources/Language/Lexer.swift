@@ -96,7 +96,11 @@ struct Lexer {
             case "#": while look < scalars.count, scalars[look] != "\n" { look += 1 }
             case "|": return
             default:
-                if startsWithEmits(at: look) { return }
+                if startsWithWord("emits", at: look) { return }
+                // After `emits "MARBLE"`, the VALUES record or `error "..."` may go on the
+                // next line.
+                if afterEmitsMarble, scalars[look] == "{" || startsWithWord("error", at: look) { return }
+                if afterEmitsValues, startsWithWord("error", at: look) { return }
                 look = scalars.count + 1
             }
         }
@@ -106,8 +110,38 @@ struct Lexer {
         }
     }
 
-    private func startsWithEmits(at index: Int) -> Bool {
-        let word: [Unicode.Scalar] = ["e", "m", "i", "t", "s"]
+    /// Whether the last tokens are `emits "MARBLE"`.
+    private var afterEmitsMarble: Bool {
+        let count = tokens.count
+        guard count >= 2, case .string = tokens[count - 1].kind else { return false }
+        return tokens[count - 2].name == "emits"
+    }
+
+    /// Whether the last tokens are `emits "MARBLE" {VALUES}`.
+    private var afterEmitsValues: Bool {
+        let count = tokens.count
+        guard count >= 3 else { return false }
+        if tokens[count - 1].kind == .rightBrace {
+            // Find the `emits "..."` before the record, at depth 0.
+            var index = count - 1
+            var depth = 0
+            while index >= 0 {
+                switch tokens[index].kind {
+                case .rightBrace: depth += 1
+                case .leftBrace: depth -= 1
+                default: break
+                }
+                if depth == 0 { break }
+                index -= 1
+            }
+            guard index >= 2, case .string = tokens[index - 1].kind else { return false }
+            return tokens[index - 2].name == "emits"
+        }
+        return false
+    }
+
+    private func startsWithWord(_ text: String, at index: Int) -> Bool {
+        let word = Array(text.unicodeScalars)
         guard index + word.count <= scalars.count, Array(scalars[index..<index + word.count]) == word else { return false }
         let after = index + word.count
         return after == scalars.count || !(scalars[after].properties.isAlphabetic || scalars[after] == "_")

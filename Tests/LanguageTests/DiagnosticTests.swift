@@ -199,3 +199,21 @@ struct ParsingTests {
                 Value.record(Record([("b", .string("x")), ("a", .number(1))])))
     }
 }
+
+@Suite("Continuation lines")
+struct ContinuationTests {
+    @Test("an expect's VALUES or error may go on the next lines; a record statement after VALUES stands alone")
+    func expectContinues() {
+        var frontend = Frontend()
+        let (statements, errors) = frontend.load(Source(name: "t", text: """
+            expect of 1, 2 emits "(ab|)"
+              {a: 1, b: 2}
+            expect fail "x" emits "#"
+              error "x"
+            expect of 3 emits "(a|)" {a: 3}
+            {a: 1}
+            """))
+        #expect(errors.isEmpty)
+        #expect(statements.count == 4)
+    }
+}
