@@ -1,4 +1,5 @@
 import Language
+import Services
 import Signals
 import Trace
 
@@ -20,14 +21,17 @@ public struct ScriptRunner {
     let diagram: DiagramStyle
     let eventsPath: String?
     let svgPath: String?
+    let failures: ServiceFailures
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
-                eventsPath: String? = nil, svgPath: String? = nil, output: Output = .standard) {
+                eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
+                output: Output = .standard) {
         self.clock = clock
         self.trace = trace
         self.diagram = diagram
         self.eventsPath = eventsPath
         self.svgPath = svgPath
+        self.failures = failures
         self.output = output
     }
 
@@ -55,6 +59,7 @@ public struct ScriptRunner {
             session.eventLog = log
         }
         session.svgPath = svgPath
+        session.serviceFailures = failures.table
         session.diagramStyle = diagram
         for statement in statements {
             session.execute(statement)
@@ -146,4 +151,39 @@ extension DiagramStyle {
         let color = isatty(1) == 1 && getenv("NO_COLOR") == nil
         return DiagramStyle(unicode: utf8 && !ascii, width: width, color: color)
     }
+}
+
+/// Failures on demand, from the command line: `--fail search` (or `--fail "search=offline"`)
+/// makes every request of a service fail; `--slow search=5` makes it five times slower.
+public struct ServiceFailures: Sendable {
+    var table: [String: PhotoServices.Failure] = [:]
+
+    public init() {}
+
+    /// Reads `--fail` and `--slow` values; a mistake is a message for the user.
+    public init(fail: [String], slow: [String]) throws(ServiceFailureError) {
+        let names = Set(PhotoServices.services.map(\.name))
+        func check(_ name: String) throws(ServiceFailureError) {
+            guard names.contains(name) else {
+                throw ServiceFailureError(message: "there is no service called `\(name)`; the services are \(names.sorted().joined(separator: ", "))")
+            }
+        }
+        for item in fail {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            try check(parts[0])
+            table[parts[0]] = .fail(parts.count > 1 ? parts[1] : "failed on demand")
+        }
+        for item in slow {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            try check(parts[0])
+            guard parts.count == 2, let factor = Double(parts[1]), factor > 0, factor.isFinite else {
+                throw ServiceFailureError(message: "--slow needs SERVICE=FACTOR, like --slow search=5")
+            }
+            table[parts[0]] = .slow(factor)
+        }
+    }
+}
+
+public struct ServiceFailureError: Error {
+    public let message: String
 }

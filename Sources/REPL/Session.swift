@@ -1,4 +1,5 @@
 import Language
+import Services
 import Signals
 import Trace
 
@@ -28,6 +29,8 @@ final class Session {
     var svgPath: String?
     private var runNumber = 0
     var diagramStyle = DiagramStyle()
+    /// Services made to fail or to be slow (`--fail`, `--slow`), for every run.
+    var serviceFailures: [String: PhotoServices.Failure] = [:]
 
     init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
         self.clock = clock
@@ -79,7 +82,7 @@ final class Session {
         case .live(let speed): scheduler = .live(speed: speed)
         }
         let output = self.output
-        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler),
+        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler, failures: serviceFailures),
                           write: { output.line($0) })
     }
 

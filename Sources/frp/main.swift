@@ -43,6 +43,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("svg"), help: "Write each run's marble diagram to FILE as SVG (FILE-2.svg for the second run, ...).")
     var svgPath: String?
 
+    @Option(name: .customLong("fail"), help: "Make every request of a service fail: --fail search, or --fail \"search=offline\".")
+    var fail: [String] = []
+
+    @Option(name: .customLong("slow"), help: "Make a service N times slower: --slow search=5.")
+    var slow: [String] = []
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed needs a positive number, like --speed 10")
@@ -54,8 +60,10 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
+        let failures: ServiceFailures
+        do { failures = try ServiceFailures(fail: fail, slow: slow) } catch { throw ValidationError(error.message) }
         let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
-                                  eventsPath: eventsPath, svgPath: svgPath).run(path: file)
+                                  eventsPath: eventsPath, svgPath: svgPath, failures: failures).run(path: file)
         if status != 0 { throw ExitCode(status) }
     }
 }

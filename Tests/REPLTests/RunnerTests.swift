@@ -251,3 +251,25 @@ extension TraceExportTests {
         }
     }
 }
+
+@Suite("Failures on demand")
+struct FailuresOnDemandTests {
+    @Test("--fail makes a service's requests fail, --slow makes them slower")
+    func failAndSlow() throws {
+        let path = try temporaryScript(#"search "cats" | map photos.total > 0"#)
+        let failing = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: false, failures: try ServiceFailures(fail: ["search=offline"], slow: []),
+                         output: failing.output).run(path: path)
+        #expect(failing.text.contains(#"400ms  error "search: offline""#))
+        let slow = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: false, failures: try ServiceFailures(fail: [], slow: ["search=3"]),
+                         output: slow.output).run(path: path)
+        #expect(slow.text.contains("1.2s  next true"))
+    }
+
+    @Test("an unknown service or a bad factor is a clear error")
+    func mistakes() {
+        #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: ["serch"], slow: []) }
+        #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: [], slow: ["search=fast"]) }
+    }
+}
