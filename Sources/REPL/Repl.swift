@@ -35,6 +35,10 @@ public struct Repl {
                 }
                 break
             }
+            if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
+                if command(line.trimmingCharacters(of: " "), catalogue: frontend.catalogue) == .quit { break }
+                continue
+            }
             pending += (pending.isEmpty ? "" : "\n") + line
             if continues(pending) { continue }
             inputNumber += 1
@@ -52,6 +56,28 @@ public struct Repl {
             for statement in statements { session.execute(statement) }
         }
         return 0
+    }
+
+    enum CommandResult { case done, quit }
+
+    /// `:help`, `:help OP`, `:quit`.
+    private func command(_ line: String, catalogue: Catalogue) -> CommandResult {
+        let words = line.split(separator: " ").map(String.init)
+        switch words.first ?? "" {
+        case ":quit", ":q":
+            return .quit
+        case ":help", ":h":
+            if words.count > 1 {
+                output.line(Help.operator(words[1], in: catalogue))
+            } else {
+                output.line(Help.overview(catalogue))
+            }
+        default:
+            let known = [":help", ":quit"]
+            let hint = suggestion(for: words.first ?? "", among: known).map { " Did you mean \($0)?" } ?? ""
+            output.error("I do not know the command \(words.first ?? line).\(hint) The commands are :help, :help OP and :quit.")
+        }
+        return .done
     }
 
     /// An input continues while a bracket is open or its last line ends with `|`.

@@ -1,3 +1,4 @@
+import Language
 import Foundation
 import REPL
 import Synchronization
@@ -271,5 +272,32 @@ struct FailuresOnDemandTests {
     func mistakes() {
         #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: ["serch"], slow: []) }
         #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: [], slow: ["search=fast"]) }
+    }
+}
+
+@Suite("The catalogue")
+struct CatalogueTests {
+    @Test("every operator's example checks and runs in virtual time")
+    func examplesRun() throws {
+        let examples = Catalogue.standard.specs.map(\.example)
+        let path = try temporaryScript(examples.joined(separator: "\n"))
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(path: path) == 0)
+        #expect(!captured.text.contains("stderr:"))
+        #expect(captured.text.components(separatedBy: "» ").count - 1 == examples.count)
+        // Every example ends by itself, except `never | take 1`, which ends by take.
+        #expect(!captured.text.contains("stopped after"))
+    }
+}
+
+extension BinaryTests {
+    @Test(":help lists the families, :help OP explains one, :quit ends the session",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func helpCommands() throws {
+        let result = try run([], input: ":help\n:help debounce\n:quit\nof 1\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("Flattening: flatMap, switchMap, concatMap, exhaustMap, switchToLatest"))
+        #expect(result.output.contains("RAC2: throttle: (a debounce!)"))
+        #expect(!result.output.contains("next 1"))
     }
 }

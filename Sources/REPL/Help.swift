@@ -1,0 +1,29 @@
+import Language
+
+/// The REPL's `:help`: the catalogue by family, and one operator in full.
+enum Help {
+    static func overview(_ catalogue: Catalogue) -> String {
+        var lines = ["Type a pipeline: a source, then stages separated by |, like",
+                     "  popular | filter rating > 90 | map name | take 10",
+                     "`let NAME = ...` binds a name; `expect PIPELINE emits \"-a-b|\"` checks one.",
+                     "Commands: :help OP (one operator in full), :quit (or Ctrl-D).", ""]
+        for family in OperatorSpec.Family.allCases {
+            let specs = catalogue.specs.filter { $0.family == family }
+            guard !specs.isEmpty else { continue }
+            lines.append("\(family.rawValue): " + specs.map(\.name).joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func `operator`(_ name: String, in catalogue: Catalogue) -> String {
+        guard let spec = catalogue[name] else {
+            let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""
+            return "I do not know `\(name)`.\(close) `:help` lists everything."
+        }
+        var lines = [spec.signature, "  " + spec.summary, "  example: \(spec.example)"]
+        if !spec.aliases.isEmpty { lines.append("  also called: " + spec.aliases.joined(separator: ", ")) }
+        if !spec.elsewhere.isEmpty { lines.append("  elsewhere: " + spec.elsewhere.joined(separator: "; ")) }
+        if !spec.confusedWith.isEmpty { lines.append("  compare: " + spec.confusedWith.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+}
