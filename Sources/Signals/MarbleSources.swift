@@ -94,6 +94,8 @@ extension Signal {
             events.append(Recorded(time: Time(nanoseconds: (scheduler.now - start).nanoseconds), event: event))
         }
         scheduler.run(until: limit.map { start + $0 }, shouldStop: { lifetime.isDisposed })
+        // Still subscribed: the recording lasts its whole length, then ends.
+        if let limit, !lifetime.isDisposed { scheduler.advance(to: start + limit) }
         lifetime.dispose()
         return events
     }

@@ -94,6 +94,14 @@ public final class Scheduler {
         }
     }
 
+    /// Virtual time: lets time pass to `time` when nothing is due before it (a test that
+    /// runs "for the width of its marble" ends there, as RxJS's TestScheduler does).
+    public func advance(to time: Time) {
+        guard clock == .virtual, now < time else { return }
+        if let next = heap.first, next.due <= time.nanoseconds { return }
+        now = time
+    }
+
     /// The live clock, scaled. In virtual time it is `now`.
     func clockNow() -> Time {
         guard case .live(let speed) = clock else { return now }

@@ -15,7 +15,7 @@ struct TimingTests {
     func intervalZero() {
         let test = MarbleTest()
         test.expect(Signal<Int>.interval(.zero, on: test.scheduler), emits: "#", [:],
-                    error: "interval: the period must be longer than 0ms, got 0ms")
+                    error: "interval: the period must be greater than 0, got 0ms (an interval of 0 would emit forever without letting time pass)")
     }
 
     @Test("debounce sends the pending value on completion and drops it on error")

@@ -215,6 +215,8 @@ final class Flattener<Value, Inner> {
         guard !done else { return }
         guard termination == .completed else { return finish(termination) }
         outerCompleted = true
+        // The source is done: free it now (RxJS unsubscribes it here), inners go on.
+        outer.dispose()
         completeIfFinished()
     }
 

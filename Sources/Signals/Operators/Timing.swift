@@ -8,7 +8,8 @@ extension Signal where Value == Int {
     ///     interval 2ms   --0-1-2-3-...
     public static func interval(_ period: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
         guard period > .zero else {
-            return .fail(SignalError("interval: the period must be longer than 0ms, got \(period)"))
+            return .fail(SignalError("interval: the period must be greater than 0, got \(period) "
+                + "(an interval of 0 would emit forever without letting time pass)"))
         }
         return Signal(unchecked: { observer, lifetime in
             let ticker = Ticker()
@@ -99,7 +100,8 @@ extension Signal {
                 next: { value in
                     guard !window.isPending else { return }
                     downstream.next(value)
-                    window.schedule(after: duration)
+                    // A value that ended the subscription (take 1) opens no window.
+                    if !lifetime.isDisposed { window.schedule(after: duration) }
                 },
                 terminate: { termination in
                     window.cancel()
@@ -117,6 +119,7 @@ extension Signal {
     public func delay(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
         guard duration >= .zero else { return .fail(.negativeDuration("delay", duration)) }
         return Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
             var pending: [Int: Timer] = [:]
             var nextID = 0
             var completed = false
@@ -136,6 +139,8 @@ extension Signal {
                     }
                 },
                 terminate: { termination in
+                    // The source is done: free it now, as RxJS does, even while values wait.
+                    upstream.dispose()
                     if termination == .completed {
                         completed = true
                         if pending.isEmpty { downstream.terminate(.completed) }
@@ -145,7 +150,7 @@ extension Signal {
                         downstream.terminate(termination)
                     }
                 }
-            ), lifetime)
+            ), upstream)
         })
     }
 
