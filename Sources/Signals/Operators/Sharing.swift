@@ -15,8 +15,8 @@ extension Signal {
     /// completion (RxJS `shareReplay({bufferSize, refCount: true})`).
     public func replay(_ count: Int) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("replay", count)) }
-        guard count <= Multicast<Value>.replayLimit else {
-            return .fail(SignalError("replay: at most \(Multicast<Value>.replayLimit) values can be kept, got \(count)"))
+        guard count <= maximumReplayCount else {
+            return .fail(SignalError("replay: at most \(maximumReplayCount) values can be kept, got \(count)"))
         }
         let hub = Multicast(source: self, replayCount: count, resetOnEnd: false)
         return Signal(unchecked: { observer, lifetime in hub.subscribe(observer, lifetime) })
@@ -29,11 +29,11 @@ extension Signal {
     }
 }
 
+/// Bounds the memory a `replay` can hold: a larger count is an error, not a slow death.
+public let maximumReplayCount = 100_000
+
 /// The shared state behind `share` and `replay`.
 final class Multicast<Value> {
-    /// Bounds the memory a `replay` can hold.
-    static var replayLimit: Int { 100_000 }
-
     private let source: Signal<Value>
     private let replayCount: Int
     private let resetOnEnd: Bool
@@ -109,11 +109,13 @@ final class Multicast<Value> {
     }
 }
 
-/// A source shared by every subscriber, started by `connect()`.
+/// A source shared by every subscriber, started by `connect()` (RAC2 `publish`).
+/// Subscribers that arrive after the source ended receive the end at once.
 public final class ConnectableSignal<Value> {
     private let source: Signal<Value>
     private let subject = Subject<Value>()
     private var connection: Lifetime?
+    private var autoconnected = 0
 
     init(source: Signal<Value>) {
         self.source = source
@@ -121,25 +123,43 @@ public final class ConnectableSignal<Value> {
 
     public var signal: Signal<Value> { subject.signal }
 
-    /// Starts the source; its lifetime stops it. Connecting twice returns the same one.
+    /// Whether the source is running for the subscribers.
+    public var isConnected: Bool { connection.map { !$0.isDisposed } ?? false }
+
+    /// Starts the source; its lifetime stops it (and the source can then be connected
+    /// again, for the same subscribers). Connecting while connected returns the running
+    /// connection; after the source ended, connecting does nothing.
     @discardableResult
     public func connect() -> Lifetime {
-        if let connection { return connection }
+        if let connection, !connection.isDisposed { return connection }
         let connection = Lifetime()
         self.connection = connection
+        guard subject.termination == nil else {
+            connection.dispose()
+            return connection
+        }
         source.startHandler(Observer(
             next: { [subject] value in subject.deliver(value) },
-            terminate: { [subject] termination in subject.end(termination) }
+            terminate: { [subject] termination in
+                // The source is done: free it, then tell everyone.
+                connection.dispose()
+                subject.end(termination)
+            }
         ), connection)
         return connection
     }
 
-    /// Connects when the first subscriber arrives (RAC2 `autoconnect`); the connection
-    /// stays until the source ends or `connect()`'s lifetime is disposed.
+    /// Connects when the first subscriber arrives and disconnects when the last one
+    /// leaves (RAC2 `autoconnect`); a later subscriber connects again.
     public func autoconnect() -> Signal<Value> {
         Signal(unchecked: { [self] observer, lifetime in
+            autoconnected += 1
             subject.signal.startHandler(observer, lifetime)
-            connect()
+            lifetime.onDispose { [self] in
+                autoconnected -= 1
+                if autoconnected == 0 { connection?.dispose() }
+            }
+            if !lifetime.isDisposed { connect() }
         })
     }
 }
