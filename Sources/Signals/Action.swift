@@ -1,65 +1,137 @@
-/// Work started on demand, one execution at a time (ReactiveSwift Action, RAC2
-/// RACCommand). Its values and errors are separate streams that an execution's failure
-/// does not end; `isExecuting` is true while one runs.
+/// Work started on demand, one execution at a time, with its state as properties
+/// (ReactiveSwift's `Action`, ReactiveCocoa 2's `RACCommand`): a login button's action.
+///
+///     let login = Action(enabledIf: credentialsAreValid) { (form: Form) in
+///         client.login(form)           // a Signal<Session>
+///     }
+///     login.isExecuting.signal         true when it starts, false when it ends
+///     login.apply(form).subscribe { ... }
+///
+/// `apply` refuses, with an error event, while the action is disabled or still running.
+/// The values of every execution also go to `values`, their errors to `errors`; an
+/// execution's error does not end those streams, and the action stays usable.
 public final class Action<Input, Output> {
-    private let execute: (Input) -> Signal<Output>
-    private let valuesSubject = Subject<Output>()
-    private let errorsSubject = Subject<SignalError>()
-    private let enabledIf: Property<Bool>
-    public let isExecuting = Property(false)
+    /// True while an execution runs (from the subscription to `apply`'s signal until it
+    /// ends or is disposed). Read-only.
+    public let isExecuting: Property<Bool>
+    /// `enabledIf` and not executing: whether `apply` would start an execution now.
+    /// Read-only.
     public let isEnabled: Property<Bool>
-    private var watcher: Lifetime?
 
-    public init(enabledIf: Property<Bool> = Property(true), execute: @escaping (Input) -> Signal<Output>) {
-        self.execute = execute
+    private let enabledIf: Property<Bool>
+    private let execute: (Input) throws(SignalError) -> Signal<Output>
+    private let valueStream = Subject<Output>()
+    private let errorStream = Subject<SignalError>()
+    private let following = Lifetime()
+
+    /// An action that may run while `enabledIf` is true. `execute` makes the work for one
+    /// input; it is called for each accepted `apply`, and a throw fails that execution.
+    public init(enabledIf: Property<Bool>,
+                execute: @escaping (Input) throws(SignalError) -> Signal<Output>) {
         self.enabledIf = enabledIf
-        self.isEnabled = Property(enabledIf.value)
-        let update = { [weak self] in
-            guard let self else { return }
-            try? isEnabled.set(self.enabledIf.value && !isExecuting.value)
-        }
-        let watcher = Lifetime()
-        enabledIf.signal.startHandler(Observer(next: { _ in update() }, terminate: { _ in }), watcher)
-        isExecuting.signal.startHandler(Observer(next: { _ in update() }, terminate: { _ in }), watcher)
-        self.watcher = watcher
+        self.execute = execute
+        isExecuting = Property(owned: false, by: "action")
+        isEnabled = Property(owned: enabledIf.value, by: "action")
+        enabledIf.signal.start(Observer(
+            next: { [weak self] _ in self?.updateEnabled() },
+            terminate: { _ in }
+        ), in: following)
     }
 
-    deinit { watcher?.dispose() }
+    /// An action enabled by the latest value of `enabledIf`, and enabled until its first
+    /// value (as RAC 2's `RACCommand` starts its enabled signal with YES).
+    public convenience init(enabledIf: Signal<Bool>,
+                            execute: @escaping (Input) throws(SignalError) -> Signal<Output>) {
+        self.init(enabledIf: Property(initial: true, then: enabledIf), execute: execute)
+    }
 
-    /// Every value of every execution.
-    public var values: Signal<Output> { valuesSubject.signal }
-    /// Every execution's error; the action stays usable.
-    public var errors: Signal<SignalError> { errorsSubject.signal }
+    /// An action that is always enabled (when not executing).
+    public convenience init(execute: @escaping (Input) throws(SignalError) -> Signal<Output>) {
+        self.init(enabledIf: Property(owned: true, by: "action"), execute: execute)
+    }
 
-    /// A signal that runs one execution when subscribed; it fails at once if the action
-    /// is disabled or already executing.
+    deinit {
+        following.dispose()
+    }
+
+    /// The values of every execution, as they come. Never ends.
+    public var values: Signal<Output> { valueStream.signal }
+
+    /// The errors of every execution, as they come. Never ends: an execution that fails
+    /// leaves the action usable. Refusals of `apply` are not here, only on `apply`'s signal.
+    public var errors: Signal<SignalError> { errorStream.signal }
+
+    /// Starts an execution with `input` when subscribed, and sends its events. Fails at
+    /// once with "action is disabled" or "action is already executing" instead when the
+    /// action cannot run. Disposing the subscription cancels the execution.
+    ///
+    ///     execute: (timer 4s | mapTo "ok")
+    ///     apply at 0s             4s (ok|)
+    ///     apply at 1s             #             action is already executing
+    ///     isExecuting.signal      true at 0s, false at 4s
     public func apply(_ input: Input) -> Signal<Output> {
         Signal(unchecked: { [self] observer, lifetime in
-            guard enabledIf.value else {
-                return observer.terminate(.error(SignalError("action is disabled")))
+            if isExecuting.value {
+                observer.terminate(.error(.actionIsExecuting))
+                return
             }
-            guard !isExecuting.value else {
-                return observer.terminate(.error(SignalError("action is already executing")))
+            if !enabledIf.value {
+                observer.terminate(.error(.actionIsDisabled))
+                return
             }
-            try? isExecuting.set(true)
+            let work: Signal<Output>
+            do throws(SignalError) {
+                work = try execute(input)
+            } catch {
+                observer.terminate(.error(error))
+                errorStream.deliver(error)
+                return
+            }
             var finished = false
-            let finish = { [self] in
-                guard !finished else { return }
-                finished = true
-                try? isExecuting.set(false)
-            }
-            lifetime.onDispose(finish)
-            execute(input).startHandler(Observer(
-                next: { [self] value in
-                    valuesSubject.deliver(value)
-                    observer.next(value)
-                },
-                terminate: { [self] termination in
-                    if case .error(let error) = termination { errorsSubject.deliver(error) }
-                    finish()
-                    observer.terminate(termination)
+            let execution = lifetime.child()
+            // Disposed before it ended: the action is free again.
+            lifetime.onDispose { [weak self] in
+                if !finished {
+                    finished = true
+                    self?.setExecuting(false)
                 }
-            ), lifetime)
+            }
+            setExecuting(true)
+            if finished || lifetime.isDisposed { return }
+            let valueStream = valueStream
+            work.start(Observer(
+                next: { value in
+                    observer.next(value)
+                    valueStream.deliver(value)
+                },
+                terminate: { [weak self] termination in
+                    guard !finished else { return }
+                    finished = true
+                    execution.dispose()
+                    // Free again before anyone hears of the end, so a subscriber may apply
+                    // the action again from its reaction to the end or to the error.
+                    self?.setExecuting(false)
+                    observer.terminate(termination)
+                    if case .error(let error) = termination { self?.errorStream.deliver(error) }
+                }
+            ), in: execution)
         })
     }
+
+    private func setExecuting(_ executing: Bool) {
+        isExecuting.update(executing)
+        updateEnabled()
+    }
+
+    private func updateEnabled() {
+        let enabled = enabledIf.value && !isExecuting.value
+        if enabled != isEnabled.value { isEnabled.update(enabled) }
+    }
+}
+
+extension SignalError {
+    /// `apply` of an action whose `enabledIf` is false.
+    public static let actionIsDisabled = SignalError("action is disabled")
+    /// `apply` of an action while an execution is still running.
+    public static let actionIsExecuting = SignalError("action is already executing")
 }

@@ -8,8 +8,6 @@ public final class Subject<Value> {
 
     public init() {}
 
-    var isDeliveringNow: Bool { isDelivering }
-
     /// How many subscribers are listening now.
     public var subscriberCount: Int { observers.count }
 
