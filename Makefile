@@ -3,8 +3,10 @@
 
 test:
 	@scripts/setup
+	@python3 -c 'import pexpect' 2>/dev/null || pip install -q pexpect
 	swift build --build-tests
 	swift test --skip-build
+	python3 Tests/Terminal/repl_pty_test.py
 	swift build -c release --product frp
 	.build/release/frp test Tests/Scripts Examples
 

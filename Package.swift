@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
         .target(name: "Services", dependencies: ["Signals"]),
-        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals"]),
+        // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
+        .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
+        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit"]),
         .executableTarget(
             name: "frp",
             dependencies: [

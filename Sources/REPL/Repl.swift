@@ -23,10 +23,18 @@ public struct Repl {
         session.interrupted = { Interrupt.isSet }
         var pending = ""
         var inputNumber = 0
-        if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (Ctrl-D quits)") }
+        if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (:help, Ctrl-D quits)") }
+        let editor = interactive ? LineEditor() : nil
         while true {
-            if interactive { prompt(pending.isEmpty ? "frp> " : "...> ") }
-            guard let line = readLine(strippingNewline: true) else {
+            let promptText = pending.isEmpty ? "frp> " : "...> "
+            let read: String?
+            if let editor {
+                read = editor.read(prompt: promptText)
+            } else {
+                if interactive { prompt(promptText) }
+                read = readLine(strippingNewline: true)
+            }
+            guard let line = read else {
                 // Ctrl-C at the prompt clears the line; Ctrl-D (end of input) quits.
                 if Interrupt.take() {
                     pending = ""
@@ -42,6 +50,7 @@ public struct Repl {
             pending += (pending.isEmpty ? "" : "\n") + line
             if continues(pending) { continue }
             inputNumber += 1
+            editor?.remember(pending)
             let source = Source(name: interactive ? "<input \(inputNumber)>" : "<stdin>", text: pending)
             pending = ""
             let (statements, diagnostics) = frontend.load(source)

@@ -1,0 +1,31 @@
+// A tiny C face for libedit: its el_set(), el_get() and history() are variadic and do not
+// import into Swift. One editor per process (the REPL's).
+#ifndef FRP_LINE_EDIT_SHIM_H
+#define FRP_LINE_EDIT_SHIM_H
+
+#include <stdio.h>
+
+/// Starts the editor on stdin/stdout with emacs keys and Ctrl-R bound to incremental
+/// search. Returns 0 on success.
+int frp_edit_begin(const char *program);
+
+/// Sets the prompt shown by the next frp_edit_line.
+void frp_edit_prompt(const char *prompt);
+
+/// Reads a line (without its newline). NULL at end of input (Ctrl-D) or when a signal
+/// interrupted the read (check the interrupt flag). The text stays valid until the next call.
+const char *frp_edit_line(void);
+
+/// Adds a line to the history.
+void frp_edit_remember(const char *line);
+
+/// Loads and saves the history file (libedit's own format). Return 0 on success.
+int frp_edit_load_history(const char *path);
+int frp_edit_save_history(const char *path);
+
+void frp_edit_end(void);
+
+/// The C stdio streams, for Swift 6 code that may not touch the globals.
+FILE *frp_stdout(void);
+
+#endif

@@ -1,0 +1,48 @@
+import CLineEdit
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Line editing at a terminal, through libedit: emacs keys, Ctrl-R searches the history,
+/// and the history persists in `FRP_HISTORY` or `~/.frp_history` (libedit's format).
+final class LineEditor {
+    private let historyPath: String?
+
+    init?() {
+        guard frp_edit_begin("frp") == 0 else { return nil }
+        if let path = getenv("FRP_HISTORY").map({ String(cString: $0) }), !path.isEmpty {
+            historyPath = path
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            historyPath = home + "/.frp_history"
+        } else {
+            historyPath = nil
+        }
+        if let historyPath { _ = frp_edit_load_history(historyPath) }
+    }
+
+    deinit {
+        frp_edit_end()
+    }
+
+    /// A line, or nil at Ctrl-D (or when Ctrl-C interrupted the read: check `Interrupt`).
+    func read(prompt: String) -> String? {
+        frp_edit_prompt(prompt)
+        guard let line = frp_edit_line() else { return nil }
+        return String(cString: line)
+    }
+
+    /// Keeps a finished input in the history, and saves it at once (a crash or a kill
+    /// loses nothing).
+    func remember(_ input: String) {
+        frp_edit_remember(input.replacingNewlines)
+        if let historyPath { _ = frp_edit_save_history(historyPath) }
+    }
+}
+
+extension String {
+    /// History entries are one line each: a multi-line input is kept joined.
+    var replacingNewlines: String {
+        split(separator: "\n").map { String($0).trimmingCharacters(of: " ") }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""The REPL in a real pseudo-terminal (pexpect drives the built binary): a pipeline prints
+its events, a mistake gives a diagnostic and the session goes on, Ctrl-C stops a running
+interval and the prompt comes back, Ctrl-D exits 0, and the history survives a restart.
+Prints `N passed, N failed`; exits 1 on a failure."""
+import os, sys, tempfile
+import pexpect
+
+binary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "debug", "frp")
+history = os.path.join(tempfile.mkdtemp(), "history")
+env = dict(os.environ, FRP_HISTORY=history, TERM="xterm", NO_COLOR="1")
+passed = failed = 0
+
+def check(name, body):
+    global passed, failed
+    try:
+        body()
+        passed += 1
+        print(f"ok   {name}")
+    except Exception as error:
+        failed += 1
+        print(f"FAIL {name}: {error!r}")
+
+def quit(child):
+    # Ctrl-D only once the prompt is back (earlier, the terminal would swallow it).
+    child.expect_exact("frp> ")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.exitstatus
+
+def spawn():
+    child = pexpect.spawn(binary, env=env, encoding="utf-8", timeout=10, dimensions=(40, 120))
+    child.expect_exact("frp> ")
+    return child
+
+def events():
+    child = spawn()
+    child.sendline("of 1, 2 | map it * 10")
+    child.expect_exact("next 10")
+    child.expect_exact("next 20")
+    quit(child)
+
+def mistake_then_more():
+    child = spawn()
+    child.sendline("of 1 | fitler it > 0")
+    child.expect_exact("did you mean `filter`?")
+    child.sendline("of 7")
+    child.expect_exact("next 7")
+    quit(child)
+
+def interrupt():
+    child = spawn()
+    child.sendline("interval 100ms")
+    child.expect_exact("next 1")
+    child.sendintr()
+    child.expect_exact("cancelled")
+    child.expect_exact("frp> ")
+    child.sendline("of 3")
+    child.expect_exact("next 3")
+    quit(child)
+
+def history_across_sessions():
+    child = spawn()
+    child.sendline("of 42 | map it + 1")
+    child.expect_exact("next 43")
+    quit(child)
+    child = spawn()
+    child.send("\x1b[A")  # up arrow
+    child.sendline("")
+    child.expect_exact("next 43")
+    quit(child)
+
+def bad_input_survives():
+    child = spawn()
+    child.sendline("of " + "(" * 300)
+    child.sendline(")" * 300)
+    child.expect_exact("NESTED TOO DEEPLY")
+    child.sendline('of "open')
+    child.expect_exact("UNTERMINATED STRING")
+    child.sendline("of 5")
+    child.expect_exact("next 5")
+    quit(child)
+
+for name, body in [("a pipeline prints its events; Ctrl-D exits 0", events),
+                   ("a mistake gives a diagnostic and the session goes on", mistake_then_more),
+                   ("Ctrl-C stops a running interval and the prompt comes back", interrupt),
+                   ("up-arrow recalls history across sessions", history_across_sessions),
+                   ("deep nesting and an unterminated string do not end the session", bad_input_survives)]:
+    check(name, body)
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
