@@ -10,6 +10,72 @@ static HistEvent event;
 static char prompt_text[256] = "frp> ";
 static char line_buffer[1 << 20];
 
+static frp_completer completer = NULL;
+
+void frp_edit_set_completer(frp_completer given) { completer = given; }
+
+/// TAB: complete the word before the cursor from the completer's candidates.
+static unsigned char complete(EditLine *el, int ch) {
+    (void)ch;
+    if (completer == NULL) return CC_ERROR;
+    const LineInfo *info = el_line(el);
+    size_t length = (size_t)(info->cursor - info->buffer);
+    char before[4096];
+    if (length >= sizeof before) return CC_ERROR;
+    memcpy(before, info->buffer, length);
+    before[length] = '\0';
+    // The word being typed: after the last space or punctuation.
+    size_t start = length;
+    while (start > 0) {
+        char c = before[start - 1];
+        if (c == ' ' || c == '|' || c == '(' || c == ',' || c == '.' || c == '[' || c == '{') break;
+        start -= 1;
+    }
+    const char *word = before + start;
+    size_t word_length = length - start;
+    const char *answer = completer(before);
+    if (answer == NULL || answer[0] == '\0') return CC_ERROR;
+    // The common prefix of the candidates.
+    char common[256] = {0};
+    size_t common_length = 0;
+    int count = 0;
+    const char *cursor = answer;
+    while (*cursor) {
+        const char *end = strchr(cursor, '\n');
+        size_t n = end ? (size_t)(end - cursor) : strlen(cursor);
+        if (n >= sizeof common) n = sizeof common - 1;
+        if (count == 0) {
+            memcpy(common, cursor, n);
+            common_length = n;
+        } else {
+            size_t i = 0;
+            while (i < common_length && i < n && common[i] == cursor[i]) i++;
+            common_length = i;
+        }
+        count += 1;
+        cursor = end ? end + 1 : cursor + n;
+    }
+    common[common_length] = '\0';
+    if (common_length > word_length) {
+        el_insertstr(el, common + word_length);
+        if (count == 1) el_insertstr(el, " ");
+        return CC_REFRESH;
+    }
+    if (count > 1) {
+        fprintf(stdout, "\n");
+        const char *item = answer;
+        while (*item) {
+            const char *end = strchr(item, '\n');
+            size_t n = end ? (size_t)(end - item) : strlen(item);
+            fprintf(stdout, "%.*s  ", (int)n, item);
+            item = end ? end + 1 : item + n;
+        }
+        fprintf(stdout, "\n");
+        return CC_REDISPLAY;
+    }
+    return CC_ERROR;
+}
+
 static char *current_prompt(EditLine *el) {
     (void)el;
     return prompt_text;
@@ -27,6 +93,8 @@ int frp_edit_begin(const char *program) {
     el_set(editor, EL_HIST, history, history_state);
     // libedit binds ^R to redisplay; make it search the history as readline does.
     el_set(editor, EL_BIND, "^R", "em-inc-search-prev", NULL);
+    el_set(editor, EL_ADDFN, "frp-complete", "Complete the word before the cursor", complete);
+    el_set(editor, EL_BIND, "^I", "frp-complete", NULL);
     // No EL_SIGNAL: the REPL's own SIGINT handler (no SA_RESTART) makes el_gets return.
     return 0;
 }

@@ -25,10 +25,12 @@ public struct Repl {
         var inputNumber = 0
         if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (:help, Ctrl-D quits)") }
         let editor = interactive ? LineEditor() : nil
+        if editor != nil { CompletionHook.install() }
         while true {
             let promptText = pending.isEmpty ? "frp> " : "...> "
             let read: String?
             if let editor {
+                CompletionHook.current = Completion(catalogue: frontend.catalogue, names: frontend.environment.names)
                 read = editor.read(prompt: promptText)
             } else {
                 if interactive { prompt(promptText) }

@@ -1,6 +1,6 @@
 import Language
 import Foundation
-import REPL
+@testable import REPL
 import Synchronization
 import Testing
 
@@ -299,5 +299,20 @@ extension BinaryTests {
         #expect(result.output.contains("Flattening: flatMap, switchMap, concatMap, exhaustMap, switchToLatest"))
         #expect(result.output.contains("RAC2: throttle: (a debounce!)"))
         #expect(!result.output.contains("next 1"))
+    }
+}
+
+@Suite("Completion")
+struct CompletionTests {
+    let completion = Completion(catalogue: PhotoSources.catalogue, names: ["keystrokes"])
+
+    @Test("after | it offers operators; at the start sources and names; in arguments fields")
+    func contexts() {
+        #expect(completion.candidates(before: "popular | swi") == ["switchMap", "switchToLatest"])
+        #expect(completion.candidates(before: "key") == ["keystrokes"])
+        #expect(completion.candidates(before: "pop") == ["popular", "popularPage"])
+        #expect(completion.candidates(before: "popular | filter ra") == ["rating"])
+        #expect(completion.candidates(before: "friends | map ui") == ["uin"])
+        #expect(completion.candidates(before: ":he") == [":help"])
     }
 }

@@ -82,7 +82,18 @@ def bad_input_survives():
     child.expect_exact("next 5")
     quit(child)
 
-for name, body in [("a pipeline prints its events; Ctrl-D exits 0", events),
+def tab_completes():
+    child = spawn()
+    # libedit redraws only what TAB added, so check the line the session runs.
+    child.send("popular | filter ra\t")
+    child.send("> 99 | cou\t")
+    child.sendline("")
+    child.expect_exact("» popular | filter rating > 99 | count")
+    child.expect(r"ms  next \d+")
+    quit(child)
+
+for name, body in [("TAB completes a field of the source's records and an operator", tab_completes),
+                   ("a pipeline prints its events; Ctrl-D exits 0", events),
                    ("a mistake gives a diagnostic and the session goes on", mistake_then_more),
                    ("Ctrl-C stops a running interval and the prompt comes back", interrupt),
                    ("up-arrow recalls history across sessions", history_across_sessions),

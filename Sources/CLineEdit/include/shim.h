@@ -25,6 +25,12 @@ int frp_edit_save_history(const char *path);
 
 void frp_edit_end(void);
 
+/// The completer TAB calls with the line up to the cursor. It returns the candidates for
+/// the word being typed, separated by '\n' (NULL or "" for none); the shim inserts their
+/// common prefix, or lists them when that adds nothing.
+typedef const char *(*frp_completer)(const char *line_before_cursor);
+void frp_edit_set_completer(frp_completer completer);
+
 /// The C stdio streams, for Swift 6 code that may not touch the globals.
 FILE *frp_stdout(void);
 
