@@ -23,6 +23,8 @@ public struct Repl {
         session.interrupted = { Interrupt.isSet }
         var pending = ""
         var inputNumber = 0
+        /// The inputs that checked, for `:save`.
+        var inputs: [String] = []
         if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (:help, Ctrl-D quits)") }
         let editor = interactive ? LineEditor() : nil
         if editor != nil { CompletionHook.install() }
@@ -46,7 +48,7 @@ public struct Repl {
                 break
             }
             if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
-                if command(line.trimmingCharacters(of: " "), catalogue: frontend.catalogue) == .quit { break }
+                if command(line.trimmingCharacters(of: " "), frontend: &frontend, session: session, inputs: &inputs) == .quit { break }
                 continue
             }
             pending += (pending.isEmpty ? "" : "\n") + line
@@ -57,6 +59,7 @@ public struct Repl {
             pending = ""
             let (statements, diagnostics) = frontend.load(source)
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+            if diagnostics.isEmpty { inputs.append(source.text) }
             for statement in statements { session.execute(statement) }
             _ = Interrupt.take()
         }
@@ -72,21 +75,63 @@ public struct Repl {
     enum CommandResult { case done, quit }
 
     /// `:help`, `:help OP`, `:quit`.
-    private func command(_ line: String, catalogue: Catalogue) -> CommandResult {
+    /// `:help [OP]`, `:time live|virtual|Nx`, `:trace on|off`, `:load FILE`,
+    /// `:save FILE`, `:reset`, `:quit`.
+    private func command(_ line: String, frontend: inout Frontend, session: Session, inputs: inout [String]) -> CommandResult {
         let words = line.split(separator: " ").map(String.init)
+        let argument = words.count > 1 ? words[1...].joined(separator: " ") : nil
         switch words.first ?? "" {
         case ":quit", ":q":
             return .quit
         case ":help", ":h":
-            if words.count > 1 {
-                output.line(Help.operator(words[1], in: catalogue))
-            } else {
-                output.line(Help.overview(catalogue))
+            output.line(argument.map { Help.operator($0, in: frontend.catalogue) } ?? Help.overview(frontend.catalogue))
+        case ":time":
+            switch argument {
+            case "live"?: session.clock = .live(speed: 1)
+            case "virtual"?: session.clock = .virtual
+            case let speed? where speed.hasSuffix("x") && Double(speed.dropLast()).map({ $0 > 0 && $0.isFinite }) == true:
+                session.clock = .live(speed: Double(speed.dropLast()) ?? 1)
+            default:
+                output.error(":time takes live, virtual or a speed like 10x")
+                return .done
             }
+            output.line("time: \(argument ?? "")")
+        case ":trace":
+            guard argument == "on" || argument == "off" else {
+                output.error(":trace takes on or off")
+                return .done
+            }
+            session.tracing = argument == "on"
+            output.line("trace: \(argument ?? "")")
+        case ":load":
+            guard let path = argument else {
+                output.error(":load takes a file: :load Examples/01-first-steps.frp")
+                return .done
+            }
+            switch SourceFile.load(path) {
+            case .failure(let failure): output.error(failure.message)
+            case .success(let source):
+                let (statements, diagnostics) = frontend.load(source)
+                for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+                if diagnostics.isEmpty { inputs.append(source.text) }
+                for statement in statements { session.execute(statement) }
+            }
+        case ":save":
+            guard let path = argument else {
+                output.error(":save takes a file: :save session.frp")
+                return .done
+            }
+            let text = inputs.joined(separator: "\n") + "\n"
+            if Session.write(text, to: path) { output.line("saved \(inputs.count) inputs to \(path)") }
+            else { output.error("cannot write \(path)") }
+        case ":reset":
+            frontend = Frontend(catalogue: frontend.catalogue)
+            inputs = []
+            output.line("names forgotten")
         default:
-            let known = [":help", ":quit"]
+            let known = [":help", ":time", ":trace", ":load", ":save", ":reset", ":quit"]
             let hint = suggestion(for: words.first ?? "", among: known).map { " Did you mean \($0)?" } ?? ""
-            output.error("I do not know the command \(words.first ?? line).\(hint) The commands are :help, :help OP and :quit.")
+            output.error("I do not know the command \(words.first ?? line).\(hint) The commands are \(known.joined(separator: ", ")).")
         }
         return .done
     }

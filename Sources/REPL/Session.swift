@@ -10,7 +10,7 @@ import Trace
 /// Runs checked statements: the state a script or a REPL session keeps between them
 /// (properties), and the printing of live events.
 final class Session {
-    let clock: ScriptRunner.Clock
+    var clock: ScriptRunner.Clock
     let output: Output
     let properties = PropertyStore()
     /// Virtual runs stop after this much virtual time if the pipeline has not ended.

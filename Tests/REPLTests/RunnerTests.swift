@@ -316,3 +316,24 @@ struct CompletionTests {
         #expect(completion.candidates(before: ":he") == [":help"])
     }
 }
+
+extension BinaryTests {
+    @Test(":time virtual, :trace off, :save, :reset and :load work on a piped session",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func sessionCommands() throws {
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".frp").path
+        let result = try run([], input: """
+            :time virtual
+            :trace off
+            let x = cold "-a-b|"
+            x | map it + "!"
+            :save \(saved)
+            :reset
+            :load \(saved)
+            """)
+        #expect(result.status == 0)
+        #expect(result.output.components(separatedBy: #"3ms  next "b!""#).count == 3)
+        #expect(!result.output.contains("1 col ="))
+        #expect(try String(contentsOfFile: saved, encoding: .utf8) == "let x = cold \"-a-b|\"\nx | map it + \"!\"\n")
+    }
+}
