@@ -337,3 +337,28 @@ extension BinaryTests {
         #expect(try String(contentsOfFile: saved, encoding: .utf8) == "let x = cold \"-a-b|\"\nx | map it + \"!\"\n")
     }
 }
+
+/// The trace of scenario runs, as a person reads it, compared with the text kept in
+/// Tests/Snapshots (virtual time makes it deterministic). `FRP_RECORD_SNAPSHOTS=1 swift
+/// test` writes them anew; review the difference before committing.
+@Suite("Trace snapshots")
+struct TraceSnapshotTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("scenario runs draw the same diagrams", arguments: [
+        "02-search-as-you-type", "11-shared-details", "14-latest-request", "18-cell-reuse",
+    ])
+    func scenario(name: String) throws {
+        let script = Self.root.appendingPathComponent("Examples/\(name).frp").path
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, output: captured.output).run(path: script) == 0)
+        let snapshot = Self.root.appendingPathComponent("Tests/Snapshots/\(name).txt")
+        let actual = captured.text + "\n"
+        if ProcessInfo.processInfo.environment["FRP_RECORD_SNAPSHOTS"] == "1" {
+            try actual.write(to: snapshot, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: snapshot, encoding: .utf8)
+        #expect(actual == expected)
+    }
+}

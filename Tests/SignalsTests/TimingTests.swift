@@ -187,3 +187,21 @@ struct SharingTests {
         #expect(action.isEnabled.value)
     }
 }
+
+@Suite("Sources stop when disposed")
+struct SourcesStopTests {
+    @Test("timer sends nothing more once its value ended the subscription")
+    func timerStopsAfterItsValue() {
+        let scheduler = Scheduler.virtual()
+        var events: [Event<Int>] = []
+        var lifetime: Lifetime?
+        lifetime = Signal<Int>.timer(.milliseconds(2), on: scheduler).subscribe(Observer(
+            next: { value in
+                events.append(.next(value))
+                lifetime?.dispose()
+            },
+            terminate: { events.append($0.event()) }))
+        scheduler.run()
+        #expect(events == [.next(0)])
+    }
+}

@@ -41,7 +41,8 @@ extension Signal where Value == Int {
         return Signal(unchecked: { observer, lifetime in
             let timer = scheduler.schedule(after: delay) {
                 observer.next(0)
-                observer.terminate(.completed)
+                // The value may have ended the subscription (takeUntil, take 1): then no end.
+                if !lifetime.isDisposed { observer.terminate(.completed) }
             }
             lifetime.onDispose { timer.cancel() }
         })
