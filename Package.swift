@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Language", targets: ["Language"]),
         .library(name: "Trace", targets: ["Trace"]),
+        .library(name: "REPL", targets: ["REPL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Signals", package: frp),
                 .product(name: "Language", package: frp),
                 .product(name: "Trace", package: frp),
+                .product(name: "REPL", package: frp),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -9,24 +9,17 @@ public protocol SourceProvider: AnyObject {
     func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value>
 }
 
-/// A stage's probe, as the tracer gives it: a concrete class, so calls from the event
-/// path are direct (a generic probe's witnesses would not be specialised).
-public final class StageProbe: Probe {
+/// A stage's probe, as the tracer gives it: the tracer subclasses it, so a traced event
+/// is one class-method call from the event path (a generic probe's witnesses would not be
+/// specialised; closures cost one more hop — P5).
+open class StageProbe: Probe {
     public typealias Value = Language.Value
-    let onSubscribe: () -> Int
-    let onEvent: (Event<Value>, Int) -> Void
-    let onDispose: (Int, Bool) -> Void
 
-    public init(subscribed: @escaping () -> Int, received: @escaping (Event<Value>, Int) -> Void,
-                disposed: @escaping (Int, Bool) -> Void) {
-        onSubscribe = subscribed
-        onEvent = received
-        onDispose = disposed
-    }
+    public init() {}
 
-    public func subscribed() -> Int { onSubscribe() }
-    public func received(_ event: Event<Value>, subscription: Int) { onEvent(event, subscription) }
-    public func disposed(subscription: Int, cancelled: Bool) { onDispose(subscription, cancelled) }
+    open func subscribed() -> Int { 0 }
+    open func received(_ event: Event<Value>, subscription: Int) {}
+    open func disposed(subscription: Int, cancelled: Bool) {}
 }
 
 /// Everything one run shares: its scheduler, its hot sources, the session's properties,
@@ -107,8 +100,8 @@ public final class Compiler {
             if FusedStages.fusible.contains(stages[index].spec.name) {
                 var end = index
                 while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
-                // An untraced `range` head pushes straight into the chain.
-                let direct = index == 0 && context.trace == nil ? directRange(pipeline.head, frame) : nil
+                // A `range` head pushes straight into the chain.
+                let direct = index == 0 ? directRange(pipeline.head, frame) : nil
                 signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct)
                 index = end
                 continue
@@ -130,14 +123,14 @@ public final class Compiler {
     }
 
     /// `range FROM, COUNT` at the head, with its arguments evaluated, for FusedStages.
-    private func directRange(_ head: CheckedHead, _ frame: Frame) -> (start: Int, count: Int)? {
+    private func directRange(_ head: CheckedHead, _ frame: Frame) -> (start: Int, count: Int, head: CheckedStage)? {
         guard case .source(let stage) = head, stage.spec.name == "range", stage.arguments.count == 2,
               case .expression(let from) = stage.arguments[0], case .expression(let length) = stage.arguments[1],
               case .number(let start)? = try? evaluator(from, in: frame)(frame),
               case .number(let count)? = try? evaluator(length, in: frame)(frame),
               start == start.rounded(), count == count.rounded(), count >= 0, abs(start) < 1e15, count < 1e15
         else { return nil }
-        return (Int(start), Int(count))
+        return (Int(start), Int(count), stage)
     }
 
     private func head(_ head: CheckedHead, _ frame: Frame) -> Signal<Value> {

@@ -94,6 +94,7 @@ final class Session {
         runNumber += 1
         if tracing || eventLog != nil || svgPath != nil {
             let stageTracer = Tracer<Value>(scheduler: scheduler)
+            stageTracer.describe = { $0.abbreviated(to: 30) }
             tracer = stageTracer
             if let eventLog {
                 let run = runNumber
@@ -124,10 +125,13 @@ final class Session {
             let time = EventLine.time(scheduler.now)
             if events >= Session.eventLimit {
                 output.line("\(time)  stopped after \(Session.eventLimit) events (add `take N` to see fewer)")
+                tracer?.disposalReason = "the REPL's limit of \(Session.eventLimit) events"
             } else if interrupted() {
                 output.line("\(time)  cancelled")
+                tracer?.disposalReason = "Ctrl-C"
             } else if scheduler.pendingTimers > 0 {
                 output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
+                tracer?.disposalReason = "the limit of \(Session.virtualTimeLimit) of virtual time"
             } else {
                 output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
             }
@@ -195,7 +199,8 @@ extension Session {
 ///     {"run":1,"time_ms":12,"stage":"debounce 3ms","depth":0,"subscription":0,"event":"next","value":"cats"}
 ///
 /// `event` is subscribed, next, error, completed, disposed (after it ended) or cancelled
-/// (disposed before it ended); `value` comes with next, `message` with error.
+/// (disposed before it ended); `value` comes with next, `message` with error, `cause` with
+/// cancelled when known (`take 2 completed`, `Ctrl-C`).
 final class EventLog {
     private let file: UnsafeMutablePointer<FILE>
 
@@ -213,6 +218,7 @@ final class EventLog {
         switch record.kind {
         case .next(let value): line += ",\"value\":\(value.json)"
         case .error(let message): line += ",\"message\":\(Value.jsonString(message))"
+        case .cancelled(let cause?): line += ",\"cause\":\(Value.jsonString(cause))"
         default: break
         }
         line += "}\n"
@@ -222,11 +228,25 @@ final class EventLog {
 
 extension Tracer where Value == Language.Value {
     /// The language's probe for a stage: its row is the stage's place in the source.
-    func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
-        let probe = self.probe(key: stage.site.key, label: stage.label,
-                               depth: depth, input: stage.site.input, line: stage.site.line, column: stage.site.column)
-        return Language.StageProbe(subscribed: { probe.subscribed() },
-                          received: { event, subscription in probe.received(event, subscription: subscription) },
-                          disposed: { subscription, cancelled in probe.disposed(subscription: subscription, cancelled: cancelled) })
+    public func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
+        TracedStage(probe(key: stage.site.key, label: stage.label, depth: depth,
+                          input: stage.site.input, line: stage.site.line, column: stage.site.column))
     }
+}
+
+/// Hands a stage's events to its row of the tracer (specialised for the language's values).
+final class TracedStage: Language.StageProbe {
+    let probe: Tracer<Value>.StageProbe
+    let tracer: Tracer<Value>
+    let row: Tracer<Value>.Row
+
+    init(_ probe: Tracer<Value>.StageProbe) {
+        self.probe = probe
+        tracer = probe.tracer
+        row = probe.row
+    }
+
+    override func subscribed() -> Int { probe.subscribed() }
+    override func received(_ event: Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
+    override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
 }

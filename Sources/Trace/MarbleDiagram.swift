@@ -26,6 +26,7 @@ public struct MarbleDiagram<Value> {
 
     public init(tracer: Tracer<Value>, end: Time, style: Style = Style(),
                 describe: @escaping (Value) -> String) {
+        tracer.resolveCauses()
         self.rows = tracer.orderedRows
         self.end = end
         self.droppedEvents = tracer.droppedEvents
@@ -88,9 +89,33 @@ public struct MarbleDiagram<Value> {
             return nil
         } }
         if let first = errors.first { lines.append("# = \(first)") }
+        lines += cancellations()
         return lines.joined(separator: "\n")
     }
 
+    /// Who cancelled whom: `! search it (2nd) at 15ms: debounce 3ms sent "kitten"`. Rows
+    /// cancelled for the same reason at the same instant are listed once.
+    private func cancellations() -> [String] {
+        var lines: [String] = []
+        var listed = Set<String>()
+        for row in rows {
+            for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
+                guard let end = subscription.end else { continue }
+                let which = row.subscriptions.count > 1 ? " (\(Self.ordinal(number + 1)))" : ""
+                let line = "\(row.label)\(which) at \(TimeSpan(nanoseconds: end.nanoseconds))"
+                    + (subscription.cause.map { ": \($0)" } ?? "")
+                if listed.insert(line).inserted { lines.append("  " + line) }
+            }
+        }
+        guard !lines.isEmpty else { return [] }
+        let shown = lines.count > 8 ? Array(lines.prefix(8)) + ["  … and \(lines.count - 8) more"] : lines
+        return ["! cancelled:"] + shown
+    }
+
+    static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
+    }
 
     /// Every instant gets its own columns (as many as its busiest row needs), and the gaps
     /// between instants are drawn to scale: exact, and at 1 ms per column a row reads as a

@@ -11,6 +11,7 @@ public struct SVGMarbleDiagram<Value> {
     let title: String
 
     public init(tracer: Tracer<Value>, end: Time, title: String, describe: @escaping (Value) -> String) {
+        tracer.resolveCauses()
         self.rows = tracer.orderedRows
         self.end = end
         self.title = title
@@ -60,7 +61,7 @@ public struct SVGMarbleDiagram<Value> {
             for subscription in row.subscriptions where subscription.cancelled {
                 guard let end = subscription.end else { continue }
                 let cx = x(end, nextOffset(end))
-                body.append(#"<line x1="\#(format(cx - 7))" y1="\#(format(y + 12))" x2="\#(format(cx + 7))" y2="\#(format(y - 12))" class="cancelled"><title>cancelled</title></line>"#)
+                body.append(#"<line x1="\#(format(cx - 7))" y1="\#(format(y + 12))" x2="\#(format(cx + 7))" y2="\#(format(y - 12))" class="cancelled"><title>\#(escape("cancelled" + (subscription.cause.map { ": " + $0 } ?? "")))</title></line>"#)
             }
         }
         let legendY = Self.top + Double(rows.count) * Self.rowHeight + 16

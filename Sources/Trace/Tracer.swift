@@ -9,40 +9,72 @@ import Signals
 /// pipeline of flatMap, shares its row). Memory is bounded: past `eventLimit` events the
 /// oldest are dropped and the diagram says so.
 public final class Tracer<Value> {
-    public struct Row {
+    /// One stage's line of the diagram. A class the stage's probe points at directly, so
+    /// recording an event is one append (P5: tracing costs at most 2x).
+    public final class Row {
         public let key: String
         public let label: String
         /// How deep inside inner pipelines the stage is (0 for the outer pipeline).
         public let depth: Int
         /// Where the stage is in the session, for ordering rows as the program reads.
         public let order: (input: Int, line: Int, column: Int)
-        public var subscriptions: [(start: Time, end: Time?, cancelled: Bool)] = []
-        /// The row's events, oldest first: `log[first...]`. Dropping old events moves
-        /// `first` and compacts only now and then, so a long run costs O(1) per event.
+        public internal(set) var subscriptions: [Subscription] = []
+        /// The row's events as a ring: while the row may grow, new events are appended;
+        /// once the memory bound capped it, each new event overwrites the oldest (no copy,
+        /// nothing destroyed in bulk).
         @usableFromInline var log: [(time: Time, event: Event<Value>)] = []
-        @usableFromInline var first = 0
+        @usableFromInline var oldest = 0
+        @usableFromInline var capacity = Int.max
 
-        public var events: [(time: Time, event: Event<Value>)] { Array(log[first...]) }
-        public var eventCount: Int { log.count - first }
+        init(key: String, label: String, depth: Int, order: (input: Int, line: Int, column: Int)) {
+            self.key = key
+            self.label = label
+            self.depth = depth
+            self.order = order
+        }
 
-        @usableFromInline
-        mutating func dropOldest(_ count: Int) {
-            first += count
-            if first > 4096, first * 2 > log.count {
-                log.removeFirst(first)
-                first = 0
-            }
+        /// The events kept, oldest first.
+        public var events: [(time: Time, event: Event<Value>)] { Array(log[oldest...] + log[..<oldest]) }
+        public var eventCount: Int { log.count }
+
+        /// Keeps at most `limit` events from now on (the newest); returns how many it dropped.
+        func cap(at limit: Int) -> Int {
+            let kept = events.suffix(limit)
+            let dropped = log.count - kept.count
+            log = Array(kept)
+            oldest = 0
+            capacity = max(1, limit)
+            return dropped
         }
     }
 
-    // @usableFromInline, and the event path @inlinable: the tracer is generic, and
-    // unspecialised it looked up generic metadata on every event (perf: 19x slower).
-    @usableFromInline var rows: [Row] = []
+    /// One subscription of a stage: when it started and ended, and if it was cancelled
+    /// (disposed before it ended), what caused it.
+    public struct Subscription {
+        public var start: Time
+        public var end: Time?
+        public var cancelled = false
+        /// Who cancelled it: the event that led to the disposal (`take 2 completed`,
+        /// `debounce 3ms sent "kitten"`) or the outside reason (`Ctrl-C`).
+        public var cause: String?
+        var causeIsFinal = false
+    }
+
+    public private(set) var rows: [Row] = []
     private var index: [String: Int] = [:]
     @usableFromInline let scheduler: Scheduler
     public let eventLimit: Int
-    public internal(set) var droppedEvents = 0
     @usableFromInline var recordedEvents = 0
+    /// Events overwritten or dropped to bound memory.
+    @usableFromInline var overwritten = 0
+    var capDrops = 0
+    public var droppedEvents: Int { overwritten + capDrops }
+    /// The row that recorded the newest event: at a cancellation, what led to it.
+    @usableFromInline unowned(unsafe) var lastRow: Row?
+    /// Set by the runner before it disposes a run from outside (`Ctrl-C`, `:stop 2`).
+    public var disposalReason: String?
+    /// How to write a value in a cause (`"kitten"`).
+    public var describe: (Value) -> String = { "\($0)" }
 
     /// Hears every record as it happens (for `--events FILE`): a stream, so an export is
     /// complete even when the diagram's memory bound dropped old events.
@@ -50,7 +82,7 @@ public final class Tracer<Value> {
 
     public init(scheduler: Scheduler, eventLimit: Int = 100_000) {
         self.scheduler = scheduler
-        self.eventLimit = eventLimit
+        self.eventLimit = max(10, eventLimit)
     }
 
     /// The probe for a stage; stages with the same key share a row.
@@ -59,7 +91,7 @@ public final class Tracer<Value> {
             index[key] = rows.count
             rows.append(Row(key: key, label: label, depth: depth, order: (input, line, column)))
         }
-        return StageProbe(tracer: self, row: index[key] ?? 0)
+        return StageProbe(tracer: self, row: rows[index[key] ?? 0])
     }
 
     /// Rows in the order the program reads (input, line, then column).
@@ -69,77 +101,143 @@ public final class Tracer<Value> {
         }
     }
 
-    @inlinable
-    func subscribed(row: Int) -> Int {
-        rows[row].subscriptions.append((scheduler.now, nil, false))
-        let subscription = rows[row].subscriptions.count - 1
+    func subscribed(_ row: Row) -> Int {
+        row.subscriptions.append(Subscription(start: scheduler.now))
+        let subscription = row.subscriptions.count - 1
         if let listener { listener(record(row, subscription, .subscribed)) }
         return subscription
     }
 
     @usableFromInline
-    func record(_ row: Int, _ subscription: Int, _ kind: TraceRecord<Value>.Kind) -> TraceRecord<Value> {
-        TraceRecord(time: scheduler.now, stage: rows[row].label, depth: rows[row].depth,
-                    subscription: subscription, kind: kind)
+    func record(_ row: Row, _ subscription: Int, _ kind: TraceRecord<Value>.Kind) -> TraceRecord<Value> {
+        TraceRecord(time: scheduler.now, stage: row.label, depth: row.depth, subscription: subscription, kind: kind)
     }
 
+    /// Records an event of a stage (its probe calls this; so may a specialised probe).
     @inlinable
-    func received(row: Int, subscription: Int, _ event: Event<Value>) {
-        // A subscription's line ends at its terminal event, even if it is disposed later
-        // (disposal runs from the end of the whole pipeline).
-        if event.termination != nil, subscription < rows[row].subscriptions.count,
-           rows[row].subscriptions[subscription].end == nil {
-            rows[row].subscriptions[subscription].end = scheduler.now
+    public func received(_ row: Row, subscription: Int, _ event: Event<Value>) {
+        if case .next = event {} else { ended(row, subscription) }
+        lastRow = row
+        if row.log.count < row.capacity {
+            row.log.append((scheduler.now, event))
+            recordedEvents += 1
+            if recordedEvents > eventLimit { makeRoom() }
+        } else {
+            row.log[row.oldest] = (scheduler.now, event)
+            row.oldest += 1
+            if row.oldest == row.log.count { row.oldest = 0 }
+            overwritten += 1
         }
-        recordedEvents += 1
-        if recordedEvents > eventLimit { dropOldest() }
-        rows[row].log.append((scheduler.now, event))
-        if let listener {
-            switch event {
-            case .next(let value): listener(record(row, subscription, .next(value)))
-            case .error(let error): listener(record(row, subscription, .error(error.message)))
-            case .completed: listener(record(row, subscription, .completed))
-            }
+        if let listener { announce(row, subscription, event, to: listener) }
+    }
+
+    /// A subscription's line ends at its terminal event, even if it is disposed later
+    /// (disposal runs from the end of the whole pipeline).
+    @usableFromInline
+    func ended(_ row: Row, _ subscription: Int) {
+        if subscription < row.subscriptions.count, row.subscriptions[subscription].end == nil {
+            row.subscriptions[subscription].end = scheduler.now
         }
     }
 
     @usableFromInline
-    func dropOldest() {
-        // Bounded memory: drop the oldest tenth of the busiest row at once (one copy, not
-        // one per event).
-        guard let busiest = rows.indices.max(by: { rows[$0].eventCount < rows[$1].eventCount }) else { return }
-        let dropped = min(rows[busiest].eventCount, max(1, eventLimit / 10))
-        rows[busiest].dropOldest(dropped)
-        droppedEvents += dropped
+    func announce(_ row: Row, _ subscription: Int, _ event: Event<Value>, to listener: (TraceRecord<Value>) -> Void) {
+        switch event {
+        case .next(let value): listener(record(row, subscription, .next(value)))
+        case .error(let error): listener(record(row, subscription, .error(error.message)))
+        case .completed: listener(record(row, subscription, .completed))
+        }
+    }
+
+    /// Bounded memory: the busiest row gives up a tenth of the bound and from then on
+    /// keeps only its newest events (a ring), so a steady unbounded source costs no copies.
+    @usableFromInline
+    func makeRoom() {
+        guard let busiest = rows.max(by: { $0.eventCount < $1.eventCount }) else { return }
+        let dropped = busiest.cap(at: busiest.eventCount - max(1, eventLimit / 10))
+        capDrops += dropped
         recordedEvents -= dropped
     }
 
-    @inlinable
-    func disposed(row: Int, subscription: Int, cancelled: Bool) {
-        if let listener { listener(record(row, subscription, cancelled ? .cancelled : .disposed)) }
-        guard subscription < rows[row].subscriptions.count, rows[row].subscriptions[subscription].end == nil else { return }
-        rows[row].subscriptions[subscription].end = scheduler.now
-        rows[row].subscriptions[subscription].cancelled = cancelled
+    func disposed(_ row: Row, subscription: Int, cancelled: Bool) {
+        let cause = cancelled ? (disposalReason ?? precedingEvent(of: row)) : nil
+        if let listener { listener(record(row, subscription, cancelled ? .cancelled(cause: cause) : .disposed)) }
+        guard subscription < row.subscriptions.count, row.subscriptions[subscription].end == nil else { return }
+        row.subscriptions[subscription].end = scheduler.now
+        row.subscriptions[subscription].cancelled = cancelled
+        row.subscriptions[subscription].cause = cause
+        row.subscriptions[subscription].causeIsFinal = disposalReason != nil
+    }
+
+    /// The newest event of this instant before a cancellation: switchMap's new value,
+    /// takeUntil's notifier.
+    func precedingEvent(of row: Row) -> String? {
+        guard let last = lastRow, last !== row, let newest = last.newest, newest.time == scheduler.now else {
+            return nil
+        }
+        return "when \(Self.describe(newest.event, of: last, describe))"
+    }
+
+    static func describe(_ event: Event<Value>, of row: Row, _ describe: (Value) -> String) -> String {
+        switch event {
+        case .next(let value): return "\(row.label) sent \(describe(value))"
+        case .completed: return "\(row.label) completed"
+        case .error(let error): return "\(row.label) failed (\(error.message))"
+        }
+    }
+
+    /// Who cancelled whom, once the run is over: a stage is cancelled by the nearest stage
+    /// after it in its pipeline that ended at that instant (take, first, takeUntil); the
+    /// engine frees a source before it sends the completion on, so only now is it known.
+    /// Otherwise the cause is the event that preceded the cancellation.
+    public func resolveCauses() {
+        // Each row's terminal events by instant, found once.
+        var endings: [ObjectIdentifier: [Int64: Event<Value>]] = [:]
+        for row in rows {
+            for (time, event) in row.events where event.termination != nil { endings[ObjectIdentifier(row), default: [:]][time.nanoseconds] = event }
+        }
+        let ordered = orderedRows
+        for (position, row) in ordered.enumerated() {
+            let later = ordered[(position + 1)...].filter { $0.depth == row.depth && $0.order.input == row.order.input }
+            for index in row.subscriptions.indices where row.subscriptions[index].cancelled && !row.subscriptions[index].causeIsFinal {
+                row.subscriptions[index].causeIsFinal = true
+                guard let end = row.subscriptions[index].end else { continue }
+                for candidate in later {
+                    if let ending = endings[ObjectIdentifier(candidate)]?[end.nanoseconds] {
+                        let how = ending.termination == .completed ? "completed" : "failed"
+                        row.subscriptions[index].cause = "by \(candidate.label) (\(how))"
+                        break
+                    }
+                }
+            }
+        }
     }
 
     public final class StageProbe: Probe {
-        @usableFromInline let tracer: Tracer<Value>
-        @usableFromInline let row: Int
+        public let tracer: Tracer<Value>
+        public let row: Row
 
-        init(tracer: Tracer<Value>, row: Int) {
+        init(tracer: Tracer<Value>, row: Row) {
             self.tracer = tracer
             self.row = row
         }
 
-        @inlinable public func subscribed() -> Int { tracer.subscribed(row: row) }
+        public func subscribed() -> Int { tracer.subscribed(row) }
 
         @inlinable public func received(_ event: Event<Value>, subscription: Int) {
-            tracer.received(row: row, subscription: subscription, event)
+            tracer.received(row, subscription: subscription, event)
         }
 
-        @inlinable public func disposed(subscription: Int, cancelled: Bool) {
-            tracer.disposed(row: row, subscription: subscription, cancelled: cancelled)
+        public func disposed(subscription: Int, cancelled: Bool) {
+            tracer.disposed(row, subscription: subscription, cancelled: cancelled)
         }
+    }
+}
+
+extension Tracer.Row {
+    var newest: (time: Time, event: Event<Value>)? {
+        guard !log.isEmpty else { return nil }
+        return log[(oldest == 0 ? log.count : oldest) - 1]
     }
 }
 
@@ -152,8 +250,8 @@ public struct TraceRecord<Value> {
         case completed
         /// Disposed after it ended.
         case disposed
-        /// Disposed before it ended: someone stopped it.
-        case cancelled
+        /// Disposed before it ended: someone stopped it (`cause` says who, when known).
+        case cancelled(cause: String?)
 
         public var name: String {
             switch self {

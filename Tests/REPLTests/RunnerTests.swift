@@ -1,7 +1,9 @@
 import Language
 import Foundation
 @testable import REPL
+import Signals
 import Synchronization
+import Trace
 import Testing
 
 /// Collects what a runner prints.
@@ -92,6 +94,8 @@ struct RunCommandTests {
             map it / 0  #
             where a = 1
             # = 2:15 map: division by zero
+            ! cancelled:
+              of 1 at 0ms: by map it / 0 (failed)
             """)
     }
 
@@ -118,9 +122,11 @@ struct RunCommandTests {
             switchMap (cold "--x|")  ---c--c|
               cold "--x|"             --c!-c|
             where a = "a", b = "b", c = "x"
+            ! cancelled:
+              cold "--x|" (1st) at 4ms: when cold "-a--b|" sent "b"
             """))
         // At 4 ms `b` comes before the first inner's end (it was scheduled first), so the
-        // first inner is cancelled (`!`) and never completes.
+        // first inner is cancelled (`!`) by switchMap, and the trace says what caused it.
     }
 
     @Test("an endless pipeline in virtual time stops at the event limit")
@@ -207,6 +213,7 @@ struct TraceExportTests {
         #expect(cancelled.first?["stage"] as? String == "cold \"--x|\"")
         #expect(cancelled.first?["time_ms"] as? Int == 4)
         #expect(cancelled.first?["depth"] as? Int == 1)
+        #expect(cancelled.first?["cause"] as? String == "when cold \"-a--b|\" sent \"b\"")
         let values = objects.filter { $0["event"] as? String == "next" && $0["stage"] as? String == "cold \"-a--b|\"" }
         #expect(values.compactMap { $0["value"] as? String } == ["a", "b"])
     }
@@ -250,6 +257,49 @@ extension TraceExportTests {
                 #expect(counter.classes["error"] == 2)
             }
         }
+    }
+}
+
+@Suite("Who cancelled whom")
+struct CancellationCauseTests {
+    func trace(_ script: String) throws -> String {
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: try temporaryScript(script))
+        return captured.text
+    }
+
+    @Test("take cancels its source, and every stage between them, when it completes")
+    func take() throws {
+        let text = try trace("interval 10ms | map it * 2 | filter it > 0 | take 2")
+        #expect(text.contains("interval 10ms at 30ms: by take 2 (completed)"))
+        // map and filter are fused when the run is not traced; traced, they are cancelled too.
+        #expect(text.contains("map it * 2 at 30ms: by take 2 (completed)"))
+    }
+
+    @Test("takeUntil names its notifier; switchMap the value that replaced the inner run")
+    func takeUntilAndSwitchMap() throws {
+        let text = try trace(#"cold "-a-b-c-d|" | switchMap (interval 3ms) | takeUntil (cold "------x|")"#)
+        #expect(text.contains("! cancelled:"))
+        #expect(text.contains(#"interval 3ms (1st) at 3ms: when cold "-a-b-c-d|" sent "b""#))
+        #expect(text.contains("by takeUntil (cold \"------x|\") (completed)"))
+    }
+
+    @Test("the tracer keeps a bounded window: the busiest row becomes a ring of its newest events")
+    func boundedRing() {
+        let scheduler = Scheduler.virtual()
+        let tracer = Tracer<Int>(scheduler: scheduler, eventLimit: 100)
+        let busy = tracer.probe(key: "busy", label: "busy", depth: 0, line: 1, column: 1)
+        let rare = tracer.probe(key: "rare", label: "rare", depth: 0, line: 1, column: 9)
+        let subscription = busy.subscribed()
+        _ = rare.subscribed()
+        rare.received(.next(-1), subscription: 0)
+        for value in 0..<10_000 { busy.received(.next(value), subscription: subscription) }
+        let kept = tracer.rows[0].events.compactMap(\.event.value)
+        #expect(kept.count < 100 && kept.count >= 80)
+        #expect(kept.last == 9_999, "the newest events are kept")
+        #expect(kept == Array((10_000 - kept.count)..<10_000), "in order, oldest first")
+        #expect(tracer.rows[1].events.compactMap(\.event.value) == [-1], "a quiet row keeps its events")
+        #expect(tracer.droppedEvents == 10_001 - kept.count - 1)
     }
 }
 

@@ -1,5 +1,6 @@
 import Language
 import OpenCombine
+import REPL
 import Signals
 import Trace
 
@@ -84,11 +85,7 @@ func script(_ n: Int, traced: Bool) -> Int {
     if traced {
         let tracer = Tracer<Value>(scheduler: scheduler)
         context.trace = { stage, depth in
-            let probe = tracer.probe(key: stage.site.key, label: stage.label,
-                                     depth: depth, input: stage.site.input, line: stage.site.line, column: stage.site.column)
-            return StageProbe(subscribed: { probe.subscribed() },
-                              received: { event, subscription in probe.received(event, subscription: subscription) },
-                              disposed: { subscription, cancelled in probe.disposed(subscription: subscription, cancelled: cancelled) })
+            tracer.stageProbe(for: stage, depth: depth)
         }
     }
     let compiler = Compiler(context: context)
@@ -133,3 +130,4 @@ func script(_ n: Int, traced: Bool) -> Int {
     buildSignal(n).subscribe { if case .next(let value) = $0 { sum = value } }
     return sum
 }
+
