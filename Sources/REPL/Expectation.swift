@@ -18,11 +18,9 @@ struct Expectation {
     }
 
     func run() -> Outcome {
-        let scheduler = Scheduler.virtual()
-        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
-        let compiler = Compiler(context: context)
-        compiler.startHotSources(pipeline)
-        let table = valueTable(compiler)
+        // A marble without an end means "nothing more within its width".
+        let width = max(marble.width - 1, 0)
+        let (actual, table) = record(for: .milliseconds(width))
         let expected = marble.entries.map { entry -> Recorded<Value> in
             let event: Event<Value>
             switch entry.mark {
@@ -32,11 +30,25 @@ struct Expectation {
             }
             return Recorded(time: .frame(entry.frame), event: event)
         }
-        // A marble without an end means "nothing more within its width".
-        let limit = TimeSpan.milliseconds(max(marble.width - 1, 0))
-        let actual = compiler.signal(pipeline).record(on: scheduler, for: limit)
         guard !same(expected, actual) else { return Outcome(passed: true, report: []) }
-        return Outcome(passed: false, report: describeDifference(expected: expected, actual: actual, table: table))
+        // Show what happened next too (the run is deterministic, so a longer one is the
+        // same run, continued): a delayed event shows where it went.
+        let longer = record(for: .milliseconds(width + max(20, width))).events
+        var report = describeDifference(expected: expected, actual: longer, table: table)
+        if longer.count > actual.count {
+            report.append("(actual drawn on past frame \(width), where the comparison stops)")
+        }
+        return Outcome(passed: false, report: report)
+    }
+
+    /// One run of the pipeline in virtual time, recorded for `limit`.
+    private func record(for limit: TimeSpan) -> (events: [Recorded<Value>], table: [Character: Value]) {
+        let scheduler = Scheduler.virtual()
+        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
+        let compiler = Compiler(context: context)
+        compiler.startHotSources(pipeline)
+        let table = valueTable(compiler)
+        return (compiler.signal(pipeline).record(on: scheduler, for: limit), table)
     }
 
     private func valueTable(_ compiler: Compiler) -> [Character: Value] {

@@ -41,6 +41,16 @@ struct TestCommandTests {
         #expect(captured.text.contains("first difference (event 3): expected completed at frame 5, got completed at frame 3"))
     }
 
+    @Test("a failure draws what the run did after the expected width, so a late event shows where it went")
+    func actualPastTheWidth() throws {
+        let path = try temporaryScript(#"expect cold "-a-b|" | delay 2ms emits "-a-b|""#)
+        let captured = Captured()
+        #expect(TestRunner(output: captured.output).run(paths: [path]) == 1)
+        #expect(captured.text.contains("expected: -a-b|\n  actual:   ---a-(b|)"))
+        #expect(captured.text.contains("first difference (event 1): expected next \"a\" at frame 1, got next \"a\" at frame 3"))
+        #expect(captured.text.contains("(actual drawn on past frame 4, where the comparison stops)"))
+    }
+
     @Test("values the expectation does not name get letters and a legend")
     func legendForUnknownValues() throws {
         let path = try temporaryScript(#"expect of 1, 2 | map it * 10 emits "(ab|)" {a: 10, b: 30}"#)
