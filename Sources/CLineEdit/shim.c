@@ -1,8 +1,11 @@
 #include "shim.h"
 
+#include <errno.h>
 #include <histedit.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static EditLine *editor = NULL;
 static History *history_state = NULL;
@@ -79,6 +82,90 @@ static unsigned char complete(EditLine *el, int ch) {
 static char *current_prompt(EditLine *el) {
     (void)el;
     return prompt_text;
+}
+
+// Printing above the prompt while a line is being edited (background pipelines), as LLDB's
+// libedit wrapper does: libedit waits in our read function, which also wakes when the
+// REPL has output; the output is printed where the prompt was, then the prompt and the
+// partial line are drawn again below it.
+static int wake_fd = -1;
+static frp_async_hook async_hook = NULL;
+
+static int terminal_columns(void) {
+    int columns = 0;
+    if (editor == NULL || el_get(editor, EL_GETTC, "co", &columns, NULL) != 0 || columns <= 0) return 80;
+    return columns;
+}
+
+/// Display columns of UTF-8 text: one per code point (wide characters are rare here).
+static size_t columns_of(const char *text, size_t length) {
+    size_t count = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (((unsigned char)text[i] & 0xC0) != 0x80) count++;
+    }
+    return count;
+}
+
+void frp_edit_print_above(const char *text) {
+    if (editor == NULL) { fputs(text, stdout); fflush(stdout); return; }
+    const LineInfo *info = el_line(editor);
+    int width = terminal_columns();
+    size_t prompt_columns = columns_of(prompt_text, strlen(prompt_text));
+    size_t cursor = prompt_columns + columns_of(info->buffer, (size_t)(info->cursor - info->buffer));
+    size_t end = prompt_columns + columns_of(info->buffer, (size_t)(info->lastchar - info->buffer));
+    // Up to the prompt's first row, and clear from there down.
+    size_t rows_up = cursor / (size_t)width;
+    if (rows_up > 0) fprintf(stdout, "\x1b[%zuA", rows_up);
+    fputs("\r\x1b[J", stdout);
+    fputs(text, stdout);
+    // The prompt and the partial line again, and the cursor back where it was.
+    fputs(prompt_text, stdout);
+    fwrite(info->buffer, 1, (size_t)(info->lastchar - info->buffer), stdout);
+    if (end > 0 && end % (size_t)width == 0) fputs(" \r", stdout);  // the terminal's pending wrap
+    size_t end_row = end / (size_t)width, cursor_row = cursor / (size_t)width;
+    if (end_row > cursor_row) fprintf(stdout, "\x1b[%zuA", end_row - cursor_row);
+    fputs("\r", stdout);
+    if (cursor % (size_t)width > 0) fprintf(stdout, "\x1b[%zuC", cursor % (size_t)width);
+    fflush(stdout);
+}
+
+/// libedit's read function: one character from the terminal, waking for output on the way.
+static int read_character(EditLine *el, wchar_t *character) {
+    (void)el;
+    for (;;) {
+        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+        int ready = poll(fds, wake_fd >= 0 ? 2 : 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR) { *character = L'\0'; return -1; }  // Ctrl-C: el_gets returns
+            continue;
+        }
+        if (wake_fd >= 0 && (fds[1].revents & POLLIN)) {
+            char drained[64];
+            while (read(wake_fd, drained, sizeof drained) > 0) {}
+            if (async_hook != NULL) async_hook();
+        }
+        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        unsigned char bytes[4];
+        ssize_t got = read(STDIN_FILENO, bytes, 1);
+        if (got == 0) return 0;
+        if (got < 0) { if (errno == EINTR) { *character = L'\0'; return -1; } continue; }
+        int length = bytes[0] < 0x80 ? 1 : (bytes[0] >> 5) == 0x6 ? 2 : (bytes[0] >> 4) == 0xE ? 3 : (bytes[0] >> 3) == 0x1E ? 4 : 1;
+        for (int i = 1; i < length; i++) {
+            if (read(STDIN_FILENO, bytes + i, 1) != 1) { length = 1; break; }
+        }
+        wchar_t value = length == 1 ? bytes[0]
+            : length == 2 ? ((bytes[0] & 0x1F) << 6) | (bytes[1] & 0x3F)
+            : length == 3 ? ((bytes[0] & 0x0F) << 12) | ((bytes[1] & 0x3F) << 6) | (bytes[2] & 0x3F)
+            : ((bytes[0] & 0x07) << 18) | ((bytes[1] & 0x3F) << 12) | ((bytes[2] & 0x3F) << 6) | (bytes[3] & 0x3F);
+        *character = value;
+        return 1;
+    }
+}
+
+void frp_edit_set_wake(int fd, frp_async_hook hook) {
+    wake_fd = fd;
+    async_hook = hook;
+    if (editor != NULL) el_set(editor, EL_GETCFN, read_character);
 }
 
 int frp_edit_begin(const char *program) {

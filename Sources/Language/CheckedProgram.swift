@@ -100,3 +100,46 @@ public enum CheckedStatement: Sendable {
     case run(CheckedPipeline, background: Bool, line: Int)
     case expect(CheckedPipeline, marble: Marble, marbleText: String, values: CheckedExpression?, error: String?, line: Int, column: Int)
 }
+
+extension CheckedPipeline {
+    /// The properties (`var`) it reads: as its source, or in an expression of any stage,
+    /// inner pipelines included. A background run that observes one stays alive for its
+    /// changes.
+    public var observedProperties: Set<String> {
+        var names = Set<String>()
+        func visit(_ pipeline: CheckedPipeline) {
+            switch pipeline.head {
+            case .source(let stage): visit(stage)
+            case .binding(_, let bound): visit(bound)
+            case .property(let name): names.insert(name)
+            case .value(let expression): visit(expression)
+            }
+            pipeline.stages.forEach(visit)
+        }
+        func visit(_ stage: CheckedStage) {
+            for argument in stage.arguments {
+                switch argument {
+                case .expression(let expression): visit(expression)
+                case .pipeline(let pipeline): visit(pipeline)
+                case .marble(_, let values?, _, _): visit(values)
+                default: break
+                }
+            }
+        }
+        func visit(_ expression: CheckedExpression) {
+            switch expression {
+            case .property(let name): names.insert(name)
+            case .constant, .it, .acc, .error: break
+            case .field(let base, _, _), .negate(let base, _), .not(let base, _): visit(base)
+            case .index(let base, let index, _): visit(base); visit(index)
+            case .binary(_, let left, let right, _): visit(left); visit(right)
+            case .call(_, let arguments, _), .list(let arguments): arguments.forEach(visit)
+            case .record(let fields): fields.forEach { visit($0.1) }
+            case .conditional(let condition, let then, let otherwise, _): visit(condition); visit(then); visit(otherwise)
+            case .pipeline(let pipeline): visit(pipeline)
+            }
+        }
+        visit(self)
+        return names
+    }
+}

@@ -63,6 +63,9 @@ public final class PropertyStore {
     public func property(_ name: String) -> Property<Value>? { properties[name] }
 
     public func value(_ name: String) -> Value { properties[name]?.value ?? .null }
+
+    /// Every property's current value (a background run starts its own store from these).
+    public var values: [String: Value] { properties.mapValues(\.value) }
 }
 
 /// Turns checked pipelines into signals. Expressions are compiled once per stage

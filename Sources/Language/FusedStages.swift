@@ -256,7 +256,8 @@ extension Compiler {
                     stage.probe = probe
                     stage.subscription = probe.subscribed()
                 }
-                lifetime.onDispose { for stage in built { stage.reportDisposal() } }
+                // Holds the run, which owns the probes the stages point at.
+                lifetime.onDispose { withExtendedLifetime(run) { for stage in built { stage.reportDisposal() } } }
             }
             guard let head = built.first else { return upstream.start(downstream, in: lifetime) }
             if let direct {

@@ -12,7 +12,7 @@ struct Completion {
     let catalogue: Catalogue
     let names: [String]
 
-    static let commands = [":help", ":time", ":trace", ":load", ":save", ":reset", ":quit"]
+    static let commands = [":help", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
 
     /// The fields of each service's records, for completing inside expressions.
     static let fields: [String: [String]] = {

@@ -6,6 +6,8 @@ enum Help {
         var lines = ["Type a pipeline: a source, then stages separated by |, like",
                      "  popular | filter rating > 90 | map name | take 10",
                      "`let NAME = ...` binds a name; `expect PIPELINE emits \"-a-b|\"` checks one.",
+                     "`var text = \"\"` makes a property and `text := \"cats\"` sets it: every pipeline observing it reacts.",
+                     "End a pipeline with `&` to run it in the background: :jobs lists them, :stop N stops one.",
                      "Commands: :help OP (one operator in full), :time live|virtual|10x, :trace on|off,",
                      "  :load FILE, :save FILE (this session's inputs as a script), :reset, :quit (or Ctrl-D).", ""]
         for family in OperatorSpec.Family.allCases {

@@ -17,8 +17,14 @@ public struct Repl {
 
     public func run() -> Int32 {
         let interactive = isatty(0) == 1
+        // At a terminal everything goes through the console, so background pipelines
+        // print above the line being edited.
+        let output = interactive ? Console.output : self.output
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let session = Session(clock: .live(speed: 1), output: output)
+        let jobs = Jobs(output: output)
+        session.jobs = jobs
+        defer { jobs.stopAll() }
         Interrupt.install()
         session.interrupted = { Interrupt.isSet }
         var pending = ""
@@ -27,13 +33,18 @@ public struct Repl {
         var inputs: [String] = []
         if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (:help, Ctrl-D quits)") }
         let editor = interactive ? LineEditor() : nil
-        if editor != nil { CompletionHook.install() }
+        if editor != nil {
+            CompletionHook.install()
+            Console.shared.attachEditor()
+        }
         while true {
             let promptText = pending.isEmpty ? "frp> " : "...> "
             let read: String?
             if let editor {
                 CompletionHook.current = Completion(catalogue: frontend.catalogue, names: frontend.environment.names)
+                Console.shared.editing(true)
                 read = editor.read(prompt: promptText)
+                Console.shared.editing(false)
             } else {
                 if interactive { prompt(promptText) }
                 read = readLine(strippingNewline: true)
@@ -48,7 +59,7 @@ public struct Repl {
                 break
             }
             if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
-                if command(line.trimmingCharacters(of: " "), frontend: &frontend, session: session, inputs: &inputs) == .quit { break }
+                if command(line.trimmingCharacters(of: " "), frontend: &frontend, session: session, inputs: &inputs, output: output) == .quit { break }
                 continue
             }
             pending += (pending.isEmpty ? "" : "\n") + line
@@ -77,7 +88,8 @@ public struct Repl {
     /// `:help`, `:help OP`, `:quit`.
     /// `:help [OP]`, `:time live|virtual|Nx`, `:trace on|off`, `:load FILE`,
     /// `:save FILE`, `:reset`, `:quit`.
-    private func command(_ line: String, frontend: inout Frontend, session: Session, inputs: inout [String]) -> CommandResult {
+    private func command(_ line: String, frontend: inout Frontend, session: Session, inputs: inout [String],
+                         output: Output) -> CommandResult {
         let words = line.split(separator: " ").map(String.init)
         let argument = words.count > 1 ? words[1...].joined(separator: " ") : nil
         switch words.first ?? "" {
@@ -124,12 +136,25 @@ public struct Repl {
             let text = inputs.joined(separator: "\n") + "\n"
             if Session.write(text, to: path) { output.line("saved \(inputs.count) inputs to \(path)") }
             else { output.error("cannot write \(path)") }
+        case ":jobs":
+            output.line(session.jobs?.list() ?? "")
+        case ":stop":
+            guard let jobs = session.jobs else { return .done }
+            if let argument {
+                guard let number = Int(argument.trimmingCharacters(of: "[] ")) else {
+                    output.error(":stop takes a job's number (see :jobs), or nothing to stop them all")
+                    return .done
+                }
+                if !jobs.stop(number) { output.error("there is no job \(number) (see :jobs)") }
+            } else {
+                jobs.stopAll()
+            }
         case ":reset":
             frontend = Frontend(catalogue: frontend.catalogue)
             inputs = []
             output.line("names forgotten")
         default:
-            let known = [":help", ":time", ":trace", ":load", ":save", ":reset", ":quit"]
+            let known = [":help", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
             let hint = suggestion(for: words.first ?? "", among: known).map { " Did you mean \($0)?" } ?? ""
             output.error("I do not know the command \(words.first ?? line).\(hint) The commands are \(known.joined(separator: ", ")).")
         }

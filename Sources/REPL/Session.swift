@@ -20,6 +20,8 @@ final class Session {
     static let eventLimit = 1_000
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
+    /// What stopped a run when `interrupted` said so, as its trace tells it.
+    var interruptReason = "Ctrl-C"
 
     /// Whether runs are traced and drawn as marble diagrams afterwards.
     var tracing: Bool
@@ -29,6 +31,8 @@ final class Session {
     var svgPath: String?
     private var runNumber = 0
     var diagramStyle = DiagramStyle()
+    /// The REPL's background pipelines (`&`); nil in scripts, where `&` runs in the foreground.
+    var jobs: Jobs?
     /// Services made to fail or to be slow (`--fail`, `--slow`), for every run.
     var serviceFailures: [String: PhotoServices.Failure] = [:]
 
@@ -55,14 +59,24 @@ final class Session {
                 let value = try Compiler(context: context).evaluate(expression)
                 do throws(SignalError) {
                     try properties.property(name)?.set(value)
+                    jobs?.propertyChanged(name, to: value)
                 } catch {
                     output.error("error: \(error.message)")
                 }
             } catch {
                 output.error("error: \(error.message)")
             }
-        case .run(let pipeline, _, _):
-            run(pipeline)
+        case .run(let pipeline, let background, _):
+            if background, let jobs {
+                if clock == .virtual {
+                    output.line("(virtual time is instant: running it in the foreground; `:time live` for background runs)")
+                    run(pipeline)
+                } else {
+                    jobs.start(pipeline, like: self)
+                }
+            } else {
+                run(pipeline)
+            }
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
                                       values: values, errorMessage: error).run()
@@ -87,7 +101,9 @@ final class Session {
     }
 
     /// Runs a pipeline to its end (or a limit), printing each event with its time.
-    func run(_ pipeline: CheckedPipeline) {
+    /// `started` sees the run's scheduler before time starts (a background job makes its
+    /// inlet there).
+    func run(_ pipeline: CheckedPipeline, started: ((Scheduler) -> Void)? = nil) {
         let context = makeContext()
         let scheduler = context.scheduler
         var tracer: Tracer<Value>?
@@ -105,6 +121,7 @@ final class Session {
         let compiler = Compiler(context: context)
         output.line("» \(pipeline.text)")
         scheduler.startClock()
+        started?(scheduler)
         compiler.startHotSources(pipeline)
         var events = 0
         var ended = false
@@ -128,7 +145,7 @@ final class Session {
                 tracer?.disposalReason = "the REPL's limit of \(Session.eventLimit) events"
             } else if interrupted() {
                 output.line("\(time)  cancelled")
-                tracer?.disposalReason = "Ctrl-C"
+                tracer?.disposalReason = interruptReason
             } else if scheduler.pendingTimers > 0 {
                 output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
                 tracer?.disposalReason = "the limit of \(Session.virtualTimeLimit) of virtual time"

@@ -102,7 +102,7 @@ public struct MarbleDiagram<Value> {
             for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
                 guard let end = subscription.end else { continue }
                 let which = row.subscriptions.count > 1 ? " (\(Self.ordinal(number + 1)))" : ""
-                let line = "\(row.label)\(which) at \(TimeSpan(nanoseconds: end.nanoseconds))"
+                let line = "\(row.label)\(which) at \(Self.time(end))"
                     + (subscription.cause.map { ": \($0)" } ?? "")
                 if listed.insert(line).inserted { lines.append("  " + line) }
             }
@@ -110,6 +110,13 @@ public struct MarbleDiagram<Value> {
         guard !lines.isEmpty else { return [] }
         let shown = lines.count > 8 ? Array(lines.prefix(8)) + ["  … and \(lines.count - 8) more"] : lines
         return ["! cancelled:"] + shown
+    }
+
+    /// `15ms`, `1.2s`; a live run's `857.467388ms` as `857.5ms`.
+    static func time(_ time: Time) -> String {
+        let nanoseconds = time.nanoseconds
+        guard nanoseconds % 100_000 != 0 else { return "\(TimeSpan(nanoseconds: nanoseconds))" }
+        return "\(TimeSpan(nanoseconds: (nanoseconds + 50_000) / 100_000 * 100_000))"
     }
 
     static func ordinal(_ number: Int) -> String {

@@ -92,7 +92,43 @@ def tab_completes():
     child.expect(r"ms  next \d+")
     quit(child)
 
-for name, body in [("TAB completes a field of the source's records and an operator", tab_completes),
+def background_prints_above_the_line_being_typed():
+    child = spawn()
+    child.sendline("interval 300ms | take 3 &")
+    child.expect_exact("[1] started in the background")
+    child.expect_exact("frp> ")
+    child.send("of 12")                       # typed, not entered, while the job prints
+    child.expect(r"\[1\]\s+\S+\s+next 0")
+    # The job's line is printed where the prompt was, then the prompt and the partial
+    # line are drawn again below it, so typing goes on where it was.
+    child.expect_exact("frp> of 12")
+    child.send("3\r")
+    child.expect_exact("» of 123")
+    child.expect_exact("next 123")
+    child.expect(r"\[1\] done")
+    quit(child)
+
+def property_drives_background_job_then_stop():
+    child = spawn()
+    child.sendline('var text = "cat"')
+    child.expect_exact("frp> ")
+    child.sendline('text | map it + "s" &')
+    child.expect(r'\[1\]\s+\S+\s+next "cats"')
+    child.sendline('text := "dog"')
+    child.expect(r'\[1\]\s+\S+\s+next "dogs"')
+    child.sendline(":jobs")
+    child.expect_exact('[1] running  text | map it + "s"')
+    child.sendline(":stop 1")
+    child.expect(r"\[1\]\s+\S+\s+cancelled")
+    child.expect_exact(":stop 1")             # the trace says who cancelled it
+    child.expect_exact("[1] done")
+    child.sendline(":jobs")
+    child.expect_exact("no background pipelines")
+    quit(child)
+
+for name, body in [("a background pipeline prints above the line being typed, which survives", background_prints_above_the_line_being_typed),
+                   ("setting a property drives a background pipeline; :jobs lists it, :stop 1 disposes it", property_drives_background_job_then_stop),
+("TAB completes a field of the source's records and an operator", tab_completes),
                    ("a pipeline prints its events; Ctrl-D exits 0", events),
                    ("a mistake gives a diagnostic and the session goes on", mistake_then_more),
                    ("Ctrl-C stops a running interval and the prompt comes back", interrupt),

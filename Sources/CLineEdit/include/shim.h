@@ -31,6 +31,14 @@ void frp_edit_end(void);
 typedef const char *(*frp_completer)(const char *line_before_cursor);
 void frp_edit_set_completer(frp_completer completer);
 
+/// Output while a line is being edited: libedit reads through the shim, which also wakes
+/// when `fd` is readable (write a byte to it) and then calls `hook` on the editing thread.
+/// The hook prints with frp_edit_print_above: the text (whole lines) appears where the
+/// prompt was, and the prompt and the partial line are drawn again below it.
+typedef void (*frp_async_hook)(void);
+void frp_edit_set_wake(int fd, frp_async_hook hook);
+void frp_edit_print_above(const char *text);
+
 /// The C stdio streams, for Swift 6 code that may not touch the globals.
 FILE *frp_stdout(void);
 
