@@ -11,6 +11,9 @@ import Language
 struct Completion {
     let catalogue: Catalogue
     let names: [String]
+    /// The text of each `let`-bound pipeline, so `photos | filter ra` completes when
+    /// `let photos = popular`.
+    var bindings: [String: String] = [:]
 
     static let commands = [":help", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
 
@@ -25,6 +28,77 @@ struct Completion {
         ]
     }()
 
+    /// Fields of nested records: after `user.`, `photos.`.
+    static let nested: [String: [String]] = [
+        "user": ["username", "fullname"], "photos": ["page", "total", "photo"],
+        "photo": ["id", "title", "url"], "images": ["size", "url"],
+    ]
+
+    /// The fields of the records a pipeline's text sends at its end, when they can be
+    /// told from the text: a service's records, a record literal (`of {name: "a"}`), a
+    /// `let` name's, and `map {…}` replacing them; nil when unknown.
+    func fields(of pipeline: String, depth: Int = 0) -> [String]? {
+        let stages = Completion.topLevel(pipeline, splitBy: "|").map { $0.trimmingCharacters(of: " \t\n") }
+        guard let head = stages.first, depth < 8 else { return nil }
+        let headWord = head.split(separator: " ").first.map(String.init) ?? ""
+        var fields: [String]?
+        if let known = Completion.fields[headWord] {
+            fields = known
+        } else if let bound = bindings[headWord] {
+            fields = self.fields(of: bound, depth: depth + 1)
+        } else if ["of", "just", "hot", "cold"].contains(headWord) {
+            fields = Completion.recordKeys(in: head)
+        }
+        for stage in stages.dropFirst() {
+            let words = stage.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let name = words.first, ["map", "scan", "reduce", "combineLatest", "zip", "withLatestFrom", "flatMap", "switchMap", "concatMap", "exhaustMap", "mapTo", "pluck"].contains(name) else { continue }
+            // Operators that make new values: a record literal names its fields.
+            fields = words.count > 1 ? Completion.recordKeys(in: words[1]) : nil
+        }
+        return fields
+    }
+
+    /// The keys of the first record literal in `text` (`{name: "a", n: 1}` → name, n).
+    static func recordKeys(in text: String) -> [String]? {
+        guard let open = text.firstIndex(of: "{") else { return nil }
+        let body = String(text[text.index(after: open)...])
+        let keys = topLevel(body, splitBy: ",").compactMap { entry -> String? in
+            let key = entry.split(separator: ":", maxSplits: 1).first.map { String($0).trimmingCharacters(of: " \t\n}") } ?? ""
+            return !key.isEmpty && key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? key : nil
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Splits at `separator` outside brackets and strings; a closing bracket with no
+    /// opening one ends the text (the end of a record literal).
+    static func topLevel(_ text: String, splitBy separator: Character) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        for character in text {
+            if inString {
+                if character == "\"" { inString = false }
+                current.append(character)
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}":
+                depth -= 1
+                if depth < 0 { return parts + [current] }
+            case separator where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        return parts + [current]
+    }
+
     func candidates(before line: String) -> [String] {
         let delimiters: Set<Character> = [" ", "|", "(", ",", ".", "[", "{"]
         let word = String(line.reversed().prefix { !delimiters.contains($0) }.reversed())
@@ -37,10 +111,15 @@ struct Completion {
             pool = catalogue.names(role: .source) + names + ["let", "var", "expect"]
         } else if trimmed.hasSuffix("|") {
             pool = catalogue.names(role: .operator)
+        } else if rest.hasSuffix("."), let owner = rest.dropLast().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).last {
+            // After `user.`: the nested record's fields.
+            pool = Completion.nested[String(owner)] ?? []
         } else {
-            // Inside arguments: fields of the head source's records, then names.
-            let head = trimmed.split(separator: " ").first.map(String.init) ?? ""
-            pool = (Completion.fields[head] ?? []) + names + ["it", "acc"]
+            // Inside a stage's arguments: the fields of the records reaching the stage
+            // (what the stages before it send), then names.
+            let stages = Completion.topLevel(String(rest), splitBy: "|")
+            let upstream = stages.dropLast().joined(separator: "|")
+            pool = (fields(of: upstream) ?? []) + names + ["it", "acc"]
         }
         return Array(Set(pool.filter { $0.hasPrefix(word) && $0 != word })).sorted()
     }

@@ -31,6 +31,8 @@ public struct Repl {
         var inputNumber = 0
         /// The inputs that checked, for `:save`.
         var inputs: [String] = []
+        /// `let` names and their pipelines' text, for completing their fields.
+        var bindings: [String: String] = [:]
         if interactive { output.line("frp — type a pipeline, like: of 1, 2, 3 | map it * 10   (:help, Ctrl-D quits)") }
         let editor = interactive ? LineEditor() : nil
         if editor != nil {
@@ -41,7 +43,8 @@ public struct Repl {
             let promptText = pending.isEmpty ? "frp> " : "...> "
             let read: String?
             if let editor {
-                CompletionHook.current = Completion(catalogue: frontend.catalogue, names: frontend.environment.names)
+                CompletionHook.current = Completion(catalogue: frontend.catalogue, names: frontend.environment.names,
+                                                    bindings: bindings)
                 Console.shared.editing(true)
                 read = editor.read(prompt: promptText)
                 Console.shared.editing(false)
@@ -59,7 +62,9 @@ public struct Repl {
                 break
             }
             if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
-                if command(line.trimmingCharacters(of: " "), frontend: &frontend, session: session, inputs: &inputs, output: output) == .quit { break }
+                let commandLine = line.trimmingCharacters(of: " ")
+                if command(commandLine, frontend: &frontend, session: session, inputs: &inputs, output: output) == .quit { break }
+                if commandLine == ":reset" { bindings = [:] }
                 continue
             }
             pending += (pending.isEmpty ? "" : "\n") + line
@@ -71,7 +76,10 @@ public struct Repl {
             let (statements, diagnostics) = frontend.load(source)
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
             if diagnostics.isEmpty { inputs.append(source.text) }
-            for statement in statements { session.execute(statement) }
+            for statement in statements {
+                if case .bind(let name, let pipeline) = statement { bindings[name] = pipeline.text }
+                session.execute(statement)
+            }
             _ = Interrupt.take()
         }
         if !pending.isEmpty {
