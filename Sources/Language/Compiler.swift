@@ -250,7 +250,7 @@ public final class Compiler {
                 return .sequence(values)
             case "range":
                 let start = try count(0), length = try count(1)
-                return Compiler.range(start, length)
+                return Compiler.range(start, length, on: scheduler)
             case "empty": return .empty
             case "never": return .never
             case "fail":
@@ -274,7 +274,12 @@ public final class Compiler {
             case "scan": return source.scan(try value(0), accumulator(1))
             case "reduce": return source.reduce(try value(0), accumulator(1))
             case "pairwise": return source.pairwise().map { .list([$0.0, $0.1]) }
-            case "buffer": return source.buffer(count: try count(0)).map { .list($0) }
+            case "buffer":
+                let size = try count(0)
+                guard size <= Limits.listItems else {
+                    throw SignalError("\(site): buffer holds at most \(Limits.listItems) values, not \(size)")
+                }
+                return source.buffer(count: size).map { .list($0) }
             case "count": return source.count().map { .number(Double($0)) }
             case "startWith": return source.startWith(try value(0))
 
@@ -316,7 +321,7 @@ public final class Compiler {
                 return source.catchError { error in
                     self.signal(pipeline, Frame(it: it, caught: Caught(message: error.message), depth: depth))
                 }
-            case "retry": return source.retry(try count(0))
+            case "retry": return source.retry(try count(0), interrupted: scheduler.interrupted)
 
             // Timing
             case "debounce": return source.debounce(duration(0), on: scheduler)
@@ -393,13 +398,16 @@ extension CheckedPipeline {
 
 extension Compiler {
     /// `range FROM, COUNT` sending numbers directly (no Int-to-value stage per event).
-    static func range(_ start: Int, _ count: Int) -> Signal<Value> {
+    /// It asks the scheduler whether it was interrupted every 1024 values: `range 1, 1e12`
+    /// stops at Ctrl-C.
+    static func range(_ start: Int, _ count: Int, on scheduler: Scheduler) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("range", count)) }
         return Signal(unchecked: { observer, lifetime in
             let (end, overflow) = start.addingReportingOverflow(count)
             var value = start
             while value < (overflow ? Int.max : end) {
                 if lifetime.isDisposed { return }
+                if value & 1023 == 0, scheduler.interrupted() { return }
                 observer.next(.number(Double(value)))
                 value += 1
             }

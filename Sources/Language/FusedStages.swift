@@ -263,8 +263,10 @@ extension Compiler {
             if let direct {
                 var value = direct.start
                 let end = direct.start + direct.count
+                let scheduler = self.context.scheduler
                 while value < end {
                     if run.done || upstreamLifetime.isDisposed { return }
+                    if value & 1023 == 0, scheduler.interrupted() { return }
                     head.push(.number(Double(value)))
                     value += 1
                 }

@@ -62,8 +62,12 @@ public enum Operations {
     public static func add(_ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
         switch (left, right) {
         case let (.number(a), .number(b)): return .number(a + b)
-        case let (.string(a), .string(b)): return .string(a + b)
-        case let (.list(a), .list(b)): return .list(a + b)
+        case let (.string(a), .string(b)):
+            guard a.utf8.count + b.utf8.count <= Limits.stringBytes else { throw Limits.tooLong("text", Limits.stringBytes, "bytes") }
+            return .string(a + b)
+        case let (.list(a), .list(b)):
+            guard a.count + b.count <= Limits.listItems else { throw Limits.tooLong("list", Limits.listItems, "items") }
+            return .list(a + b)
         default:
             throw EvaluationFailure("I cannot add \(left.kindDescription) and \(right.kindDescription)"
                 + (left.isString || right.isString ? " (use string(x) to join text)" : ""))
@@ -216,5 +220,18 @@ extension String {
         let start = firstIndex { $0 != " " } ?? endIndex
         let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
         return self[start..<max(start, end)]
+    }
+}
+
+/// Bounds that keep a run's memory finite: a value that would grow past them is an error
+/// event naming the limit, not a process killed for its memory.
+public enum Limits {
+    /// Items in one list (`reduce [], acc + [it]`, `buffer N`).
+    public static let listItems = 1_000_000
+    /// Bytes in one text.
+    public static let stringBytes = 16 << 20
+
+    static func tooLong(_ what: String, _ limit: Int, _ unit: String) -> EvaluationFailure {
+        EvaluationFailure("the \(what) would be longer than \(limit) \(unit), the most a value may hold (keep fewer: take, or reduce to a number)")
     }
 }

@@ -20,7 +20,12 @@ struct Expectation {
     func run() -> Outcome {
         // A marble without an end means "nothing more within its width".
         let width = max(marble.width - 1, 0)
-        let (actual, table) = record(for: .milliseconds(width))
+        let (actual, table, overran) = record(for: .milliseconds(width))
+        if overran {
+            return Outcome(passed: false, report: [
+                "stopped after \(Expectation.wallClockLimit) of real time: the pipeline works without end in one instant",
+                "(a synchronous source such as `range 1, 1e12` that nothing stops: add `take N`)"])
+        }
         let expected = marble.entries.map { entry -> Recorded<Value> in
             let event: Event<Value>
             switch entry.mark {
@@ -42,13 +47,20 @@ struct Expectation {
     }
 
     /// One run of the pipeline in virtual time, recorded for `limit`.
-    private func record(for limit: TimeSpan) -> (events: [Recorded<Value>], table: [Character: Value]) {
+    /// An expectation runs in virtual time, so only synchronous work without end can take
+    /// long: it is stopped after this much real time.
+    static let wallClockLimit = Duration.seconds(10)
+
+    private func record(for limit: TimeSpan) -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool) {
         let scheduler = Scheduler.virtual()
+        var deadline = Deadline(Expectation.wallClockLimit)
+        scheduler.interrupted = { deadline.passed() }
         let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)
-        return (compiler.signal(pipeline).record(on: scheduler, for: limit), table)
+        let events = compiler.signal(pipeline).record(on: scheduler, for: limit)
+        return (events, table, deadline.expired)
     }
 
     private func valueTable(_ compiler: Compiler) -> [Character: Value] {

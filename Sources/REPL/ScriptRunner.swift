@@ -42,6 +42,11 @@ public struct ScriptRunner {
             if case .failure(let failure) = loaded { output.error(failure.message) }
             return 2
         }
+        return run(source)
+    }
+
+    /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds each run).
+    public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {
@@ -49,6 +54,7 @@ public struct ScriptRunner {
             return 2
         }
         let session = Session(clock: clock, output: output, tracing: trace)
+        session.wallClockLimit = wallClockLimit
         Interrupt.install()
         session.interrupted = { Interrupt.isSet }
         if let eventsPath {

@@ -20,6 +20,8 @@ final class Session {
     static let eventLimit = 1_000
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
+    /// A run that takes longer than this in real time is stopped (fuzzing; nil: no limit).
+    var wallClockLimit: Duration?
     /// What stopped a run when `interrupted` said so, as its trace tells it.
     var interruptReason = "Ctrl-C"
 
@@ -126,7 +128,13 @@ final class Session {
         var events = 0
         var ended = false
         let output = self.output
+        let interrupted = self.interrupted
+        var deadline = Deadline(wallClockLimit)
+        // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
+        // give the scheduler a turn.
+        scheduler.interrupted = { events >= Session.eventLimit || interrupted() || deadline.passed() }
         let lifetime = compiler.signal(pipeline).subscribe { event in
+            guard events < Session.eventLimit, !ended else { return }
             events += 1
             let time = EventLine.time(scheduler.now)
             switch event {
@@ -136,8 +144,7 @@ final class Session {
             }
         }
         let limit: Time? = clock == .virtual ? Time.zero + Session.virtualTimeLimit : nil
-        let interrupted = self.interrupted
-        scheduler.run(until: limit, shouldStop: { ended || events >= Session.eventLimit || interrupted() })
+        scheduler.run(until: limit, shouldStop: { ended })
         if !ended {
             let time = EventLine.time(scheduler.now)
             if events >= Session.eventLimit {
@@ -146,6 +153,9 @@ final class Session {
             } else if interrupted() {
                 output.line("\(time)  cancelled")
                 tracer?.disposalReason = interruptReason
+            } else if deadline.expired, let wallClockLimit {
+                output.line("\(time)  stopped after \(wallClockLimit) of real time")
+                tracer?.disposalReason = "the limit of \(wallClockLimit) of real time"
             } else if scheduler.pendingTimers > 0 {
                 output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
                 tracer?.disposalReason = "the limit of \(Session.virtualTimeLimit) of virtual time"
@@ -153,6 +163,7 @@ final class Session {
                 output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
             }
         }
+        scheduler.interrupted = { false }
         lifetime.dispose()
         if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
@@ -266,4 +277,22 @@ final class TracedStage: Language.StageProbe {
     override func subscribed() -> Int { probe.subscribed() }
     override func received(_ event: Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
     override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
+}
+
+/// A real-time limit that is cheap to poll: it reads the clock every 256th time.
+struct Deadline {
+    private let end: ContinuousClock.Instant?
+    private var polls = 0
+    private(set) var expired = false
+
+    init(_ limit: Duration?) {
+        end = limit.map { ContinuousClock.now + $0 }
+    }
+
+    mutating func passed() -> Bool {
+        guard let end, !expired else { return expired }
+        polls &+= 1
+        if polls & 255 == 0, ContinuousClock.now >= end { expired = true }
+        return expired
+    }
 }

@@ -31,6 +31,11 @@ public final class Scheduler {
         self.clock = clock
     }
 
+    /// Polled by synchronous loops that could run for a very long time (`range 1, 1e12`,
+    /// retrying a source that fails at once): true stops them, so Ctrl-C, an event limit
+    /// or a deadline also reach work that never yields to the scheduler. `run` polls it too.
+    public var interrupted: () -> Bool = { false }
+
     public static func virtual() -> Scheduler { Scheduler(clock: .virtual) }
     public static func live(speed: Double = 1) -> Scheduler { Scheduler(clock: .live(speed: speed)) }
 
@@ -66,7 +71,7 @@ public final class Scheduler {
     /// Live time: the same, waiting for the clock, and also stops when `shouldStop` says so
     /// (checked at least every 10 ms of real time, so Ctrl-C is handled at once).
     public func run(until limit: Time? = nil, shouldStop: () -> Bool = { false }) {
-        while !shouldStop() {
+        while !shouldStop(), !interrupted() {
             deliverMail()
             guard let timer = heap.first else {
                 if mailbox.expected > 0, case .live = clock {

@@ -147,6 +147,34 @@ struct RunCommandTests {
         #expect(captured.text.contains("stopped after 1000 events (add `take N` to see fewer)"))
     }
 
+    @Test("a runaway synchronous source respects take and stops at the event limit")
+    func runawaySourceRespectsTakeAndLimit() throws {
+        let path = try temporaryScript("""
+            range 1, 1000000000000 | take 3
+            range 1, 1000000000000 | map it * 2
+            """)
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(path: path) == 0)
+        #expect(captured.text.contains("next 3\n") && captured.text.contains("completed"))
+        #expect(captured.text.contains("stopped after 1000 events"))
+    }
+
+    @Test("a synchronous loop that sends nothing is stopped by an interrupt (Ctrl-C)")
+    func silentLoopIsInterruptible() throws {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        let (statements, diagnostics) = frontend.load(Source(name: "x.frp", text: "range 1, 1000000000000 | filter it < 0\nfail \"down\" | retry 1000000000"))
+        #expect(diagnostics.isEmpty)
+        let captured = Captured()
+        let session = Session(clock: .virtual, output: captured.output, tracing: false)
+        var polls = 0
+        session.interrupted = { polls += 1; return polls > 50 }
+        session.execute(statements[0])
+        #expect(captured.text.contains("cancelled"))
+        polls = 0
+        session.execute(statements[1])
+        #expect(captured.text.contains("error \"retry: interrupted after"))
+    }
+
     @Test("a signal that can never end is reported, not waited for")
     func neverEnds() throws {
         let path = try temporaryScript("never")

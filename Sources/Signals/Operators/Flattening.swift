@@ -81,7 +81,10 @@ extension Signal {
     ///
     ///     source     -a-#
     ///     retry 2    -a--a--a-#
-    public func retry(_ count: Int) -> Signal<Value> {
+    /// `interrupted` is polled before each new attempt: a source that fails at once,
+    /// retried a billion times, stays stoppable (Ctrl-C); it then fails with
+    /// "retry: interrupted after N attempts".
+    public func retry(_ count: Int, interrupted: @escaping () -> Bool = { false }) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("retry", count)) }
         return Signal(unchecked: { downstream, lifetime in
             var remaining = count
@@ -102,6 +105,9 @@ extension Signal {
                         terminate: { termination in
                             attempt.dispose()
                             if case .error = termination, remaining > 0 {
+                                if interrupted() {
+                                    return downstream.terminate(.error(SignalError("retry: interrupted after \(count - remaining + 1) attempts")))
+                                }
                                 remaining -= 1
                                 subscribe()
                             } else {
