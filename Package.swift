@@ -20,6 +20,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The HTTP transport of the photo services: only PhotoServer, PhotoClient, frp and
+        // their tests link them (NIO stays out of Signals, Language, Trace, Services, REPL).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Already in the graph through those two; named for the modules imported directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "Signals", swiftSettings: fastPath),
@@ -29,10 +37,25 @@ let package = Package(
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit"]),
+        // `frp serve`: the services as a Hummingbird server shaped like 500px and Flickr.
+        .target(name: "PhotoServer", dependencies: [
+            "Services",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
+        // `--services URL`: the services' answers from that server, over AsyncHTTPClient.
+        .target(name: "PhotoClient", dependencies: [
+            "Services", "Signals",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .executableTarget(
             name: "frp",
             dependencies: [
-                "REPL",
+                "REPL", "PhotoServer", "PhotoClient", "Services",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,5 +63,10 @@ let package = Package(
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: [
+            "PhotoServer", "PhotoClient", "REPL", "Services", "Language", "Signals",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
     ]
 )

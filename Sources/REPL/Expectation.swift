@@ -1,4 +1,5 @@
 import Language
+import Services
 import Signals
 
 /// Runs one `expect` in virtual time from frame 0 and compares every event: frame, kind
@@ -9,6 +10,9 @@ struct Expectation {
     let marbleText: String
     let values: CheckedExpression?
     let errorMessage: String?
+    /// Where the services' answers come from; virtual time waits for them, so the outcome
+    /// is the same for every transport.
+    var transport: any PhotoTransport = InProcessTransport.shared
 
     struct Outcome {
         var passed: Bool
@@ -55,7 +59,7 @@ struct Expectation {
         let scheduler = Scheduler.virtual()
         var deadline = Deadline(Expectation.wallClockLimit)
         scheduler.interrupted = { deadline.passed() }
-        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
+        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler, transport: transport), write: { _ in })
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)

@@ -1,4 +1,5 @@
 import Language
+import Services
 import Signals
 
 #if canImport(Glibc)
@@ -10,9 +11,12 @@ import Signals
 /// session's names and run. A mistake prints its diagnostic and the session goes on.
 public struct Repl {
     let output: Output
+    /// Where the services' answers come from (`--services URL`: over HTTP).
+    let transport: any PhotoTransport
 
-    public init(output: Output = .standard) {
+    public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared) {
         self.output = output
+        self.transport = transport
     }
 
     public func run() -> Int32 {
@@ -22,6 +26,7 @@ public struct Repl {
         let output = interactive ? Console.output : self.output
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let session = Session(clock: .live(speed: 1), output: output)
+        session.transport = transport
         let jobs = Jobs(output: output)
         session.jobs = jobs
         defer { jobs.stopAll() }

@@ -22,16 +22,19 @@ public struct ScriptRunner {
     let eventsPath: String?
     let svgPath: String?
     let failures: ServiceFailures
+    /// Where the services' answers come from (`--services URL`: over HTTP).
+    let transport: any PhotoTransport
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
                 eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
-                output: Output = .standard) {
+                transport: any PhotoTransport = InProcessTransport.shared, output: Output = .standard) {
         self.clock = clock
         self.trace = trace
         self.diagram = diagram
         self.eventsPath = eventsPath
         self.svgPath = svgPath
         self.failures = failures
+        self.transport = transport
         self.output = output
     }
 
@@ -66,6 +69,7 @@ public struct ScriptRunner {
         }
         session.svgPath = svgPath
         session.serviceFailures = failures.table
+        session.transport = transport
         session.diagramStyle = diagram
         for statement in statements {
             session.execute(statement)
@@ -168,7 +172,7 @@ public struct ServiceFailures: Sendable {
 
     /// Reads `--fail` and `--slow` values; a mistake is a message for the user.
     public init(fail: [String], slow: [String]) throws(ServiceFailureError) {
-        let names = Set(PhotoServices.services.map(\.name))
+        let names = Set(PhotoSite.services.map(\.name))
         func check(_ name: String) throws(ServiceFailureError) {
             guard names.contains(name) else {
                 throw ServiceFailureError(message: "there is no service called `\(name)`; the services are \(names.sorted().joined(separator: ", "))")

@@ -37,6 +37,8 @@ final class Session {
     var jobs: Jobs?
     /// Services made to fail or to be slow (`--fail`, `--slow`), for every run.
     var serviceFailures: [String: PhotoServices.Failure] = [:]
+    /// Where the services' answers come from (`--services URL`: over HTTP).
+    var transport: any PhotoTransport = InProcessTransport.shared
 
     init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
         self.clock = clock
@@ -81,7 +83,7 @@ final class Session {
             }
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error).run()
+                                      values: values, errorMessage: error, transport: transport).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -98,7 +100,7 @@ final class Session {
         case .live(let speed): scheduler = .live(speed: speed)
         }
         let output = self.output
-        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler, failures: serviceFailures),
+        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures),
                           write: { output.line($0) })
     }
 

@@ -1,4 +1,5 @@
 import Language
+import Services
 import Signals
 
 #if canImport(Glibc)
@@ -10,9 +11,12 @@ import Signals
 /// differing event. The last line is exactly `N passed, N failed`.
 public struct TestRunner {
     let output: Output
+    /// Where the services' answers come from (`--services URL`: over HTTP).
+    let transport: any PhotoTransport
 
-    public init(output: Output = .standard) {
+    public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared) {
         self.output = output
+        self.transport = transport
     }
 
     /// 0 when all pass, 1 when any fails, 2 when a file cannot be read or parsed.
@@ -40,7 +44,7 @@ public struct TestRunner {
                 for statement in statements {
                     guard case .expect(let pipeline, let marble, let text, let values, let error, let line, let column) = statement else { continue }
                     let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: text, values: values,
-                                              errorMessage: error).run()
+                                              errorMessage: error, transport: transport).run()
                     if outcome.passed {
                         passed += 1
                     } else {

@@ -68,13 +68,20 @@ public final class Scheduler {
 
     /// Virtual time: fires every due timer in order until none is left or the next one is
     /// later than `limit` (time then stands at `limit`).
-    /// Live time: the same, waiting for the clock, and also stops when `shouldStop` says so
-    /// (checked at least every 10 ms of real time, so Ctrl-C is handled at once).
+    /// Live time: the same, waiting for the clock.
+    /// Both wait for expected mail (a reply still on its way, `Inlet.expect`): virtual time
+    /// does not move while one is outstanding, so what a run does never depends on how
+    /// fast the network answered. Both stop when `shouldStop` or `interrupted` says so
+    /// (checked at least every 10 ms of real time while waiting, so Ctrl-C is handled at once).
     public func run(until limit: Time? = nil, shouldStop: () -> Bool = { false }) {
         while !shouldStop(), !interrupted() {
-            deliverMail()
+            let outstanding = deliverMail()
+            if outstanding > 0, clock == .virtual {
+                waitForMail(until: nil)
+                continue
+            }
             guard let timer = heap.first else {
-                if mailbox.expected > 0, case .live = clock {
+                if outstanding > 0 {
                     waitForMail(until: nil)
                     continue
                 }
@@ -117,25 +124,28 @@ public final class Scheduler {
     }
 
     private func waitForMail(until deadline: Time?) {
-        guard case .live(let speed) = clock else { return }
         // Wake at least every 10 ms so `shouldStop` is polled (Ctrl-C).
         var wait = 10_000_000.0
-        if let deadline {
+        if let deadline, case .live(let speed) = clock {
             wait = min(wait, Double((deadline - clockNow()).nanoseconds) / speed)
         }
         _ = mailbox.wake.wait(timeout: .now() + .nanoseconds(max(0, Int(wait))))
+        guard case .live = clock else { return }
         let current = clockNow()
         if current > now { now = current }
     }
 
-    private func deliverMail() {
-        let letters = mailbox.take()
-        guard !letters.isEmpty else { return }
+    /// Delivers the mail that came; returns how many expected letters are still on their
+    /// way. Both are read at once, so a letter is never counted as arrived and missed.
+    private func deliverMail() -> Int {
+        let (letters, outstanding) = mailbox.take()
+        guard !letters.isEmpty else { return outstanding }
         if case .live = clock {
             let current = clockNow()
             if current > now { now = current }
         }
         for deliver in letters { deliver() }
+        return outstanding
     }
 
     // MARK: The heap, ordered by (due, sequence)
@@ -252,8 +262,9 @@ public final class Inlet<Message: Sendable>: Sendable {
         self.id = id
     }
 
-    /// Says that a message is on its way (a request is in flight), so a live `run` waits
-    /// for it instead of returning when no timer is left. Balance each with a `post`.
+    /// Says that a message is on its way (a request is in flight), so `run` waits for it:
+    /// live time instead of returning when no timer is left, virtual time also before it
+    /// fires the next timer. Balance each with a `post(_:expected: true)`.
     public func expect() { mailbox.adjustExpected(by: 1) }
 
     public func post(_ message: Message, expected: Bool = false) {
@@ -290,8 +301,6 @@ final class Mailbox: @unchecked Sendable {
         return handlers.count - 1
     }
 
-    var expected: Int { letters.withLock { $0.expected } }
-
     func adjustExpected(by delta: Int) {
         letters.withLock { $0.expected += delta }
     }
@@ -304,16 +313,18 @@ final class Mailbox: @unchecked Sendable {
         wake.signal()
     }
 
-    /// The letters posted so far, each bound to its handler.
-    func take() -> [() -> Void] {
-        let taken = letters.withLock { state -> [Letter] in
+    /// The letters posted so far, each bound to its handler, and how many expected ones
+    /// have not come yet.
+    func take() -> (letters: [() -> Void], outstanding: Int) {
+        let (taken, outstanding) = letters.withLock { state -> ([Letter], Int) in
             let queue = state.queue
             state.queue = []
-            return queue
+            return (queue, state.expected)
         }
-        return taken.map { letter in
+        let bound = taken.map { letter -> () -> Void in
             let handler = handlers[letter.inlet]
             return { handler(letter.payload) }
         }
+        return (bound, outstanding)
     }
 }

@@ -1,8 +1,17 @@
 import ArgumentParser
+import Dispatch
+import PhotoClient
+import PhotoServer
 import REPL
+import Services
+import Synchronization
 
-/// `frp` — the REPL; `frp run FILE`; `frp test FILE_OR_DIR...`. Arguments only: the work
-/// is in the REPL module.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `frp` — the REPL; `frp run FILE`; `frp test FILE_OR_DIR...`; `frp serve`. Arguments
+/// only: the work is in the REPL, PhotoServer and PhotoClient modules.
 struct FRP: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frp",
@@ -12,7 +21,7 @@ struct FRP: ParsableCommand {
               of 1, 2, 3 | map it * 10
               cold "-a-b-c-|" | take 2
             """,
-        subcommands: [RunCommand.self, TestCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ServeCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }
@@ -49,6 +58,8 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("slow"), help: "Make a service N times slower: --slow search=5.")
     var slow: [String] = []
 
+    @OptionGroup var services: ServicesOption
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed needs a positive number, like --speed 10")
@@ -63,7 +74,8 @@ struct RunCommand: ParsableCommand {
         let failures: ServiceFailures
         do { failures = try ServiceFailures(fail: fail, slow: slow) } catch { throw ValidationError(error.message) }
         let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
-                                  eventsPath: eventsPath, svgPath: svgPath, failures: failures).run(path: file)
+                                  eventsPath: eventsPath, svgPath: svgPath, failures: failures,
+                                  transport: try services.transport()).run(path: file)
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -77,8 +89,10 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Files or directories (searched for .frp files).")
     var paths: [String]
 
+    @OptionGroup var services: ServicesOption
+
     func run() throws {
-        let status = TestRunner().run(paths: paths)
+        let status = TestRunner(transport: try services.transport()).run(paths: paths)
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -87,9 +101,86 @@ struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Start the REPL (the default).", shouldDisplay: false)
 
+    @OptionGroup var services: ServicesOption
+
     func run() throws {
-        let status = Repl().run()
+        let status = Repl(transport: try services.transport()).run()
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `--services URL` on run, test and the REPL: the photo services' answers over HTTP.
+struct ServicesOption: ParsableArguments {
+    @Option(name: .customLong("services"), help: ArgumentHelp(
+        "Ask the photo services at URL (started with `frp serve`) instead of the ones in this process.",
+        valueName: "URL"))
+    var url: String?
+
+    /// The transport; a server that does not answer is a message and exit status 2, before
+    /// anything runs.
+    func transport() throws -> any PhotoTransport {
+        guard let url else { return InProcessTransport.shared }
+        let transport: HTTPTransport
+        do throws(HTTPTransportError) {
+            transport = try HTTPTransport(base: url)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        if let problem = transport.check() {
+            StandardError.write("frp: \(problem.message)\n")
+            throw ExitCode(2)
+        }
+        return transport
+    }
+}
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the photo services over HTTP on 127.0.0.1, shaped like the 500px and Flickr APIs.",
+        discussion: """
+            Prints the URL it listens on; `frp run --services URL`, `frp test --services URL` and
+            `frp --services URL` then ask it. GET / lists the endpoints, GET /v1/stats counts the
+            requests. Ctrl-C (or SIGTERM) stops it.
+            """)
+
+    @Option(help: "The port to listen on (0 picks a free one, and prints it).")
+    var port: Int = 8080
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535, like --port 8080") }
+    }
+
+    func run() throws {
+        let server = PhotoServer(port: port)
+        let failure = Mutex<String?>(nil)
+        let stopped = DispatchSemaphore(value: 0)
+        // The server is asynchronous; this command waits on the main thread until it stops.
+        Task.detached {
+            do {
+                try await server.run { url in
+                    print("frp serve: listening on \(url)  (Ctrl-C stops)")
+                    print("  try: frp run --virtual --services \(url) Examples/10-popular-photos.frp")
+                    fflush(stdout)
+                }
+            } catch {
+                failure.withLock { $0 = "frp serve: cannot serve on 127.0.0.1:\(server.port) (\(error))" }
+            }
+            stopped.signal()
+        }
+        stopped.wait()
+        if let message = failure.withLock({ $0 }) {
+            StandardError.write(message + "\n")
+            throw ExitCode(1)
+        }
+        let counts = server.stats.services.values
+        print("frp serve: stopped after \(counts.map(\.received).reduce(0, +)) requests (\(counts.map(\.aborted).reduce(0, +)) aborted)")
+    }
+}
+
+enum StandardError {
+    static func write(_ text: String) {
+        fputs(text, stderr)
     }
 }
 

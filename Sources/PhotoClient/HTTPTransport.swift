@@ -1,0 +1,137 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import Services
+
+/// `--services http://127.0.0.1:PORT`: the services' answers from `frp serve`, over
+/// AsyncHTTPClient. Only the answer travels: the run keeps the latency on its own
+/// scheduler, so both transports give the same events (see `PhotoServices`).
+///
+/// Replies arrive on NIO's threads and are handed to `answered`, which posts them to the
+/// run's thread through its scheduler's inlet; nothing here touches a run's graph.
+public struct HTTPTransport: PhotoTransport {
+    /// `http://127.0.0.1:8080`, without a trailing slash.
+    public let base: String
+    let client: HTTPClient
+
+    /// Virtual time waits for every reply, so a server that never answers must not hang a
+    /// run: each request gives up after this long (plus its hold in live time).
+    public static let patience = TimeAmount.seconds(30)
+
+    /// nil (with the reason) when `base` is not an `http://host:port` URL.
+    public init(base: String, client: HTTPClient = HTTPTransport.client) throws(HTTPTransportError) {
+        var base = base
+        while base.hasSuffix("/") { base.removeLast() }
+        guard base.hasPrefix("http://"), base.count > "http://".count, !base.dropFirst(7).contains("/") else {
+            throw HTTPTransportError(message: "--services needs the server's address, like http://127.0.0.1:8080 (from `frp serve`), got \"\(base)\"")
+        }
+        self.base = base
+        self.client = client
+    }
+
+    /// One client for the process. It is never shut down (it lives as long as the
+    /// process); it does not retry a refused connection, so a server that is not there is
+    /// an error at once, not after the deadline.
+    public static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    public func send(_ request: ServiceRequest, answered: @escaping @Sendable (ServiceAnswer) -> Void) -> ServiceCall {
+        guard let service = PhotoSite.service(named: request.service) else {
+            answered(.failure(ServiceFailure(status: 404, "there is no such service")))
+            return ServiceCall(cancel: {})
+        }
+        let target = service.route.target(for: request.arguments)
+        var headers = HTTPHeaders()
+        if let token = request.token { headers.add(name: "Authorization", value: "Bearer " + token) }
+        if let failure = request.failure { headers.add(name: "X-Fail", value: FormEncoding.escape(failure)) }
+        var patience = Self.patience
+        if let speed = request.speed {
+            headers.add(name: "X-Speed", value: String(speed))
+            let hold = Double(service.latency(request.arguments).nanoseconds) / speed
+            patience = patience + .nanoseconds(Int64(min(hold, 86_400e9)))
+        }
+        var body: HTTPClient.Body?
+        if let form = target.form {
+            headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            body = .string(form)
+        }
+        let httpRequest: HTTPClient.Request
+        do {
+            httpRequest = try HTTPClient.Request(url: base + target.pathAndQuery, method: HTTPMethod(rawValue: target.method.rawValue),
+                                                 headers: headers, body: body)
+        } catch {
+            answered(.failure(ServiceFailure(status: 400, "cannot make a request to \(base + target.pathAndQuery) (\(error))")))
+            return ServiceCall(cancel: {})
+        }
+        let task = client.execute(request: httpRequest, delegate: ResponseAccumulator(request: httpRequest),
+                                  deadline: .now() + patience)
+        let base = self.base
+        task.futureResult.whenComplete { result in
+            switch result {
+            case .success(let response): answered(Self.answer(from: response))
+            case .failure(let error): answered(.failure(Self.failure(error, base: base)))
+            }
+        }
+        return ServiceCall(cancel: { task.cancel() })
+    }
+
+    /// A reply: 2xx is the body (an image when the server says `image/png`); anything else
+    /// is the server's `{"error": "…"}`.
+    static func answer(from response: HTTPClient.Response) -> ServiceAnswer {
+        let bytes = response.body.map { Array($0.readableBytesView) } ?? []
+        let status = Int(response.status.code)
+        guard (200..<300).contains(status) else {
+            let reason = JSON.stringField("error", in: bytes) ?? "the photo services answered \(status) \(response.status.reasonPhrase)"
+            return .failure(ServiceFailure(status: status, reason))
+        }
+        if response.headers.first(name: "Content-Type")?.hasPrefix("image/") == true { return .success(.bytes(bytes)) }
+        return .success(.json(bytes))
+    }
+
+    static func failure(_ error: any Error, base: String) -> ServiceFailure {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled: return ServiceFailure(status: 0, "cancelled")
+            case .deadlineExceeded, .readTimeout, .connectTimeout:
+                return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
+            default: break
+            }
+        }
+        return ServiceFailure(status: 502, "the photo services at \(base) cannot be reached (\(reason(error)))")
+    }
+
+    /// NIO's description of a refused connection is long; the user needs two words.
+    static func reason(_ error: any Error) -> String {
+        let description = "\(error)"
+        return description.contains("Connection refused") ? "connection refused" : description
+    }
+
+    /// Asks the server for its counts, to find out early whether anything answers at
+    /// `base` (`frp run --services URL` checks before it runs anything). Blocks the caller.
+    public func check() -> HTTPTransportError? {
+        let result: Result<HTTPClient.Response, any Error>
+        do {
+            let request = try HTTPClient.Request(url: base + "/v1/stats")
+            result = Result { try client.execute(request: request, deadline: .now() + .seconds(5)).wait() }
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let response) where response.status == .ok:
+            return nil
+        case .success(let response):
+            return HTTPTransportError(message: "\(base) is not `frp serve`: GET /v1/stats answered \(response.status.code)")
+        case .failure(let error):
+            return HTTPTransportError(message: "no photo services answer at \(base) (\(Self.reason(error))); start them with `frp serve`")
+        }
+    }
+}
+
+public struct HTTPTransportError: Error, Sendable {
+    public let message: String
+}

@@ -1,0 +1,261 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Services
+
+/// `frp serve`: the photo site over HTTP, on 127.0.0.1, shaped like the 500px and Flickr
+/// APIs (the routes are `PhotoService.route`, which the client builds its requests from). It
+/// answers with `PhotoSite`, the same implementation the in-process transport calls.
+///
+/// A request that carries `X-Speed` (a live run) is answered after the service's latency
+/// at that speed, as the run sees it; if the client goes away first (a disposed download),
+/// the request is aborted and counted. `GET /v1/stats` shows the counts.
+public struct PhotoServer: Sendable {
+    public let site: PhotoSite
+    public let stats = ServerStats()
+    public let host: String
+    public let port: Int
+    let logger: Logger
+
+    public init(site: PhotoSite = PhotoSite(), host: String = "127.0.0.1", port: Int = 8080) {
+        self.site = site
+        self.host = host
+        self.port = port
+        var logger = Logger(label: "frp serve")
+        // Hummingbird reports a cancelled server (how tests stop it) as errors; what frp
+        // serve has to say it prints itself.
+        logger.logLevel = .critical
+        self.logger = logger
+    }
+
+    /// The longest a request waits for its latency (a speed near zero would be forever).
+    static let longestHold = TimeAmount.hours(24)
+    /// A login form is a few bytes; anything much larger is refused (413).
+    static let largestForm = 16 * 1024
+
+    /// Serves until cancelled, or SIGINT or SIGTERM arrives when `stopsOnSignals`;
+    /// `listening` gets the URL once the port is bound (port 0 picks a free one).
+    public func run(stopsOnSignals: Bool = true, listening: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        let host = self.host
+        let application = Application(
+            router: makeRouter(),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "frp serve"),
+            onServerRunning: { channel in
+                await listening("http://\(host):\(channel.localAddress?.port ?? 0)")
+            },
+            logger: logger)
+        try await application.runService(gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [])
+    }
+
+    func makeRouter() -> Router<PhotoRequestContext> {
+        let router = Router(context: PhotoRequestContext.self)
+        router.add(middleware: JSONErrors(stats: stats))
+        // Services that share a method and path (500px's popular feed, Flickr's REST
+        // endpoint) are told apart by their fixed query items.
+        var groups: [(route: Route, services: [PhotoService])] = []
+        for service in PhotoSite.services {
+            if let index = groups.firstIndex(where: { $0.route.method == service.route.method && $0.route.path == service.route.path }) {
+                groups[index].services.append(service)
+            } else {
+                groups.append((service.route, [service]))
+            }
+        }
+        for group in groups {
+            let method: HTTPRequest.Method = group.route.method == .post ? .post : .get
+            router.on(RouterPath(group.route.path), method: method) { [self] request, context in
+                try await respond(to: request, context: context, candidates: group.services, resource: nil)
+            }
+            // Images live under their own URLs: `http://photos.invalid/images/1/3.png` is
+            // GET /images/1/3.png here.
+            if group.services.contains(where: { $0.route.places.contains(.resource) }) {
+                for folder in Route.imageFolders {
+                    router.get(RouterPath("/\(folder)/**")) { [self] request, context in
+                        try await respond(to: request, context: context, candidates: group.services,
+                                          resource: PhotoCatalog.imageBase + request.uri.path)
+                    }
+                }
+            }
+        }
+        router.get("/v1/stats") { [stats] _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: stats.json)))
+        }
+        router.get("/") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.index)))
+        }
+        return router
+    }
+
+    /// `GET /`: what is served, for a person trying it with curl.
+    static let index: [UInt8] = {
+        let entries = PhotoSite.services.map { service -> String in
+            let example = service.route.target(for: service.parameters)
+            // The parameters' names stand for the arguments: `/v1/photos/ID`.
+            return "{\"service\":\(JSON.quoted(service.name)),\"method\":\"\(example.method.rawValue)\",\"path\":\(JSON.quoted(example.pathAndQuery))"
+                + (example.form.map { ",\"form\":\(JSON.quoted($0))" } ?? "") + "}"
+        }
+        return Array("{\"services\":[\(entries.joined(separator: ","))],\"stats\":\"/v1/stats\"}".utf8)
+    }()
+
+    /// One request to a service: read it as the client wrote it (`Route.target`), wait
+    /// for the latency when it came from a live run, answer with the site.
+    func respond(to request: Request, context: PhotoRequestContext, candidates: [PhotoService], resource: String?) async throws -> Response {
+        guard let query = FormEncoding.decode(request.uri.query ?? "") else { throw Rejection(400, "the query is not well percent-encoded") }
+        let service = try Self.pick(candidates, query: query)
+        var serviceRequest = ServiceRequest(service: service.name)
+        if let authorization = request.headers[.authorization] {
+            guard authorization.hasPrefix("Bearer ") else { throw Rejection(400, "Authorization must be `Bearer TOKEN`") }
+            serviceRequest.token = String(authorization.dropFirst(7))
+        }
+        if let failure = request.headers[Self.failHeader] {
+            guard let message = FormEncoding.unescape(failure) else { throw Rejection(400, "X-Fail is not well percent-encoded") }
+            serviceRequest.failure = message
+        }
+        if let speedText = request.headers[Self.speedHeader] {
+            guard let speed = Double(speedText), speed > 0, speed.isFinite else {
+                throw Rejection(400, "X-Speed must be a positive number (the run's speed), got \(JSON.quoted(speedText))")
+            }
+            serviceRequest.speed = speed
+        }
+        let parameters = try context.pathArguments(of: service.route)
+        stats.count(service.name) { $0.received += 1 }
+        guard let speed = serviceRequest.speed else {
+            let form = try await Self.form(of: request.body, for: service.route)
+            serviceRequest.arguments = try Self.arguments(service.route, query: query, path: parameters, form: form, resource: resource)
+            return answer(serviceRequest)
+        }
+        // A live run: answer after the latency at its speed, unless the client goes away
+        // first (it disposed the request), which cancels the wait.
+        do {
+            return try await request.body.consumeWithCancellationOnInboundClose { [self] body in
+                let form = try await Self.form(of: body, for: service.route)
+                serviceRequest.arguments = try Self.arguments(service.route, query: query, path: parameters, form: form, resource: resource)
+                let hold = min(Double(service.latency(serviceRequest.arguments).nanoseconds) / speed,
+                               Double(Self.longestHold.nanoseconds))
+                try await Task.sleep(nanoseconds: UInt64(max(0, hold)))
+                return answer(serviceRequest)
+            }
+        } catch let error as CancellationError {
+            stats.count(service.name) { $0.aborted += 1 }
+            throw error
+        }
+    }
+
+    private func answer(_ request: ServiceRequest) -> Response {
+        stats.count(request.service) { $0.answered += 1 }
+        switch site.answer(request) {
+        case .success(.json(let bytes)):
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .success(.bytes(let bytes)):
+            return Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .failure(let failure):
+            return Rejection(failure.status, failure.message).response
+        }
+    }
+
+    static let failHeader = HTTPField.Name("X-Fail")!
+    static let speedHeader = HTTPField.Name("X-Speed")!
+
+    /// The service whose fixed query items the request carries (`method=flickr.photos.search`).
+    static func pick(_ candidates: [PhotoService], query: [(String, String)]) throws(Rejection) -> PhotoService {
+        let found = candidates.first { service in
+            service.route.fixed.allSatisfy { fixed in query.contains { $0.0 == fixed.name && $0.1 == fixed.value } }
+        }
+        guard let found else {
+            var expected: [String] = []
+            for item in candidates.flatMap({ $0.route.fixed.prefix(1) }) where !expected.contains("\(item.name)=\(item.value)") {
+                expected.append("\(item.name)=\(item.value)")
+            }
+            throw Rejection(400, "this endpoint needs " + (expected.isEmpty ? "other query items" : expected.joined(separator: " or ")))
+        }
+        return found
+    }
+
+    static func form(of body: RequestBody, for route: Route) async throws -> [(String, String)] {
+        guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
+        let buffer: ByteBuffer
+        do { buffer = try await body.collect(upTo: largestForm) } catch { throw Rejection(413, "the form is larger than \(largestForm) bytes") }
+        guard let form = FormEncoding.decode(String(decoding: buffer.readableBytesView, as: UTF8.self)) else {
+            throw Rejection(400, "the form is not well percent-encoded")
+        }
+        return form
+    }
+
+    /// The language's arguments, from where `Route.target` put them.
+    static func arguments(_ route: Route, query: [(String, String)], path: [String: String], form: [(String, String)],
+                          resource: String?) throws(Rejection) -> [String] {
+        var arguments: [String] = []
+        for place in route.places {
+            switch place {
+            case .path(let name):
+                guard let value = path[name] else { throw Rejection(400, "the path needs :\(name)") }
+                arguments.append(value)
+            case .query(let name): arguments.append(query.last { $0.0 == name }?.1 ?? "")
+            case .form(let name): arguments.append(form.last { $0.0 == name }?.1 ?? "")
+            case .resource: arguments.append(resource ?? query.last { $0.0 == "url" }?.1 ?? "")
+            }
+        }
+        return arguments
+    }
+}
+
+/// The context of one request: Hummingbird's, for the path parameters.
+public struct PhotoRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// The route's path segments (`:id`), percent-decoded.
+    func pathArguments(of route: Route) throws(Rejection) -> [String: String] {
+        var values: [String: String] = [:]
+        for place in route.places {
+            guard case .path(let name) = place, let raw = parameters.get(name) else { continue }
+            guard let value = FormEncoding.unescape(raw) else { throw Rejection(400, ":\(name) is not well percent-encoded") }
+            values[name] = value
+        }
+        return values
+    }
+}
+
+/// A request the server will not answer as asked: a status and a reason, sent as
+/// `{"error": "…"}` — the same shape as a service's own failures.
+struct Rejection: Error {
+    let status: Int
+    let message: String
+
+    init(_ status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    var response: Response {
+        Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSON.error(message))))
+    }
+}
+
+/// Every error the router or a handler throws becomes a JSON reason (Hummingbird's own
+/// 404s and 413s included), so a client always gets `{"error": "…"}`.
+struct JSONErrors: RouterMiddleware {
+    typealias Context = PhotoRequestContext
+    let stats: ServerStats
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let rejection as Rejection {
+            stats.reject()
+            return rejection.response
+        } catch let error as HTTPError {
+            stats.reject()
+            let reason: String
+            switch error.status {
+            case .notFound: reason = "there is no \(request.method) \(request.uri.path) here (GET / lists what is)"
+            default: reason = error.body ?? error.status.reasonPhrase
+            }
+            return Rejection(error.status.code, reason).response
+        }
+    }
+}

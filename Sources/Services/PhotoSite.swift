@@ -1,0 +1,396 @@
+import Signals
+import Synchronization
+
+/// One request to the photo site, as every transport carries it: the in-process one hands
+/// it over as it is, the HTTP one writes it as a URL, a form and headers.
+public struct ServiceRequest: Sendable, Equatable {
+    public var service: String
+    /// The language's arguments as text, in the service's parameter order.
+    public var arguments: [String]
+    /// The run's access token (`Authorization: Bearer …`); nil before `token` answered.
+    public var token: String?
+    /// Fail on demand (`--fail search=offline`): the site answers with this error (`X-Fail`).
+    public var failure: String?
+    /// Live time: the run's speed (`X-Speed`), so a server answers after the service's
+    /// latency as the run sees it; nil in virtual time (answer at once).
+    public var speed: Double?
+
+    public init(service: String, arguments: [String] = [], token: String? = nil, failure: String? = nil, speed: Double? = nil) {
+        self.service = service
+        self.arguments = arguments
+        self.token = token
+        self.failure = failure
+        self.speed = speed
+    }
+}
+
+/// Why a request failed: an HTTP status and the reason (`{"error": "…"}` over HTTP). The
+/// language sees `service: reason`.
+public struct ServiceFailure: Error, Equatable, Sendable {
+    public var status: Int
+    public var message: String
+
+    public init(status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+public typealias ServiceAnswer = Result<PhotoServices.Reply, ServiceFailure>
+
+/// How a reply becomes values of the language.
+public enum ReplyShape: Sendable, Equatable {
+    /// The whole reply is one value (a JSON document, or an image's bytes).
+    case document
+    /// One value: this field of the reply (500px wraps a photo as `{"photo": …}`).
+    case field(String)
+    /// One value per element of this list field (the popular feed, photo by photo).
+    case each(String)
+}
+
+/// A service of the photo site: everything about it in one place — its name and
+/// parameters in the language, its HTTP shape, how long it takes, and what it answers.
+public struct PhotoService: Sendable {
+    public let name: String
+    public let parameters: [String]
+    public let summary: String
+    public let route: Route
+    public let shape: ReplyShape
+    /// How long it takes, from the arguments alone: the client arms its timer when it asks,
+    /// whichever transport brings the answer.
+    public let latency: @Sendable ([String]) -> TimeSpan
+    let answer: @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer
+
+    init(_ name: String, _ parameters: [String], _ summary: String, route: Route, shape: ReplyShape = .document,
+         latency: @escaping @Sendable ([String]) -> TimeSpan, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
+        self.name = name
+        self.parameters = parameters
+        self.summary = summary
+        self.route = route
+        self.shape = shape
+        self.latency = latency
+        self.answer = answer
+    }
+
+    init(_ name: String, _ parameters: [String], _ summary: String, route: Route, shape: ReplyShape = .document,
+         milliseconds: Int, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
+        self.init(name, parameters, summary, route: route, shape: shape, latency: { _ in .milliseconds(milliseconds) }, answer: answer)
+    }
+}
+
+/// The photo site: what every request answers, from the embedded catalog. One
+/// implementation for both transports — `frp serve` answers HTTP requests with it, and the
+/// in-process transport calls it directly. Per-run state (the token a run holds) is the
+/// client's; the site only remembers which tokens it issued.
+public final class PhotoSite: Sendable {
+    public let catalog: PhotoCatalog
+    private let issuedTokens = Mutex<Set<String>>([])
+
+    public init(catalog: PhotoCatalog = PhotoCatalog()) {
+        self.catalog = catalog
+    }
+
+    /// The services, in the order `:help` lists them. Adding a service is adding an entry.
+    public static let services: [PhotoService] = [
+        PhotoService("popular", [], "The 500px popular feed: one photo per value, best rated first, then completes (500ms).",
+                route: popularRoute, shape: .each("photos"), milliseconds: 500) { site, _ in site.popularPage() },
+        PhotoService("popularPage", [], "The popular feed the classic way: the whole page as one list value (500ms).",
+                route: popularRoute, shape: .field("photos"), milliseconds: 500) { site, _ in site.popularPage() },
+        PhotoService("photo", ["ID"], "The details of one photo, with comments_count and the full-size image (200ms).",
+                route: Route(.get, "/v1/photos/:id", places: [.path("id")]), shape: .field("photo"), milliseconds: 200) { site, request in
+            site.photo(id: request.argument(0))
+        },
+        PhotoService("download", ["URL"], "The bytes of an image: a thumbnail (100ms) or a full-size picture (300ms).",
+                route: Route(.get, "/v1/download", places: [.resource]),
+                latency: { arguments in .milliseconds((arguments.first ?? "").hasSuffix("/4.png") ? 300 : 100) }) { site, request in
+            site.download(request.argument(0))
+        },
+        PhotoService("search", ["TEXT"], "Flickr search by text, most interesting first; the text must be longer than 3 characters (400ms).",
+                route: Route(.get, "/services/rest/", fixed: [("method", "flickr.photos.search"), ("sort", "interestingness-desc"),
+                                                             ("per_page", "20"), ("format", "json"), ("nojsoncallback", "1")],
+                             places: [.query("text")]),
+                milliseconds: 400) { site, request in site.search(request.argument(0)) },
+        PhotoService("login", ["USER", "PASSWORD"], "Signs in: one {code, message} after 4s.",
+                route: Route(.post, "/v1/login", places: [.form("username"), .form("password")]),
+                milliseconds: 4000) { _, request in PhotoSite.login(user: request.argument(0), password: request.argument(1)) },
+        PhotoService("friends", [], "The friend list, as one list value, after 3s.",
+                route: Route(.get, "/v1/friends"), milliseconds: 3000) { site, _ in
+            .success(.json(JSON.list(site.catalog.friends.map(JSON.friend))))
+        },
+        PhotoService("searchFriends", ["TEXT"], "The friends whose name or uin contains the text, as one list (100ms).",
+                route: Route(.get, "/v1/friends/search", places: [.query("q")]), milliseconds: 100) { site, request in
+            let query = request.argument(0).lowercased()
+            let found = site.catalog.friends.filter { $0.name.lowercased().contains(query) || $0.uin.contains(query) }
+            return .success(.json(JSON.list(found.map(JSON.friend))))
+        },
+        PhotoService("checkUsername", ["NAME"], "Whether a username exists: {exists}; a name starting with \"fail\" fails (300ms).",
+                route: Route(.get, "/v1/users/check", places: [.query("username")]), milliseconds: 300) { site, request in
+            site.checkUsername(request.argument(0))
+        },
+        PhotoService("token", [], "A new access token after 1s; requests made with it succeed.",
+                route: Route(.post, "/v1/oauth/token"), milliseconds: 1000) { site, request in site.issueToken(after: request.token) },
+        PhotoService("profile", [], "Your profile; fails with \"token expired\" until a token was fetched (100ms).",
+                route: Route(.get, "/v1/users/me"), milliseconds: 100) { site, request in site.profile(token: request.token) },
+    ]
+
+    private static let popularRoute = Route(.get, "/v1/photos", fixed: [("feature", "popular"), ("rpp", "100"), ("page", "1"),
+                                                                         ("exclude", "Nude")])
+
+    private static let byName: [String: PhotoService] = Dictionary(services.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    public static func service(named name: String) -> PhotoService? { byName[name] }
+
+    /// The answer to one request: what both transports say.
+    public func answer(_ request: ServiceRequest) -> ServiceAnswer {
+        if let failure = request.failure { return .failure(ServiceFailure(status: 503, failure)) }
+        guard let service = Self.service(named: request.service) else {
+            return .failure(ServiceFailure(status: 404, "there is no such service"))
+        }
+        return service.answer(self, request)
+    }
+
+    // MARK: The answers
+
+    /// 500px's page: `{"feature": "popular", "current_page": 1, …, "photos": [...]}`.
+    func popularPage() -> ServiceAnswer {
+        let photos = catalog.popular()
+        let total = catalog.photos.filter { $0.category != "Nude" }.count
+        var text = "{\"feature\":\"popular\",\"filters\":{\"exclude\":\"Nude\"},\"current_page\":1"
+        text += ",\"total_pages\":\((total + 99) / 100),\"total_items\":\(total),\"photos\":"
+        return .success(.json(Array(text.utf8) + JSON.list(photos.map { JSON.photo($0, details: false) }) + [UInt8(ascii: "}")]))
+    }
+
+    func photo(id text: String) -> ServiceAnswer {
+        guard let id = Int(text) else { return .failure(ServiceFailure(status: 400, "a photo id is a number")) }
+        guard let photo = catalog.photo(id: id) else { return .failure(ServiceFailure(status: 404, "no photo with id \(id)")) }
+        return .success(.json(Array("{\"photo\":".utf8) + JSON.photo(photo, details: true) + [UInt8(ascii: "}")]))
+    }
+
+    func download(_ url: String) -> ServiceAnswer {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            return .failure(ServiceFailure(status: 400, "malformed URL \(JSON.quoted(url))"))
+        }
+        guard let bytes = catalog.image(at: url) else { return .failure(ServiceFailure(status: 404, "no image at \(url)")) }
+        return .success(.bytes(bytes))
+    }
+
+    func search(_ query: String) -> ServiceAnswer {
+        guard query.count > 3 else {
+            return .failure(ServiceFailure(status: 400, "the text must be longer than 3 characters, got \(JSON.quoted(query))"))
+        }
+        let (total, photos) = catalog.search(query)
+        return .success(.json(JSON.searchResults(total: total, photos: photos)))
+    }
+
+    /// The seed tutorial's login: one user and password succeed, a wrong password is
+    /// code 1, one user simulates a network failure, anyone else does not exist.
+    static func login(user: String, password: String) -> ServiceAnswer {
+        func reply(_ code: Int, _ message: String) -> ServiceAnswer {
+            .success(.json(Array("{\"code\":\(code),\"message\":\(JSON.quoted(message))}".utf8)))
+        }
+        switch (user, password) {
+        case ("Jiuchabaikaishui", "123456"): return reply(0, "welcome")
+        case ("Jiuchabaikaishui", _): return reply(1, "wrong password")
+        case ("Jiuchabaikaishu", _): return .failure(ServiceFailure(status: 503, "the network is unreachable"))
+        default: return reply(2, "account does not exist")
+        }
+    }
+
+    func checkUsername(_ username: String) -> ServiceAnswer {
+        if username.hasPrefix("fail") { return .failure(ServiceFailure(status: 503, "the server could not be reached")) }
+        let exists = catalog.photos.contains { $0.username.lowercased() == username.lowercased() } || username == "Jiuchabaikaishui"
+        return .success(.json(Array("{\"username\":\(JSON.quoted(username)),\"exists\":\(exists)}".utf8)))
+    }
+
+    /// `fresh-1`, then `fresh-2` when a run that holds `fresh-1` asks again: the same in
+    /// every transport and every run, so runs are reproducible.
+    func issueToken(after previous: String?) -> ServiceAnswer {
+        var number = 1
+        if let previous, previous.hasPrefix("fresh-"), let last = Int(previous.dropFirst(6)), last > 0, last < 1_000_000 {
+            number = last + 1
+        }
+        let token = "fresh-\(number)"
+        issuedTokens.withLock { _ = $0.insert(token) }
+        return .success(.json(Array("{\"token\":\(JSON.quoted(token)),\"expires_in\":3600}".utf8)))
+    }
+
+    /// A request without a token this site issued is refused: its token "expired".
+    func profile(token: String?) -> ServiceAnswer {
+        guard let token, issuedTokens.withLock({ $0.contains(token) }) else {
+            return .failure(ServiceFailure(status: 401, "token expired"))
+        }
+        return .success(.json(Array("{\"username\":\"Jiuchabaikaishui\",\"photos\":12}".utf8)))
+    }
+}
+
+extension ServiceRequest {
+    /// The argument at `index`, or "" when the call had fewer.
+    func argument(_ index: Int) -> String { index < arguments.count ? arguments[index] : "" }
+}
+
+/// The JSON of the services' replies, shaped like 500px's and Flickr's.
+public enum JSON {
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) }
+                else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    static func list(_ items: [[UInt8]]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += item
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
+    }
+
+    static func photo(_ photo: PhotoCatalog.Photo, details: Bool) -> [UInt8] {
+        var images = "{\"size\":3,\"url\":\(quoted(PhotoCatalog.imageURL(photo: photo.id, size: 3)))}"
+        if details { images += ",{\"size\":4,\"url\":\(quoted(PhotoCatalog.imageURL(photo: photo.id, size: 4)))}" }
+        var text = "{\"id\":\(photo.id),\"name\":\(quoted(photo.name))"
+        text += ",\"user\":{\"username\":\(quoted(photo.username)),\"fullname\":\(quoted(photo.fullname))}"
+        text += ",\"rating\":\(photo.rating),\"votes_count\":\(photo.votes),\"category\":\(quoted(photo.category))"
+        text += ",\"times_viewed\":\(photo.timesViewed),\"created_at\":\(quoted(photo.createdAt))"
+        text += ",\"tags\":[\(photo.tags.map(quoted).joined(separator: ","))]"
+        if details { text += ",\"comments_count\":\(photo.commentsCount)" }
+        text += ",\"images\":[\(images)]}"
+        return Array(text.utf8)
+    }
+
+    static func friend(_ friend: PhotoCatalog.Friend) -> [UInt8] {
+        Array("{\"name\":\(quoted(friend.name)),\"uin\":\(quoted(friend.uin)),\"avatar\":\(quoted(PhotoCatalog.avatarURL(uin: friend.uin)))}".utf8)
+    }
+
+    static func searchResults(total: Int, photos: [(id: String, title: String)]) -> [UInt8] {
+        let items = photos.map { photo in
+            "{\"id\":\(quoted(photo.id)),\"title\":\(quoted(photo.title)),\"url\":\(quoted("\(PhotoCatalog.imageBase)/flickr/\(photo.id).png"))}"
+        }
+        return Array("{\"photos\":{\"page\":1,\"total\":\(total),\"photo\":[\(items.joined(separator: ","))]},\"stat\":\"ok\"}".utf8)
+    }
+
+    /// `{"error": "…"}`: how the server says why a request failed.
+    public static func error(_ message: String) -> [UInt8] {
+        Array("{\"error\":\(quoted(message))}".utf8)
+    }
+
+    /// The text of a top-level string field of a JSON object (`token` of `{"token":
+    /// "fresh-1"}`, `error` of an error reply); nil when the reply has none. Reads only as
+    /// far as it needs: the services' replies are small and well-formed, and whatever is
+    /// not understood reads as nil.
+    public static func stringField(_ name: String, in bytes: [UInt8]) -> String? {
+        var reader = Reader(bytes: bytes)
+        guard reader.skip(UInt8(ascii: "{")) else { return nil }
+        while true {
+            guard let key = reader.string(), reader.skip(UInt8(ascii: ":")) else { return nil }
+            if key == name { return reader.string() }
+            guard reader.skipValue() else { return nil }
+            guard reader.skip(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func skipSpaces() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func skip(_ byte: UInt8) -> Bool {
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// A string literal, unescaped (`\uXXXX` with surrogate pairs).
+        mutating func string() -> String? {
+            guard skip(UInt8(ascii: "\"")) else { return nil }
+            var scalars = String.UnicodeScalarView()
+            var raw: [UInt8] = []
+            func flush() {
+                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+                raw = []
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    flush()
+                    return String(scalars)
+                case UInt8(ascii: "\\"):
+                    guard index < bytes.count else { return nil }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "n"): raw.append(0x0A)
+                    case UInt8(ascii: "t"): raw.append(0x09)
+                    case UInt8(ascii: "r"): raw.append(0x0D)
+                    case UInt8(ascii: "b"): raw.append(0x08)
+                    case UInt8(ascii: "f"): raw.append(0x0C)
+                    case UInt8(ascii: "u"):
+                        guard var code = hex4() else { return nil }
+                        if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
+                           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                            index += 2
+                            guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        flush()
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    default: raw.append(escape)
+                    }
+                default:
+                    raw.append(byte)
+                }
+            }
+            return nil
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            index += 4
+            return value
+        }
+
+        /// Any value: a string, or a number, literal, object or list (brackets balanced,
+        /// strings inside them skipped whole).
+        mutating func skipValue() -> Bool {
+            skipSpaces()
+            guard index < bytes.count else { return false }
+            if bytes[index] == UInt8(ascii: "\"") { return string() != nil }
+            var depth = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard string() != nil else { return false }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return true }
+                    depth -= 1
+                case UInt8(ascii: ","):
+                    if depth == 0 { return true }
+                default: break
+                }
+                index += 1
+            }
+            return depth == 0
+        }
+    }
+}

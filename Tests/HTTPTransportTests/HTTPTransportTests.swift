@@ -1,0 +1,234 @@
+import AsyncHTTPClient
+import Foundation
+import Language
+import NIOCore
+import PhotoClient
+import PhotoServer
+import REPL
+import Services
+import Signals
+import Testing
+
+/// The photo services over real HTTP: `frp serve` on a free loopback port, and the
+/// AsyncHTTPClient transport against it.
+@Suite("The HTTP transport", .serialized)
+struct HTTPTransportTests {
+    @Test("frp test over HTTP: every expect of Examples and Tests/Scripts passes, with the same requests as in process")
+    func examplesPassOverHTTP() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        let transport = try running.transport()
+        let paths = [Repository.path("Examples"), Repository.path("Tests/Scripts")]
+        let overHTTP = Captured()
+        let status = await onOwnThread { TestRunner(output: overHTTP.output, transport: transport).run(paths: paths) }
+        let counting = CountingTransport()
+        let inProcess = Captured()
+        let inProcessStatus = await onOwnThread { TestRunner(output: inProcess.output, transport: counting).run(paths: paths) }
+
+        #expect(status == 0, "\(overHTTP.text)")
+        #expect(overHTTP.text == inProcess.text)
+        #expect(inProcessStatus == 0)
+        let lastLine = overHTTP.text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastLine.hasSuffix(" passed, 0 failed") && !lastLine.hasPrefix("0 passed"))
+        let received = running.stats.services.values.map(\.received).reduce(0, +)
+        #expect(received > 0)
+        #expect(received == counting.requests.values.reduce(0, +))
+        #expect(running.stats.services.values.allSatisfy { $0.aborted == 0 && $0.answered == $0.received })
+    }
+
+    @Test("frp run in virtual time prints the same events, traces and request counts on both transports")
+    func sameEventsOnBothTransports() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        let transport = try running.transport()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let failures = try ServiceFailures(fail: ["search=offline"], slow: ["photo=3"])
+        var runsWithRequests = 0
+        for script in try Repository.examples() {
+            let name = URL(fileURLWithPath: script).lastPathComponent
+            for (label, chosenFailures) in [("plain", ServiceFailures()), ("failing", failures)] {
+                func run(_ transport: any PhotoTransport, events: String) async -> String {
+                    let captured = Captured()
+                    let eventsPath = directory.appendingPathComponent(events).path
+                    _ = await onOwnThread {
+                        ScriptRunner(clock: .virtual, eventsPath: eventsPath, failures: chosenFailures, transport: transport,
+                                     output: captured.output).run(path: script)
+                    }
+                    let log = (try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? "(no events)"
+                    return captured.text + "\n" + log
+                }
+                let inProcess = await run(InProcessTransport.shared, events: "\(name)-\(label)-in.ndjson")
+                let overHTTP = await run(transport, events: "\(name)-\(label)-http.ndjson")
+                #expect(overHTTP == inProcess, "\(name), \(label): the transports differ")
+                if inProcess.contains("\nrequests: ") { runsWithRequests += 1 }
+            }
+        }
+        #expect(runsWithRequests >= 16)
+        #expect(running.stats.services["search"].map { $0.received > 0 } == true)
+    }
+
+    @Test("per-run state: each run starts without a token; the server refuses tokens it did not issue")
+    func tokenPerRun() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        let transport = try running.transport()
+        let results = await onOwnThread { () -> [String] in
+            var results: [String] = []
+            for script in ["profile", "token | then profile | map username", "profile"] {
+                let scheduler = Scheduler.virtual()
+                let services = PhotoServices(transport: transport, scheduler: scheduler)
+                let signal = script == "profile" ? services.request("profile", [])
+                    : services.request("token", []).then(services.request("profile", []))
+                let events = signal.record(on: scheduler)
+                results.append(events.map { "\($0.frame):\(describe($0.event))" }.joined(separator: " "))
+            }
+            return results
+        }
+        #expect(results == [
+            "100:error profile: token expired",
+            #"1100:{"username":"Jiuchabaikaishui","photos":12} 1100:completed"#,
+            "100:error profile: token expired",
+        ])
+        let forged = try await get(running.url + "/v1/users/me", headers: ["Authorization": "Bearer fresh-999"])
+        #expect(forged.status == 401 && forged.reason == "token expired")
+    }
+
+    @Test("disposing a request aborts it on the server, which counts it")
+    func disposalAbortsTheRequest() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        let transport = try running.transport()
+        // Live time so slow that the download's 100 ms latency never ends: only the abort
+        // can end the server's wait.
+        let scheduler = Scheduler.live(speed: 1e-9)
+        let services = PhotoServices(transport: transport, scheduler: scheduler)
+        let url = PhotoCatalog.imageURL(photo: PhotoSite().catalog.photos[0].id, size: 3)
+        let lifetime = services.request("download", [.text(url)]).subscribe { _ in }
+        let received = await running.stats.wait { $0["download"]?.received == 1 }
+        #expect(received)
+        lifetime.dispose()
+        let aborted = await running.stats.wait { $0["download"]?.aborted == 1 }
+        #expect(aborted)
+        #expect(running.stats.services["download"]?.answered == 0)
+        #expect(services.cancelled["download"] == 1)
+    }
+
+    @Test("malformed requests get a 4xx and a JSON reason")
+    func malformedRequests() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        let base = running.url
+        let cases: [(path: String, headers: [String: String], status: Int, reason: String)] = [
+            ("/v1/photos/1", [:], 404, "no photo with id 1"),
+            ("/v1/photos/abc", [:], 400, "a photo id is a number"),
+            ("/v1/download?url=not%20a%20url", [:], 400, #"malformed URL "not a url""#),
+            ("/images/1/3.png", [:], 404, "no image at http://photos.invalid/images/1/3.png"),
+            ("/services/rest/?method=flickr.photos.search&sort=interestingness-desc&per_page=20&format=json&nojsoncallback=1&text=ab",
+             [:], 400, #"the text must be longer than 3 characters, got "ab""#),
+            ("/services/rest/?method=flickr.photos.delete", [:], 400, "this endpoint needs method=flickr.photos.search"),
+            ("/v1/photos?feature=popular&rpp=100", [:], 400, "this endpoint needs feature=popular"),
+            ("/nowhere", [:], 404, "there is no GET /nowhere here (GET / lists what is)"),
+            ("/v1/friends", ["X-Speed": "fast"], 400, #"X-Speed must be a positive number (the run's speed), got "fast""#),
+            ("/v1/users/me", [:], 401, "token expired"),
+            ("/v1/users/me", ["Authorization": "Basic eA=="], 400, "Authorization must be `Bearer TOKEN`"),
+            ("/v1/friends", ["X-Fail": "offline%20today"], 503, "offline today"),
+        ]
+        for item in cases {
+            let reply = try await get(base + item.path, headers: item.headers)
+            #expect(reply.status == item.status, "\(item.path)")
+            #expect(reply.reason == item.reason, "\(item.path)")
+        }
+        let big = try await post(base + "/v1/login", body: String(repeating: "x", count: 100_000))
+        #expect(big.status == 413 && big.reason?.contains("larger than") == true)
+        let badEscape = try await post(base + "/v1/login", body: "username=%zz&password=1")
+        #expect(badEscape.status == 400 && badEscape.reason == "the form is not well percent-encoded")
+        #expect(running.stats.rejected >= 6)
+    }
+
+    @Test("the server survives 200 concurrent clients, and every response is well-formed")
+    func concurrentClients() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 200)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let photo = PhotoSite().catalog.photos[0].id
+        // Every client makes the same bounded mix: good and bad requests, JSON and images.
+        let requests: [(path: String, status: Int, image: Bool)] = [
+            ("/v1/photos?feature=popular&rpp=100&page=1&exclude=Nude", 200, false),
+            ("/v1/photos/\(photo)", 200, false),
+            ("/v1/photos/1", 404, false),
+            ("/images/\(photo)/4.png", 200, true),
+            ("/services/rest/?method=flickr.photos.search&sort=interestingness-desc&per_page=20&format=json&nojsoncallback=1&text=cats", 200, false),
+            ("/nowhere", 404, false),
+        ]
+        let clients = 200
+        let wellFormed = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<clients {
+                group.addTask {
+                    var good = 0
+                    for request in requests {
+                        let response = try await client.execute(HTTPClientRequest(url: running.url + request.path), timeout: .seconds(60))
+                        let body = Array(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+                        let formed = request.image ? body.starts(with: [0x89, 0x50, 0x4E, 0x47])
+                            : (try? JSONSerialization.jsonObject(with: Data(body))) != nil
+                        if Int(response.status.code) == request.status, formed { good += 1 }
+                    }
+                    return good
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        try await client.shutdown()
+        #expect(wellFormed == clients * requests.count)
+        let received = running.stats.services.values.map(\.received).reduce(0, +)
+        #expect(received == clients * (requests.count - 1))
+    }
+
+    @Test("--services checks the server first: nothing there is a clear message")
+    func nothingThere() throws {
+        let transport = try HTTPTransport(base: "http://127.0.0.1:1")
+        let problem = transport.check()
+        #expect(problem?.message.hasPrefix("no photo services answer at http://127.0.0.1:1") == true)
+        #expect(throws: HTTPTransportError.self) { try HTTPTransport(base: "127.0.0.1:8080") }
+    }
+}
+
+// MARK: Helpers
+
+private func describe(_ event: Event<PhotoServices.Reply>) -> String {
+    switch event {
+    case .next(.json(let bytes)): return String(decoding: bytes, as: UTF8.self)
+    case .next(.bytes(let bytes)): return "\(bytes.count) bytes"
+    case .completed: return "completed"
+    case .error(let error): return "error \(error.message)"
+    }
+}
+
+private struct Reply {
+    let status: Int
+    let reason: String?
+}
+
+private func get(_ url: String, headers: [String: String] = [:]) async throws -> Reply {
+    var request = HTTPClientRequest(url: url)
+    for (name, value) in headers { request.headers.add(name: name, value: value) }
+    return try await send(request)
+}
+
+private func post(_ url: String, body: String) async throws -> Reply {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+    request.body = .bytes(ByteBuffer(string: body))
+    return try await send(request)
+}
+
+/// The status and the `error` of the JSON body (which must be a JSON object).
+private func send(_ request: HTTPClientRequest) async throws -> Reply {
+    let response = try await HTTPTransport.client.execute(request, timeout: .seconds(30))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+    return Reply(status: Int(response.status.code), reason: object?["error"] as? String)
+}
