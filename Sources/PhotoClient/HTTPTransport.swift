@@ -18,7 +18,7 @@ public struct HTTPTransport: PhotoTransport {
     /// run: each request gives up after this long (plus its hold in live time).
     public static let patience = TimeAmount.seconds(30)
 
-    /// nil (with the reason) when `base` is not an `http://host:port` URL.
+    /// Throws (with what to write instead) when `base` is not an `http://host:port` URL.
     public init(base: String, client: HTTPClient = HTTPTransport.client) throws(HTTPTransportError) {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
