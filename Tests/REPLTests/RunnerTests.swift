@@ -96,7 +96,7 @@ struct RunCommandTests {
             1 col = 1ms
             cold "-a--b|"  -a--b|
             map it + "!"   -c--d|
-            where a = "a", b = "b", c = "a!", d = "b!"
+            where c = "a!", d = "b!"
             » of 1 | map it / 0
                   0ms  error "2:15 map: division by zero"
             1 col = 1ms
@@ -129,14 +129,22 @@ struct RunCommandTests {
         #expect(captured.text.hasSuffix("""
             1 col = 1ms
             cold "-a--b|"            -a--b|
-            switchMap (cold "--x|")  ---c--c|
-              cold "--x|"             --c!-c|
-            where a = "a", b = "b", c = "x"
+            switchMap (cold "--x|")  ---x--x|
+              cold "--x|"             --x!-x|
             ! cancelled:
               cold "--x|" (1st) at 4ms: when cold "-a--b|" sent "b"
             """))
         // At 4 ms `b` comes before the first inner's end (it was scheduled first), so the
         // first inner is cancelled (`!`) by switchMap, and the trace says what caused it.
+    }
+
+    @Test("a one-letter string keeps its own mark; another value takes a free letter, even when it comes first")
+    func ownMarks() throws {
+        let path = try temporaryScript(#"timer 1ms | merge (cold "--a|")"#)
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
+        #expect(captured.text.contains("merge (cold \"--a|\")  -b-a|\n"))
+        #expect(captured.text.hasSuffix("\nwhere b = 0"))
     }
 
     @Test("an endless pipeline in virtual time stops at the event limit")
