@@ -21,8 +21,24 @@ final class PhotoSources: SourceProvider {
             name: service.name, role: .source, family: .services,
             parameters: service.parameters.map { Parameter($0, .value) },
             summary: service.summary,
-            example: service.parameters.isEmpty ? service.name : "\(service.name) …")
+            example: examples[service.name] ?? service.name)
     }
+
+    /// A pipeline that shows each service at work (`frp explain search` runs it; a test
+    /// checks that every service has one and that it runs).
+    static let examples: [String: String] = [
+        "popular": "popular | take 3 | map name",
+        "popularPage": "popularPage | map length(it)",
+        "photo": "popular | take 1 | switchMap (photo id) | map comments_count",
+        "download": "popular | take 2 | flatMap (download images[0].url) | map length(it)",
+        "search": #"search "kitten" | map photos.total"#,
+        "login": #"login "Jiuchabaikaishui", "123456" | map message"#,
+        "friends": "friends | map length(it)",
+        "searchFriends": #"searchFriends "Wa" | map length(it)"#,
+        "checkUsername": #"checkUsername "newcomer" | map exists"#,
+        "token": "token | then profile | map username",
+        "profile": "profile | catch (token | then profile) | map username",
+    ]
 
     /// The language's catalogue with the services added.
     static let catalogue = Catalogue.standard.adding(specs)

@@ -12,7 +12,7 @@ struct FRP: ParsableCommand {
               of 1, 2, 3 | map it * 10
               cold "-a-b-c-|" | take 2
             """,
-        subcommands: [RunCommand.self, TestCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }
@@ -79,6 +79,24 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let status = TestRunner().run(paths: paths)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain an operator: what it does, its example run with its marble diagram, its names elsewhere, what it is confused with.",
+        discussion: "Without an operator: every operator by family, and a \"which operator do I need?\" guide.")
+
+    @Argument(help: "The operator or source, like switchMap.")
+    var name: String?
+
+    @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
+    var ascii = false
+
+    func run() throws {
+        let status = Explainer(style: .fromEnvironment(ascii: ascii)).run(name)
         if status != 0 { throw ExitCode(status) }
     }
 }

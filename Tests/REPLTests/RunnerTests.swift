@@ -371,21 +371,6 @@ struct FailuresOnDemandTests {
     }
 }
 
-@Suite("The catalogue")
-struct CatalogueTests {
-    @Test("every operator's example checks and runs in virtual time")
-    func examplesRun() throws {
-        let examples = Catalogue.standard.specs.map(\.example)
-        let path = try temporaryScript(examples.joined(separator: "\n"))
-        let captured = Captured()
-        #expect(ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(path: path) == 0)
-        #expect(!captured.text.contains("stderr:"))
-        #expect(captured.text.components(separatedBy: "» ").count - 1 == examples.count)
-        // Every example ends by itself, except `never | take 1`, which ends by take.
-        #expect(!captured.text.contains("stopped after"))
-    }
-}
-
 extension BinaryTests {
     @Test(":help lists the families, :help OP explains one, :quit ends the session",
           .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
