@@ -12,7 +12,7 @@ struct FRP: ParsableCommand {
               of 1, 2, 3 | map it * 10
               cold "-a-b-c-|" | take 2
             """,
-        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }
@@ -97,6 +97,31 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let status = Explainer(style: .fromEnvironment(ascii: ascii)).run(name)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct LearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
+        abstract: "Lessons from the classic scenarios, with exercises checked by running your answer.",
+        discussion: """
+            Without a lesson: the lessons and your progress (kept in FRP_PROGRESS or ~/.frp_progress).
+            In an exercise, type a pipeline, or hint, solution, skip, quit.
+            Piped input works too: printf 'ANSWER\\n' | frp learn search
+            """)
+
+    @Argument(help: "The lesson, like search.")
+    var lesson: String?
+
+    @Flag(help: "Start the lesson from its first step.")
+    var restart = false
+
+    @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
+    var ascii = false
+
+    func run() throws {
+        let status = Learn(style: .fromEnvironment(ascii: ascii)).run(lesson, restart: restart)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -47,3 +47,10 @@ extension String {
         return lines
     }
 }
+
+extension String {
+    /// The text and spaces up to `width` (at least one space after it).
+    func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
