@@ -128,7 +128,49 @@ def property_drives_background_job_then_stop():
     child.expect_exact("no background pipelines")
     quit(child)
 
-for name, body in [("a background pipeline prints above the line being typed, which survives", background_prints_above_the_line_being_typed),
+def explain_at_the_prompt():
+    child = spawn()
+    child.sendline(":explain debounce")
+    child.expect_exact("debounce DURATION    (timing)")
+    child.expect_exact("» cold \"-a-b-----c---|\" | debounce 3ms")
+    child.expect(r"debounce 3ms\s+-+b-+c\|")     # its diagram row, drawn from the run
+    child.expect_exact("RAC2: throttle: (a debounce!)")
+    child.expect_exact("frp> ")
+    child.sendline("of 9")
+    child.expect_exact("next 9")
+    quit(child)
+
+def learn_at_a_terminal():
+    progress = os.path.join(tempfile.mkdtemp(), "progress")
+    child = pexpect.spawn(binary, ["learn", "token"], env=dict(env, FRP_PROGRESS=progress),
+                          encoding="utf-8", timeout=10, dimensions=(40, 120))
+    child.expect_exact("(Enter: go on, quit: stop) ")   # after the first reading
+    child.sendline("")
+    child.expect_exact("» profile")                     # the given pipeline runs
+    child.expect_exact("(Enter: go on, quit: stop) ")
+    child.sendline("")
+    child.expect_exact("(Enter: go on, quit: stop) ")
+    child.sendline("")
+    child.expect_exact("answer> ")
+    child.sendline("profile | catch (token")          # a bracket open: the answer continues
+    child.expect_exact("...> ")
+    child.sendline("| then profile)")                 # the record, not the username: wrong
+    child.expect_exact("Not that marble yet")
+    child.expect_exact("first difference (event 1)")
+    child.expect_exact("answer> ")
+    child.sendline("profile | catch (token | then profile) | map username")
+    child.expect_exact("✓ Right")
+    child.expect_exact("answer> ")
+    child.sendline("quit")
+    child.expect_exact("goes on from here")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.exitstatus
+    assert open(progress).read() == "token 4 solved 1\n", open(progress).read()
+
+for name, body in [("`:explain debounce` at the prompt runs its example and draws its diagram", explain_at_the_prompt),
+                   ("frp learn at a terminal: pauses, a multi-line answer checked, a right one, quit keeps progress", learn_at_a_terminal),
+                   ("a background pipeline prints above the line being typed, which survives", background_prints_above_the_line_being_typed),
                    ("setting a property drives a background pipeline; :jobs lists it, :stop 1 disposes it", property_drives_background_job_then_stop),
 ("TAB completes a field of the source's records and an operator", tab_completes),
                    ("a pipeline prints its events; Ctrl-D exits 0", events),
