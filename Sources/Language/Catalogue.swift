@@ -14,6 +14,7 @@ public struct OperatorSpec: Sendable {
         case errors = "Handling errors"
         case timing = "Timing"
         case sharing = "Sharing"
+        case actions = "Actions"
         case debugging = "Debugging"
         case services = "Photo services"
     }
@@ -61,6 +62,8 @@ public struct Parameter: Sendable {
         case marbleValues
         /// A string (a label, a message).
         case text
+        /// A name bound with `let` to a pipeline that ends in `action`.
+        case action
     }
 
     public var name: String
@@ -326,6 +329,26 @@ private let builtins: [OperatorSpec] = [
     .init("replay", .operator, .sharing, [Parameter("N", .count)],
           "Like share, and a late subscriber first gets the last N values.",
           example: #"cold "-a-b|" | replay 1"#, elsewhere: ["RxJS: shareReplay", "ReactiveSwift: replayLazily(upTo:)", "RAC2: replayLast"]),
+
+    // Actions
+    .init("action", .operator, .actions,
+          [Parameter("PIPELINE", .perValuePipeline), Parameter("SIGNAL", .signal, optional: true, keyword: "enabledBy")],
+          "Each value is an input: runs the pipeline for it (`it` is the input) and sends its values, unless the action is disabled (the latest of `enabledBy` is not true) or still executing: then the input is dropped. Failures go to `errors A`, and the action stays usable.",
+          example: #"cold "-s-s---s-|" | action (timer 3ms | mapTo "done")"#,
+          elsewhere: ["ReactiveSwift: Action(enabledIf:execute:)", "RAC2: RACCommand initWithEnabled:signalBlock:"],
+          confusedWith: ["exhaustMap", "executing", "errors"]),
+    .init("executing", .source, .actions, [Parameter("ACTION", .action)],
+          "Whether the action is executing: false or true at once, then every change.",
+          example: #"executing (cold "-s-----|" | action (timer 3ms))"#,
+          elsewhere: ["ReactiveSwift: Action.isExecuting", "RAC2: RACCommand executing"], confusedWith: ["enabled"]),
+    .init("enabled", .source, .actions, [Parameter("ACTION", .action)],
+          "Whether the action would take an input now (enabledBy is true and it is not executing): the current value, then every change.",
+          example: #"enabled (cold "-s-----|" | action (timer 3ms) enabledBy (cold "t--f|" {t: true, f: false}))"#,
+          elsewhere: ["ReactiveSwift: Action.isEnabled", "RAC2: RACCommand enabled"], confusedWith: ["executing"]),
+    .init("errors", .source, .actions, [Parameter("ACTION", .action)],
+          "The message of every failed execution of the action, as a value; the action goes on.",
+          example: #"errors (cold "-s---s-|" | action (fail "offline"))"#,
+          elsewhere: ["ReactiveSwift: Action.errors", "RAC2: RACCommand errors"], confusedWith: ["catch"]),
 
     // Debugging
     .init("log", .operator, .debugging, [Parameter("LABEL", .text, optional: true)],

@@ -143,3 +143,13 @@ extension CheckedPipeline {
         return names
     }
 }
+
+extension CheckedPipeline {
+    /// The `action` stage this pipeline ends in, directly or through the `let` name it is:
+    /// what `executing`, `enabled` and `errors` observe.
+    public var actionStage: CheckedStage? {
+        if let last = stages.last { return last.spec.name == "action" ? last : nil }
+        if case .binding(_, let pipeline) = head { return pipeline.actionStage }
+        return nil
+    }
+}

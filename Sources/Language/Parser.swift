@@ -170,13 +170,18 @@ struct Parser {
                      range: nameToken.range.to(previous.range))
     }
 
-    /// argument -> 'error' STRING | expression
+    /// Words that name the argument after them: `cold "-#" error "boom"`,
+    /// `action (login user, password) enabledBy valid`.
+    static let argumentKeywords: Set<String> = ["error", "enabledBy"]
+
+    /// argument -> ('error' | 'enabledBy') expression | expression
     private mutating func parseArgument() throws(Failure) -> Argument {
         let start = current.range
-        if isWord("error"), isString(peek(1)) {
+        if let keyword = current.name, Parser.argumentKeywords.contains(keyword),
+           keyword == "error" ? isString(peek(1)) : startsArgument(peek(1)) {
             advance()
             let value = try parseExpression()
-            return Argument(keyword: "error", value: value, range: start.to(value.range))
+            return Argument(keyword: keyword, value: value, range: start.to(value.range))
         }
         let value = try parseExpression()
         return Argument(keyword: nil, value: value, range: value.range)

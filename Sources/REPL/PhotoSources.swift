@@ -40,11 +40,16 @@ final class PhotoSources: SourceProvider {
     }
 
     func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value> {
-        let converted = arguments.map { value -> PhotoServices.Argument in
+        var converted: [PhotoServices.Argument] = []
+        for value in arguments {
             switch value {
-            case .number(let number): return .number(number)
-            case .string(let text): return .text(text)
-            default: return .text(value.description)
+            case .number(let number): converted.append(.number(number))
+            case .string(let text): converted.append(.text(text))
+            case .signal:
+                // `login user, password` inside an action whose form has a `password` field,
+                // while a `let password = ...` signal hides it.
+                return .fail(SignalError("\(name): an argument is a signal, not a value (if it is a `let` name that hides a field of the same name, write it.FIELD)"))
+            default: converted.append(.text(value.description))
             }
         }
         return services.request(name, converted).map { reply throws(SignalError) -> Value in

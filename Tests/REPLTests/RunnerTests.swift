@@ -175,6 +175,19 @@ struct RunCommandTests {
         #expect(captured.text.contains("error \"retry: interrupted after"))
     }
 
+    @Test("the views of a named action share one subscription to its inputs")
+    func actionViewsShareInputs() throws {
+        let path = try temporaryScript("""
+            let presses = cold "-p-----p|" | log "inputs"
+            let save = presses | action (timer 2ms | mapTo "saved")
+            save | merge (executing save) | merge (enabled save) | merge (errors save)
+            """)
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(path: path) == 0)
+        #expect(captured.text.components(separatedBy: "inputs: subscribed").count - 1 == 1)
+        #expect(captured.text.components(separatedBy: "next \"saved\"").count - 1 == 2)
+    }
+
     @Test("a signal that can never end is reported, not waited for")
     func neverEnds() throws {
         let path = try temporaryScript("never")
