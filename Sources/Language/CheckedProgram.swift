@@ -99,6 +99,8 @@ public enum CheckedStatement: Sendable {
     case assign(name: String, CheckedExpression, Site)
     case run(CheckedPipeline, background: Bool, line: Int)
     case expect(CheckedPipeline, marble: Marble, marbleText: String, values: CheckedExpression?, error: String?, line: Int, column: Int)
+    /// `service NAME fails|slow|ok`: how a service behaves in the runs and expects after it.
+    case service(name: String, ServiceSetting)
 }
 
 extension CheckedPipeline {

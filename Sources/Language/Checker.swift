@@ -100,6 +100,15 @@ struct Checker {
             return checkExpression(value, top).map { .assign(name: name, $0, site) }
         case .run(let pipeline, let background, let range):
             return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
+        case .service(let name, let nameRange, let setting, _):
+            guard catalogue[name]?.family == .services else {
+                let services = catalogue.specs.filter { $0.family == .services }.map(\.name)
+                report("NOT A SERVICE", nameRange, "`service` changes how a photo service behaves, and `\(name)` is not one:",
+                       hint: suggestion(for: name, among: services).map { "did you mean `\($0)`?" }
+                           ?? "the services are " + services.joined(separator: ", "))
+                return nil
+            }
+            return .service(name: name, setting)
         case .expect(let pipeline, let marbleText, let marbleRange, let values, let error, let range):
             let checkedPipeline = checkPipeline(pipeline, top)
             let marble = parseMarble(marbleText, marbleRange, kind: .expected)
