@@ -460,8 +460,11 @@ struct TraceSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Every scenario of SCENARIOS.md has its example script (10-21; 02 is scenario 3 too).
     @Test("scenario runs draw the same diagrams", arguments: [
-        "02-search-as-you-type", "11-shared-details", "14-latest-request", "18-cell-reuse",
+        "02-search-as-you-type", "10-popular-photos", "11-shared-details", "12-login", "13-token-refresh",
+        "14-latest-request", "15-search-flickr", "16-friends", "17-username-check", "18-cell-reuse",
+        "19-merged-signals", "20-time-and-mvvm", "21-cache-then-network",
     ])
     func scenario(name: String) throws {
         let script = Self.root.appendingPathComponent("Examples/\(name).frp").path
