@@ -14,6 +14,7 @@ public struct OperatorSpec: Sendable {
         case errors = "Handling errors"
         case timing = "Timing"
         case sharing = "Sharing"
+        case actions = "Actions"
         case debugging = "Debugging"
         case services = "Photo services"
     }
@@ -87,6 +88,8 @@ public struct Parameter: Sendable {
         case marbleValues
         /// A string (a label, a message).
         case text
+        /// A name bound with `let` to a pipeline that ends in `action`.
+        case action
     }
 
     public var name: String
@@ -464,6 +467,7 @@ private let builtins: [OperatorSpec] = [
             .init("flatMap", "flatMap starts a run for every value, overlapping; exhaustMap for none while one runs."),
             .init("switchMap", "switchMap gives up the running one for the new value; exhaustMap gives up the new value."),
             .init("concatMap", "concatMap queues the values that come during a run; exhaustMap drops them."),
+            .init("action", "an action drops inputs while busy too, but survives failed runs (errors A) and tells executing and enabled."),
           ]),
     .init("switchToLatest", .operator, .flattening, [],
           "For a signal of signals: forwards the latest inner signal, cancelling the one before.",
@@ -478,7 +482,10 @@ private let builtins: [OperatorSpec] = [
           "The source is over; the error does not reach downstream. `catch empty` ends quietly, `catch (of error)` turns it into a value, `catch (token | then profile)` recovers and asks again.",
           example: #"cold "-a-#" | catch (of "recovered")"#,
           elsewhere: ["RxJS: catchError", "ReactiveSwift: flatMapError", "RAC2: catch:"],
-          contrasts: [.init("retry", "retry subscribes to the same source again; catch continues with another pipeline.")]),
+          contrasts: [
+            .init("retry", "retry subscribes to the same source again; catch continues with another pipeline."),
+            .init("errors", "errors A gathers the failures of an action's runs as values, and the action goes on; catch ends one signal's failure."),
+          ]),
     .init("retry", .operator, .errors, [Parameter("N", .count)],
           "On an error, subscribes again, up to N more times.",
           "A cold source starts over, so a request is made again; after N more failures the error goes through.",
@@ -534,6 +541,44 @@ private let builtins: [OperatorSpec] = [
           example: "let latest = cold \"-a-b---c|\" | replay 1\nlatest | merge (timer 4ms | switchMap latest)",
           elsewhere: ["RxJS: shareReplay", "ReactiveSwift: replayLazily(upTo:)", "RAC2: replayLast"],
           contrasts: [.init("share", "share gives a late subscriber only what comes after it joined; replay first repeats the last N.")]),
+
+    // Actions
+    .init("action", .operator, .actions,
+          [Parameter("PIPELINE", .perValuePipeline), Parameter("SIGNAL", .signal, optional: true, keyword: "enabledBy")],
+          "Each value is an input: runs the pipeline for it (`it` is the input) and sends its values, unless the action is disabled (the latest of `enabledBy` is not true) or still executing: then the input is dropped. Failures go to `errors A`, and the action stays usable.",
+          "It is ReactiveCocoa's RACCommand: a button's presses in, one run per press, and `executing A`, `enabled A` and `errors A` to drive the view.",
+          example: #"cold "-s-s---s-|" | action (timer 3ms | mapTo "done")"#,
+          elsewhere: ["RxJS: (none; exhaustMap, with a BehaviorSubject for the executing state)",
+                      "ReactiveSwift: Action(enabledIf:execute:)", "RAC2: RACCommand initWithEnabled:signalBlock:"],
+          contrasts: [
+            .init("exhaustMap", "exhaustMap also drops values while a run goes on, but a failed run ends it; an action sends failures to `errors A` and goes on, and tells whether it is executing."),
+            .init("executing", "executing A is whether the action is busy; the action itself sends the values of its runs."),
+            .init("errors", "errors A sends the messages of failed runs; the action sends the values of the runs that succeed."),
+          ]),
+    .init("executing", .source, .actions, [Parameter("ACTION", .action)],
+          "Whether the action is executing: false or true at once, then every change.",
+          "It drives a spinner: `executing A | not` is scenario 13's loading indicator.",
+          example: #"executing (cold "-s-----|" | action (timer 3ms))"#,
+          elsewhere: ["RxJS: (none; a BehaviorSubject set around each run)", "ReactiveSwift: Action.isExecuting", "RAC2: RACCommand executing"],
+          contrasts: [
+            .init("enabled", "enabled A is whether a press would start a run: false while executing, and also while enabledBy is false."),
+            .init("action", "the action sends the values of its runs; executing A only whether one is going on."),
+          ]),
+    .init("enabled", .source, .actions, [Parameter("ACTION", .action)],
+          "Whether the action would take an input now (enabledBy is true and it is not executing): the current value, then every change.",
+          "It drives a button: a press while it is false is dropped, so a second press cannot start a second run.",
+          example: #"enabled (cold "-s-----|" | action (timer 3ms) enabledBy (cold "t--f|" {t: true, f: false}))"#,
+          elsewhere: ["RxJS: (none; combineLatest of the condition and not executing)", "ReactiveSwift: Action.isEnabled", "RAC2: RACCommand enabled"],
+          contrasts: [.init("executing", "executing A is only whether a run is going on; enabled A also asks enabledBy.")]),
+    .init("errors", .source, .actions, [Parameter("ACTION", .action)],
+          "The message of every failed execution of the action, as a value; the action goes on.",
+          "A view model's one errors stream: merge the errors of two actions (scenario 15).",
+          example: #"errors (cold "-s---s-|" | action (fail "offline"))"#,
+          elsewhere: ["RxJS: (none; catchError inside each run, into a Subject)", "ReactiveSwift: Action.errors", "RAC2: RACCommand errors"],
+          contrasts: [
+            .init("catch", "catch replaces one failed signal with another pipeline; errors A collects the failures of an action's runs while the action goes on."),
+            .init("action", "the action sends what its runs produce; errors A what they failed with."),
+          ]),
 
     // Debugging
     .init("log", .operator, .debugging, [Parameter("LABEL", .text, optional: true)],

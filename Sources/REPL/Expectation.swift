@@ -1,4 +1,5 @@
 import Language
+import Services
 import Signals
 
 /// Runs one `expect` in virtual time from frame 0 and compares every event: frame, kind
@@ -9,6 +10,8 @@ struct Expectation {
     let marbleText: String
     let values: CheckedExpression?
     let errorMessage: String?
+    /// Services made to fail or be slow by `service` statements before the expect.
+    var failures: [String: PhotoServices.Failure] = [:]
 
     struct Outcome {
         var passed: Bool
@@ -55,7 +58,7 @@ struct Expectation {
         let scheduler = Scheduler.virtual()
         var deadline = Deadline(Expectation.wallClockLimit)
         scheduler.interrupted = { deadline.passed() }
-        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
+        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler, failures: failures), write: { _ in })
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)

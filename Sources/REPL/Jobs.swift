@@ -61,6 +61,7 @@ final class Jobs {
         let jobSession = Session(clock: session.clock, output: jobOutput, tracing: session.tracing)
         jobSession.diagramStyle = session.diagramStyle
         jobSession.serviceFailures = session.serviceFailures
+        jobSession.serviceSettings = session.serviceSettings
         for (name, value) in session.properties.values { jobSession.properties.declare(name, value) }
         jobSession.interrupted = { job.stopRequested.load(ordering: .relaxed) }
         jobSession.interruptReason = ":stop \(job.number)"

@@ -37,6 +37,8 @@ final class Session {
     var jobs: Jobs?
     /// Services made to fail or to be slow (`--fail`, `--slow`), for every run.
     var serviceFailures: [String: PhotoServices.Failure] = [:]
+    /// The same, set by `service` statements: for the runs and the expects after them.
+    var serviceSettings: [String: PhotoServices.Failure] = [:]
 
     init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
         self.clock = clock
@@ -79,9 +81,11 @@ final class Session {
             } else {
                 run(pipeline)
             }
+        case .service(let name, let setting):
+            serviceSettings.apply(setting, to: name)
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error).run()
+                                      values: values, errorMessage: error, failures: serviceSettings).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -98,7 +102,7 @@ final class Session {
         case .live(let speed): scheduler = .live(speed: speed)
         }
         let output = self.output
-        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler, failures: serviceFailures),
+        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler, failures: serviceFailures.merging(serviceSettings) { $1 }),
                           write: { output.line($0) })
     }
 
@@ -294,5 +298,17 @@ struct Deadline {
         polls &+= 1
         if polls & 255 == 0, ContinuousClock.now >= end { expired = true }
         return expired
+    }
+}
+
+extension [String: PhotoServices.Failure] {
+    /// What a `service` statement says, from then on.
+    mutating func apply(_ setting: ServiceSetting, to service: String) {
+        switch setting {
+        case .fails(let message, let times?): self[service] = .failFirst(times, message ?? "failed on demand")
+        case .fails(let message, nil): self[service] = .fail(message ?? "failed on demand")
+        case .slow(let factor): self[service] = .slow(factor)
+        case .normal: self[service] = nil
+        }
     }
 }

@@ -19,6 +19,9 @@ public final class PhotoServices {
     public enum Failure: Equatable, Sendable {
         /// Every request fails with this message.
         case fail(String)
+        /// The first N requests of each run fail with this message; later ones answer
+        /// (for teaching `retry`).
+        case failFirst(Int, String)
         /// Every request takes this many times longer.
         case slow(Double)
     }
@@ -55,20 +58,35 @@ public final class PhotoServices {
 
     /// One request: a cold signal (each subscription is one request).
     public func request(_ name: String, _ arguments: [Argument]) -> Signal<Reply> {
+        serve(name) { [self] in
+            let answer = respond(name, arguments)
+            return (answer.latency, answer.result)
+        }
+    }
+
+    /// A request to a service of the caller's (the device's cache): answered by `answer`
+    /// after its latency, counted, cancellable and failing on demand like the others.
+    public func serve<Payload>(_ name: String,
+                               _ answer: @escaping () -> (latency: TimeSpan, result: Result<[Payload], SignalError>)) -> Signal<Payload> {
         Signal(unchecked: { [self] observer, lifetime in
             requests[name, default: 0] += 1
-            let answer = respond(name, arguments)
-            var latency = answer.latency
+            let number = requests[name, default: 0]
+            let (answerLatency, result) = answer()
+            var latency = answerLatency
             if case .slow(let factor)? = failures[name] {
                 latency = TimeSpan(nanoseconds: Int64(Double(latency.nanoseconds) * factor))
             }
             var answered = false
             let timer = scheduler.schedule(after: latency) { [self] in
                 answered = true
-                if case .fail(let message)? = failures[name] {
+                switch failures[name] {
+                case .fail(let message)?:
                     return observer.terminate(.error(SignalError("\(name): \(message)")))
+                case .failFirst(let count, let message)? where number <= count:
+                    return observer.terminate(.error(SignalError("\(name): \(message)")))
+                default: break
                 }
-                switch answer.result {
+                switch result {
                 case .success(let replies):
                     if name == "token" { tokenIsFresh = true }
                     for reply in replies {

@@ -82,7 +82,7 @@ public struct MarbleDiagram<Value> {
             + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
         lines += body.lines
         let legend = letters.legend()
-        if !legend.isEmpty { lines.append("where " + legend.joined(separator: ", ")) }
+        lines += Self.wrapped(legend, first: "where ", width: style.width)
         if letters.crowded { lines.append("* = several events in one column") }
         let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
             if case .error(let error) = item.event { return error.message }
@@ -91,6 +91,23 @@ public struct MarbleDiagram<Value> {
         if let first = errors.first { lines.append("# = \(first)") }
         lines += cancellations()
         return lines.joined(separator: "\n")
+    }
+
+    /// `where a = 1, b = 2, ...` in lines no wider than the diagram (an entry wider than
+    /// that has a line to itself), the later ones indented under the first entry.
+    static func wrapped(_ entries: [String], first prefix: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = prefix
+        for (index, entry) in entries.enumerated() {
+            let piece = entry + (index < entries.count - 1 ? "," : "")
+            if line.count > prefix.count, line.count + 1 + piece.count > width {
+                lines.append(line)
+                line = String(repeating: " ", count: prefix.count)
+            }
+            line += (line.count > prefix.count ? " " : "") + piece
+        }
+        if line.count > prefix.count { lines.append(line) }
+        return lines
     }
 
     /// Who cancelled whom: `! search it (2nd) at 15ms: debounce 3ms sent "kitten"`. Rows

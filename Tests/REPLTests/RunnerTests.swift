@@ -183,6 +183,19 @@ struct RunCommandTests {
         #expect(captured.text.contains("error \"retry: interrupted after"))
     }
 
+    @Test("the views of a named action share one subscription to its inputs")
+    func actionViewsShareInputs() throws {
+        let path = try temporaryScript("""
+            let presses = cold "-p-----p|" | log "inputs"
+            let save = presses | action (timer 2ms | mapTo "saved")
+            save | merge (executing save) | merge (enabled save) | merge (errors save)
+            """)
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(path: path) == 0)
+        #expect(captured.text.components(separatedBy: "inputs: subscribed").count - 1 == 1)
+        #expect(captured.text.components(separatedBy: "next \"saved\"").count - 1 == 2)
+    }
+
     @Test("a signal that can never end is reported, not waited for")
     func neverEnds() throws {
         let path = try temporaryScript("never")
@@ -440,8 +453,11 @@ struct TraceSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Every scenario of SCENARIOS.md has its example script (10-21; 02 is scenario 3 too).
     @Test("scenario runs draw the same diagrams", arguments: [
-        "02-search-as-you-type", "11-shared-details", "14-latest-request", "18-cell-reuse",
+        "02-search-as-you-type", "10-popular-photos", "11-shared-details", "12-login", "13-token-refresh",
+        "14-latest-request", "15-search-flickr", "16-friends", "17-username-check", "18-cell-reuse",
+        "19-merged-signals", "20-time-and-mvvm", "21-cache-then-network",
     ])
     func scenario(name: String) throws {
         let script = Self.root.appendingPathComponent("Examples/\(name).frp").path

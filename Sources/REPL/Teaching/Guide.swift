@@ -114,6 +114,12 @@ struct Guide: Sendable {
             .leaf("one request for everyone subscribed", "share"),
             .leaf("and hand late subscribers the last values", "replay"),
         ]),
+        .branch("run a command per button press (an action)", [
+            .leaf("one input at a time, dropping presses while busy", "action"),
+            .leaf("and show that it is running (a spinner)", "executing"),
+            .leaf("and enable the button only when a press would run", "enabled"),
+            .leaf("and get the failures of its runs as values", "errors"),
+        ]),
         .branch("see what flows", [
             .leaf("print every event with its time", "log"),
         ]),
