@@ -173,7 +173,7 @@ struct LearnTests {
         let list = session([], lesson: nil, progress: path)
         #expect(list.status == 0)
         #expect(list.text.contains("stderr: frp learn: 4 lines of \(path) could not be read and were left out"))
-        #expect(list.text.contains("3 of 7 steps, 1 of 2 exercises solved"))
+        #expect(list.text.contains("3 of 11 steps, 1 of 3 exercises solved"))
         #expect(!list.text.contains("feed     The photo feed: filter, map, take, flatMap, catch               2 of"))
         // The next save writes it anew, with what could be read.
         _ = session(["quit"], lesson: "search", progress: path)

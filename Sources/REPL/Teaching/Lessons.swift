@@ -118,7 +118,7 @@ extension Lesson {
             hint: "`switchMap (search it | map photos.total)`: a new text cancels the running search.")),
     ])
 
-    static let login = Lesson(name: "login", title: "The login form: combineLatest, distinctUntilChanged, startWith", steps: [
+    static let login = Lesson(name: "login", title: "The login form: combineLatest, distinctUntilChanged, action", steps: [
         .read("""
             A login form: each field is valid when it matches [a-zA-Z0-9_]{6,16}, and the button is \
             enabled when both are. The fields are hot marbles of what is typed.
@@ -153,6 +153,22 @@ extension Lesson {
             mistakes: [#"login "Jiuchabaikaishui", "123456" | mapTo false"#,
                        #"login "Jiuchabaikaishui", "123456" | mapTo true | startWith false"#],
             hint: "`mapTo false` turns the answer into false; `startWith true` sends true at the start.")),
+        .read("""
+            The button runs an action (ReactiveCocoa's RACCommand): `INPUTS | action (PIPELINE)` runs \
+            the pipeline for each press, and drops a press that comes while a run is going on. \
+            `executing A` tells whether it is running, `errors A` what its runs failed with.
+            """),
+        .given("""
+            let presses = hot "-p 100ms p|"
+            let signIn = presses | action (login "Jiuchabaikaishui", "123456" | map message)
+            """),
+        .run("signIn"),
+        .exercise(Exercise(
+            task: "Send whether signIn is executing, for the spinner. (The second press comes while it runs: it is dropped.)",
+            emits: #""f t 3999ms (f|)" {t: true, f: false}"#,
+            solution: "executing signIn",
+            mistakes: ["presses | mapTo true | startWith false", "signIn | mapTo false | startWith true"],
+            hint: "an action has its executing state built in: `executing signIn`.")),
     ])
 
     static let friends = Lesson(name: "friends", title: "Friends: then, debounce, flatMap", steps: [
