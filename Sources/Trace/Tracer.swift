@@ -114,21 +114,23 @@ public final class Tracer<Value> {
     }
 
     /// Records an event of a stage (its probe calls this; so may a specialised probe).
-    @inlinable
-    public func received(_ row: Row, subscription: Int, _ event: Event<Value>) {
-        if case .next = event {} else { ended(row, subscription) }
+    /// The event is taken owned and moved into the row's log: no copy of it per record.
+    @inlinable @inline(__always)
+    public func received(_ row: Row, subscription: Int, _ event: consuming Event<Value>) {
+        if event.termination != nil { ended(row, subscription) }
         lastRow = row
+        if let listener { announce(row, subscription, event, to: listener) }
+        let now = scheduler.now
         if row.log.count < row.capacity {
-            row.log.append((scheduler.now, event))
-            recordedEvents += 1
+            row.log.append((now, event))
+            recordedEvents &+= 1
             if recordedEvents > eventLimit { makeRoom() }
         } else {
-            row.log[row.oldest] = (scheduler.now, event)
-            row.oldest += 1
+            row.log[row.oldest] = (now, event)
+            row.oldest &+= 1
             if row.oldest == row.log.count { row.oldest = 0 }
-            overwritten += 1
+            overwritten &+= 1
         }
-        if let listener { announce(row, subscription, event, to: listener) }
     }
 
     /// A subscription's line ends at its terminal event, even if it is disposed later
