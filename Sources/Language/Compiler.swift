@@ -18,7 +18,8 @@ open class StageProbe: Probe {
     public init() {}
 
     open func subscribed() -> Int { 0 }
-    open func received(_ event: Event<Value>, subscription: Int) {}
+    /// Takes the event owned, so a tracer can keep it without copying it.
+    open func received(_ event: consuming Event<Value>, subscription: Int) {}
     open func disposed(subscription: Int, cancelled: Bool) {}
 }
 

@@ -279,7 +279,7 @@ final class TracedStage: Language.StageProbe {
     }
 
     override func subscribed() -> Int { probe.subscribed() }
-    override func received(_ event: Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
+    override func received(_ event: consuming Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
     override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
 }
 

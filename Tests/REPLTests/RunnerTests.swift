@@ -360,6 +360,22 @@ struct CancellationCauseTests {
         #expect(tracer.rows[1].events.compactMap(\.event.value) == [-1], "a quiet row keeps its events")
         #expect(tracer.droppedEvents == 10_001 - kept.count - 1)
     }
+
+    @Test("the ring frees the events it drops and overwrites, and the rest with the tracer")
+    func ringFreesEvents() {
+        let census = Census()
+        var tracer: Tracer<Token>? = Tracer<Token>(scheduler: Scheduler.virtual(), eventLimit: 100)
+        var row = tracer?.probe(key: "busy", label: "busy", depth: 0, line: 1, column: 1)
+        let subscription = row?.subscribed() ?? 0
+        for value in 0..<1_000 { row?.received(.next(Token(value, census)), subscription: subscription) }
+        let kept = tracer?.rows[0].events.compactMap(\.event.value?.value) ?? []
+        #expect(kept == Array((1_000 - kept.count)..<1_000))
+        #expect(census.alive == kept.count, "only the kept events are alive")
+        // The probe holds its tracer.
+        tracer = nil
+        row = nil
+        #expect(census.alive == 0)
+    }
 }
 
 @Suite("Failures on demand")
@@ -471,4 +487,18 @@ struct TraceSnapshotTests {
         let expected = try String(contentsOf: snapshot, encoding: .utf8)
         #expect(actual == expected)
     }
+}
+
+/// Counts the tokens alive, to see that a container frees what it drops.
+final class Census { var alive = 0 }
+
+final class Token {
+    let value: Int
+    let census: Census
+    init(_ value: Int, _ census: Census) {
+        self.value = value
+        self.census = census
+        census.alive += 1
+    }
+    deinit { census.alive -= 1 }
 }
