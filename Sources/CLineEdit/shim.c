@@ -130,6 +130,8 @@ void frp_edit_print_above(const char *text) {
 }
 
 /// libedit's read function: one character from the terminal, waking for output on the way.
+static size_t typed_in_line = 0;
+
 static int read_character(EditLine *el, wchar_t *character) {
     (void)el;
     for (;;) {
@@ -157,6 +159,15 @@ static int read_character(EditLine *el, wchar_t *character) {
             : length == 2 ? ((bytes[0] & 0x1F) << 6) | (bytes[1] & 0x3F)
             : length == 3 ? ((bytes[0] & 0x0F) << 12) | ((bytes[1] & 0x3F) << 6) | (bytes[2] & 0x3F)
             : ((bytes[0] & 0x07) << 18) | ((bytes[1] & 0x3F) << 12) | ((bytes[2] & 0x3F) << 6) | (bytes[3] & 0x3F);
+        // The language refuses lines over 65,536 characters: past 70,000 typed since the
+        // last newline, the rest of a huge paste is read and dropped up to its newline, so
+        // libedit does not redraw a megabyte line once per character. (Counted here:
+        // el_line converts the whole line on every call.)
+        if (value == L'\n' || value == L'\r') {
+            typed_in_line = 0;
+        } else if (++typed_in_line > 70000) {
+            continue;
+        }
         *character = value;
         return 1;
     }
@@ -192,6 +203,7 @@ void frp_edit_prompt(const char *prompt) {
 }
 
 const char *frp_edit_line(void) {
+    typed_in_line = 0;
     int count = 0;
     const char *line = el_gets(editor, &count);
     if (line == NULL || count <= 0) return NULL;

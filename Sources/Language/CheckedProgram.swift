@@ -99,6 +99,8 @@ public enum CheckedStatement: Sendable {
     case assign(name: String, CheckedExpression, Site)
     case run(CheckedPipeline, background: Bool, line: Int)
     case expect(CheckedPipeline, marble: Marble, marbleText: String, values: CheckedExpression?, error: String?, line: Int, column: Int)
+    /// `service NAME fails|slow|ok`: how a service behaves in the runs and expects after it.
+    case service(name: String, ServiceSetting)
 }
 
 extension CheckedPipeline {
@@ -141,5 +143,15 @@ extension CheckedPipeline {
         }
         visit(self)
         return names
+    }
+}
+
+extension CheckedPipeline {
+    /// The `action` stage this pipeline ends in, directly or through the `let` name it is:
+    /// what `executing`, `enabled` and `errors` observe.
+    public var actionStage: CheckedStage? {
+        if let last = stages.last { return last.spec.name == "action" ? last : nil }
+        if case .binding(_, let pipeline) = head { return pipeline.actionStage }
+        return nil
     }
 }

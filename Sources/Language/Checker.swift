@@ -100,6 +100,15 @@ struct Checker {
             return checkExpression(value, top).map { .assign(name: name, $0, site) }
         case .run(let pipeline, let background, let range):
             return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
+        case .service(let name, let nameRange, let setting, _):
+            guard catalogue[name]?.family == .services else {
+                let services = catalogue.specs.filter { $0.family == .services }.map(\.name)
+                report("NOT A SERVICE", nameRange, "`service` changes how a photo service behaves, and `\(name)` is not one:",
+                       hint: suggestion(for: name, among: services).map { "did you mean `\($0)`?" }
+                           ?? "the services are " + services.joined(separator: ", "))
+                return nil
+            }
+            return .service(name: name, setting)
         case .expect(let pipeline, let marbleText, let marbleRange, let values, let error, let range):
             let checkedPipeline = checkPipeline(pipeline, top)
             let marble = parseMarble(marbleText, marbleRange, kind: .expected)
@@ -245,10 +254,22 @@ struct Checker {
         }
         // Optional positional parameters that were not given.
         while checked.count < positionalParameters.count, !variadic { checked.append(.absent) }
+        // Keyword parameters that are not a marble's error follow the positional ones, in
+        // the catalogue's order (absent when not given).
+        let keywordParameters = spec.parameters.filter { $0.keyword != nil && $0.kind != .text }
+        var keywordArguments = [CheckedArgument](repeating: .absent, count: keywordParameters.count)
         for argument in stage.arguments where argument.keyword != nil {
             guard let parameter = spec.parameters.first(where: { $0.keyword == argument.keyword }) else {
                 report("UNEXPECTED ARGUMENT", argument.range, "`\(spec.name)` takes no `\(argument.keyword ?? "")` argument:", hint: usage)
                 failed = true
+                continue
+            }
+            if let index = keywordParameters.firstIndex(where: { $0.keyword == argument.keyword }) {
+                if let result = checkArgument(argument.value, parameter, spec, stageScope) {
+                    keywordArguments[index] = result
+                } else {
+                    failed = true
+                }
                 continue
             }
             guard case .string(let message) = argument.value.kind else {
@@ -264,6 +285,7 @@ struct Checker {
             }
         }
         guard !failed else { return nil }
+        checked += keywordArguments
         // A marble's VALUES record belongs with the marble.
         if case .marble(let marble, nil, let error, let id)? = checked.first, checked.count > 1,
            case .expression(let values) = checked[1] {
@@ -287,6 +309,7 @@ struct Checker {
         case .marble: return "a marble"
         case .marbleValues: return "a record of values"
         case .text: return "a string"
+        case .action: return "an action"
         }
     }
 
@@ -355,6 +378,14 @@ struct Checker {
                 return nil
             }
             return .text(text)
+        case .action:
+            guard let pipeline = checkSignalArgument(expression, spec, scope) else { return nil }
+            guard pipeline.actionStage != nil else {
+                report("NOT AN ACTION", expression.range, "`\(spec.name)` needs an action, and `\(text(expression.range))` is a signal:",
+                       hint: "make one with `let NAME = INPUTS | action (PIPELINE)`, then write `\(spec.name) NAME`")
+                return nil
+            }
+            return .pipeline(pipeline)
         }
     }
 

@@ -18,7 +18,8 @@ open class StageProbe: Probe {
     public init() {}
 
     open func subscribed() -> Int { 0 }
-    open func received(_ event: Event<Value>, subscription: Int) {}
+    /// Takes the event owned, so a tracer can keep it without copying it.
+    open func received(_ event: consuming Event<Value>, subscription: Int) {}
     open func disposed(subscription: Int, cancelled: Bool) {}
 }
 
@@ -36,6 +37,8 @@ public final class RunContext {
     var hotSources: [Int: HotSource<Value>] = [:]
     /// `let` names are instantiated once per run, so a shared signal is one signal.
     var boundSignals: [String: Signal<Value>] = [:]
+    /// The run's actions, by the place of their `action` stage (`Site.key`).
+    var actions: [String: ActionRun] = [:]
 
     public init(scheduler: Scheduler, properties: PropertyStore = PropertyStore(),
                 services: SourceProvider? = nil, write: @escaping (String) -> Void = { print($0) }) {
@@ -322,6 +325,25 @@ public final class Compiler {
                     self.signal(pipeline, Frame(it: it, caught: Caught(message: error.message), depth: depth))
                 }
             case "retry": return source.retry(try count(0), interrupted: scheduler.interrupted)
+
+            // Actions
+            case "action":
+                let enabledBy = arguments.count > 1 ? signals(1).first : nil
+                let run = ActionRun(inputs: source, enabledBy: enabledBy, execute: perValuePipeline(0))
+                context.actions[site.key] = run
+                return run.values
+            case "executing", "enabled", "errors":
+                guard case .pipeline(let pipeline) = arguments[0], let key = pipeline.actionStage?.site.key else { return .empty }
+                // Instantiates the action: once per run for a `let` name.
+                _ = self.signal(pipeline, frame)
+                guard let run = context.actions[key] else {
+                    return .fail(SignalError("\(site): the action was not made in this run"))
+                }
+                switch stage.spec.name {
+                case "executing": return run.executing
+                case "enabled": return run.enabled
+                default: return run.errors
+                }
 
             // Timing
             case "debounce": return source.debounce(duration(0), on: scheduler)

@@ -151,10 +151,12 @@ struct ExpressionCompiler {
             }
         }
         switch (left, right) {
+        case (.it, .constant(.number(let constant))):
+            return withKernel(op) { Shapes.itNumber($0, constant, site) }
         case (.it, .constant(let constant)):
             return withKernel(op) { Shapes.itConstant($0, constant, site) }
         // `it % 2 == 0`: both operations in one closure.
-        case (.binary(let innerOp, .it, .constant(let inner), let innerSite), .constant(let constant))
+        case (.binary(let innerOp, .it, .constant(.number(let inner)), let innerSite), .constant(.number(let constant)))
             where innerOp != .and && innerOp != .or && innerOp != .matches:
             return withKernel(innerOp) { first in
                 withKernel(op) { second in Shapes.itTwice(first, inner, innerSite, second, constant, site) }

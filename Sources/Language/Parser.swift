@@ -99,9 +99,56 @@ struct Parser {
             return .expect(pipeline, marble: marble, marbleRange: marbleRange, values: values, error: error,
                            range: start.to(previous.range))
         }
+        if isWord("service"), case .name = peek(1).kind, case .name(let verb) = peek(2).kind,
+           ["fails", "slow", "ok"].contains(verb) {
+            return try parseService()
+        }
         let pipeline = try parsePipeline()
         let background = match(.ampersand)
         return .run(pipeline, background: background, range: start.to(previous.range))
+    }
+
+    /// service -> 'service' NAME ( 'fails' [STRING] [NUMBER 'times'] | 'slow' NUMBER | 'ok' )
+    private mutating func parseService() throws(Failure) -> Statement {
+        let start = current.range
+        advance()
+        let (name, nameRange) = try expectName("a service")
+        let verb = current.name ?? ""
+        advance()
+        let setting: ServiceSetting
+        switch verb {
+        case "fails":
+            var message: String?
+            if case .string(let text) = current.kind {
+                message = text
+                advance()
+            }
+            var times: Int?
+            if case .number(let count) = current.kind {
+                guard count >= 1, count == count.rounded(), count < 1e9 else {
+                    throw failure("BAD COUNT", "I expected a whole number of failures, 1 or more:",
+                                  hint: "write `service \(name) fails 2 times`")
+                }
+                advance()
+                guard isWord("times") || isWord("time") else {
+                    throw failure("EXPECTED times", "I expected `times` after the number:",
+                                  hint: "write `service \(name) fails \(Int(count)) times`")
+                }
+                advance()
+                times = Int(count)
+            }
+            setting = .fails(message: message, times: times)
+        case "slow":
+            guard case .number(let factor) = current.kind, factor > 0 else {
+                throw failure("EXPECTED FACTOR", "I expected how many times slower, a positive number:",
+                              hint: "write `service \(name) slow 5` for five times slower")
+            }
+            advance()
+            setting = .slow(factor)
+        default:
+            setting = .normal
+        }
+        return .service(name: name, nameRange: nameRange, setting: setting, range: start.to(previous.range))
     }
 
     private mutating func expectEndOfStatement() throws(Failure) {
@@ -170,13 +217,18 @@ struct Parser {
                      range: nameToken.range.to(previous.range))
     }
 
-    /// argument -> 'error' STRING | expression
+    /// Words that name the argument after them: `cold "-#" error "boom"`,
+    /// `action (login user, password) enabledBy valid`.
+    static let argumentKeywords: Set<String> = ["error", "enabledBy"]
+
+    /// argument -> ('error' | 'enabledBy') expression | expression
     private mutating func parseArgument() throws(Failure) -> Argument {
         let start = current.range
-        if isWord("error"), isString(peek(1)) {
+        if let keyword = current.name, Parser.argumentKeywords.contains(keyword),
+           keyword == "error" ? isString(peek(1)) : startsArgument(peek(1)) {
             advance()
             let value = try parseExpression()
-            return Argument(keyword: "error", value: value, range: start.to(value.range))
+            return Argument(keyword: keyword, value: value, range: start.to(value.range))
         }
         let value = try parseExpression()
         return Argument(keyword: nil, value: value, range: value.range)

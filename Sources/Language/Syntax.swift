@@ -65,8 +65,21 @@ public enum Statement: Sendable {
     case `var`(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
     case assign(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
     case run(Pipeline, background: Bool, range: SourceRange)
+    /// `service search fails "offline" 2 times`, `service search slow 5`, `service search ok`
+    case service(name: String, nameRange: SourceRange, setting: ServiceSetting, range: SourceRange)
     case expect(Pipeline, marble: String, marbleRange: SourceRange, values: Expression?,
                 error: String?, range: SourceRange)
+}
+
+/// How a service behaves from a `service` statement on: failures on demand, for teaching
+/// catch, retry and timeout.
+public enum ServiceSetting: Equatable, Sendable {
+    /// Every request fails with the message; with `times`, only the first N of each run.
+    case fails(message: String?, times: Int?)
+    /// Every request takes this many times longer.
+    case slow(Double)
+    /// As normal again.
+    case normal
 }
 
 public struct Program: Sendable {

@@ -48,7 +48,6 @@ public struct HTTPTransport: PhotoTransport {
         let target = service.route.target(for: request.arguments)
         var headers = HTTPHeaders()
         if let token = request.token { headers.add(name: "Authorization", value: "Bearer " + token) }
-        if let failure = request.failure { headers.add(name: "X-Fail", value: FormEncoding.escape(failure)) }
         var patience = Self.patience
         if let speed = request.speed {
             headers.add(name: "X-Speed", value: String(speed))

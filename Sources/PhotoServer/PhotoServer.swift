@@ -107,10 +107,6 @@ public struct PhotoServer: Sendable {
             guard authorization.hasPrefix("Bearer ") else { throw Rejection(400, "Authorization must be `Bearer TOKEN`") }
             serviceRequest.token = String(authorization.dropFirst(7))
         }
-        if let failure = request.headers[Self.failHeader] {
-            guard let message = FormEncoding.unescape(failure) else { throw Rejection(400, "X-Fail is not well percent-encoded") }
-            serviceRequest.failure = message
-        }
         if let speedText = request.headers[Self.speedHeader] {
             guard let speed = Double(speedText), speed > 0, speed.isFinite else {
                 throw Rejection(400, "X-Speed must be a positive number (the run's speed), got \(JSON.quoted(speedText))")
@@ -153,7 +149,6 @@ public struct PhotoServer: Sendable {
         }
     }
 
-    static let failHeader = HTTPField.Name("X-Fail")!
     static let speedHeader = HTTPField.Name("X-Speed")!
 
     /// The service whose fixed query items the request carries (`method=flickr.photos.search`).

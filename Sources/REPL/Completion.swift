@@ -15,7 +15,7 @@ struct Completion {
     /// `let photos = popular`.
     var bindings: [String: String] = [:]
 
-    static let commands = [":help", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
+    static let commands = [":help", ":explain", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
 
     /// The fields of each service's records, for completing inside expressions.
     static let fields: [String: [String]] = {

@@ -10,6 +10,8 @@ struct Expectation {
     let marbleText: String
     let values: CheckedExpression?
     let errorMessage: String?
+    /// Services made to fail or be slow by `service` statements before the expect.
+    var failures: [String: PhotoServices.Failure] = [:]
     /// Where the services' answers come from; virtual time waits for them, so the outcome
     /// is the same for every transport.
     var transport: any PhotoTransport = InProcessTransport.shared
@@ -59,7 +61,8 @@ struct Expectation {
         let scheduler = Scheduler.virtual()
         var deadline = Deadline(Expectation.wallClockLimit)
         scheduler.interrupted = { deadline.passed() }
-        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler, transport: transport), write: { _ in })
+        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler, transport: transport, failures: failures),
+                                 write: { _ in })
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)

@@ -62,6 +62,7 @@ final class Jobs {
         jobSession.diagramStyle = session.diagramStyle
         jobSession.serviceFailures = session.serviceFailures
         jobSession.transport = session.transport
+        jobSession.serviceSettings = session.serviceSettings
         for (name, value) in session.properties.values { jobSession.properties.declare(name, value) }
         jobSession.interrupted = { job.stopRequested.load(ordering: .relaxed) }
         jobSession.interruptReason = ":stop \(job.number)"

@@ -14,13 +14,34 @@ final class PhotoSources: SourceProvider {
         services.failures = failures
     }
 
-    static let specs: [OperatorSpec] = PhotoSite.services.map { service in
+    static let specs: [OperatorSpec] = (PhotoSite.services.map { ($0.name, $0.parameters, $0.summary) } + DeviceCache.services).map { service in
         OperatorSpec(
             name: service.name, role: .source, family: .services,
             parameters: service.parameters.map { Parameter($0, .value) },
             summary: service.summary,
-            example: service.parameters.isEmpty ? service.name : "\(service.name) …")
+            example: examples[service.name] ?? service.name)
     }
+
+    /// A pipeline that shows each service at work (`frp explain search` runs it; a test
+    /// checks that every service has one and that it runs).
+    static let examples: [String: String] = [
+        "popular": "popular | take 3 | map name",
+        "popularPage": "popularPage | map length(it)",
+        "photo": "popular | take 1 | switchMap (photo id) | map comments_count",
+        "download": "popular | take 2 | flatMap (download images[0].url) | map length(it)",
+        "search": #"search "kitten" | map photos.total"#,
+        "login": #"login "Jiuchabaikaishui", "123456" | map message"#,
+        "friends": "friends | map length(it)",
+        "searchFriends": #"searchFriends "Wa" | map length(it)"#,
+        "checkUsername": #"checkUsername "newcomer" | map exists"#,
+        "token": "token | then profile | map username",
+        "profile": "profile | catch (token | then profile) | map username",
+        "cache": #"cache "popular" | catch (popularPage | flatMap (store "popular", it)) | map length(it)"#,
+        "store": #"store "k", 1 | then (cache "k")"#,
+    ]
+
+    /// The device's cache (scenario 10), for this run.
+    private let cache = DeviceCache()
 
     /// The language's catalogue with the services added.
     static let catalogue = Catalogue.standard.adding(specs)
@@ -38,11 +59,21 @@ final class PhotoSources: SourceProvider {
     }
 
     func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value> {
-        let converted = arguments.map { value -> PhotoServices.Argument in
+        if DeviceCache.services.contains(where: { $0.name == name }) {
+            return services.serve(name) { [cache, scheduler = context.scheduler] in
+                cache.answer(name, arguments, now: scheduler.now)
+            }
+        }
+        var converted: [PhotoServices.Argument] = []
+        for value in arguments {
             switch value {
-            case .number(let number): return .number(number)
-            case .string(let text): return .text(text)
-            default: return .text(value.description)
+            case .number(let number): converted.append(.number(number))
+            case .string(let text): converted.append(.text(text))
+            case .signal:
+                // `login user, password` inside an action whose form has a `password` field,
+                // while a `let password = ...` signal hides it.
+                return .fail(SignalError("\(name): an argument is a signal, not a value (if it is a `let` name that hides a field of the same name, write it.FIELD)"))
+            default: converted.append(.text(value.description))
             }
         }
         let shape = PhotoSite.service(named: name)?.shape ?? .document
@@ -91,5 +122,35 @@ final class PhotoSources: SourceProvider {
             }
             return .success(items)
         }
+    }
+}
+
+/// The photo client's own cache (scenario 10: cache, then network). Every run starts with
+/// copies stored an hour before it, so they are stale; `store` makes a fresh one, which
+/// stays fresh for a minute of the run's time.
+final class DeviceCache {
+    static let services: [(name: String, parameters: [String], summary: String)] = [
+        ("cache", ["KEY"], "The cached copy stored under KEY (10ms); fails when it is stale: older than a minute, as every copy is when a run starts."),
+        ("store", ["KEY", "VALUE"], "Stores VALUE under KEY as a fresh copy (5ms) and sends it."),
+    ]
+    static let freshFor = TimeSpan.seconds(60)
+
+    private var entries: [String: (value: Value, stored: Time)] = [:]
+
+    func answer(_ service: String, _ arguments: [Value], now: Time) -> (latency: TimeSpan, result: Result<[Value], SignalError>) {
+        let key = arguments.first.map { value in
+            if case .string(let text) = value { return text }
+            return value.description
+        } ?? ""
+        if service == "store" {
+            let value = arguments.count > 1 ? arguments[1] : .null
+            entries[key] = (value, now)
+            return (.milliseconds(5), .success([value]))
+        }
+        guard let entry = entries[key], now - entry.stored < DeviceCache.freshFor else {
+            let age = entries[key].map { "stored \(EventLine.time(Time(nanoseconds: (now - $0.stored).nanoseconds)).drop { $0 == " " }) ago" } ?? "stored 1h ago"
+            return (.milliseconds(10), .failure(SignalError("cache: the copy of \(Value.string(key).description) is stale (\(age))")))
+        }
+        return (.milliseconds(10), .success([entry.value]))
     }
 }

@@ -73,7 +73,7 @@ public struct Repl {
                 continue
             }
             pending += (pending.isEmpty ? "" : "\n") + line
-            if continues(pending) { continue }
+            if Repl.continues(pending) { continue }
             inputNumber += 1
             editor?.remember(pending)
             let source = Source(name: interactive ? "<input \(inputNumber)>" : "<stdin>", text: pending)
@@ -98,8 +98,7 @@ public struct Repl {
 
     enum CommandResult { case done, quit }
 
-    /// `:help`, `:help OP`, `:quit`.
-    /// `:help [OP]`, `:time live|virtual|Nx`, `:trace on|off`, `:load FILE`,
+    /// `:help [OP]`, `:explain [OP]` (`:help OP` is `:explain OP`), `:time live|virtual|Nx`, `:trace on|off`, `:load FILE`,
     /// `:save FILE`, `:reset`, `:quit`.
     private func command(_ line: String, frontend: inout Frontend, session: Session, inputs: inout [String],
                          output: Output) -> CommandResult {
@@ -108,8 +107,16 @@ public struct Repl {
         switch words.first ?? "" {
         case ":quit", ":q":
             return .quit
-        case ":help", ":h":
-            output.line(argument.map { Help.operator($0, in: frontend.catalogue) } ?? Help.overview(frontend.catalogue))
+        case ":help", ":h", ":explain":
+            let explainer = Explainer(catalogue: frontend.catalogue, style: session.diagramStyle, output: output,
+                                      invocation: ":explain")
+            if let argument {
+                explainer.explain(argument)
+            } else if words.first == ":explain" {
+                explainer.overview()
+            } else {
+                output.line(Help.overview(frontend.catalogue))
+            }
         case ":time":
             switch argument {
             case "live"?: session.clock = .live(speed: 1)
@@ -167,7 +174,7 @@ public struct Repl {
             inputs = []
             output.line("names forgotten")
         default:
-            let known = [":help", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
+            let known = Completion.commands
             let hint = suggestion(for: words.first ?? "", among: known).map { " Did you mean \($0)?" } ?? ""
             output.error("I do not know the command \(words.first ?? line).\(hint) The commands are \(known.joined(separator: ", ")).")
         }
@@ -175,7 +182,7 @@ public struct Repl {
     }
 
     /// An input continues while a bracket is open or its last line ends with `|`.
-    private func continues(_ text: String) -> Bool {
+    static func continues(_ text: String) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false

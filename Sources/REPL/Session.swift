@@ -39,6 +39,8 @@ final class Session {
     var serviceFailures: [String: PhotoServices.Failure] = [:]
     /// Where the services' answers come from (`--services URL`: over HTTP).
     var transport: any PhotoTransport = InProcessTransport.shared
+    /// The same, set by `service` statements: for the runs and the expects after them.
+    var serviceSettings: [String: PhotoServices.Failure] = [:]
 
     init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
         self.clock = clock
@@ -81,9 +83,11 @@ final class Session {
             } else {
                 run(pipeline)
             }
+        case .service(let name, let setting):
+            serviceSettings.apply(setting, to: name)
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error, transport: transport).run()
+                                      values: values, errorMessage: error, failures: serviceSettings, transport: transport).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -100,7 +104,8 @@ final class Session {
         case .live(let speed): scheduler = .live(speed: speed)
         }
         let output = self.output
-        return RunContext(scheduler: scheduler, properties: properties, services: PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures),
+        return RunContext(scheduler: scheduler, properties: properties,
+                          services: PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures.merging(serviceSettings) { $1 }),
                           write: { output.line($0) })
     }
 
@@ -277,7 +282,7 @@ final class TracedStage: Language.StageProbe {
     }
 
     override func subscribed() -> Int { probe.subscribed() }
-    override func received(_ event: Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
+    override func received(_ event: consuming Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
     override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
 }
 
@@ -296,5 +301,17 @@ struct Deadline {
         polls &+= 1
         if polls & 255 == 0, ContinuousClock.now >= end { expired = true }
         return expired
+    }
+}
+
+extension [String: PhotoServices.Failure] {
+    /// What a `service` statement says, from then on.
+    mutating func apply(_ setting: ServiceSetting, to service: String) {
+        switch setting {
+        case .fails(let message, let times?): self[service] = .failFirst(times, message ?? "failed on demand")
+        case .fails(let message, nil): self[service] = .fail(message ?? "failed on demand")
+        case .slow(let factor): self[service] = .slow(factor)
+        case .normal: self[service] = nil
+        }
     }
 }

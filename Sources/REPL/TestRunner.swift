@@ -41,10 +41,12 @@ public struct TestRunner {
                     unreadable = true
                     continue
                 }
+                var settings: [String: PhotoServices.Failure] = [:]
                 for statement in statements {
+                    if case .service(let name, let setting) = statement { settings.apply(setting, to: name) }
                     guard case .expect(let pipeline, let marble, let text, let values, let error, let line, let column) = statement else { continue }
                     let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: text, values: values,
-                                              errorMessage: error, transport: transport).run()
+                                              errorMessage: error, failures: settings, transport: transport).run()
                     if outcome.passed {
                         passed += 1
                     } else {

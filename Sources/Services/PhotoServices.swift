@@ -29,6 +29,9 @@ public final class PhotoServices {
     public enum Failure: Equatable, Sendable {
         /// Every request fails with this message.
         case fail(String)
+        /// The first N requests of each run fail with this message; later ones answer
+        /// (for teaching `retry`).
+        case failFirst(Int, String)
         /// Every request takes this many times longer.
         case slow(Double)
     }
@@ -63,50 +66,93 @@ public final class PhotoServices {
 
     /// One request: a cold signal (each subscription is one request) that sends the reply
     /// and completes, or fails with `service: reason`.
-    ///
-    /// The latency timer is armed when the request is made, as every transport's is: in
-    /// virtual time the scheduler waits for a reply still on its way before it lets time
-    /// move, and in live time a reply later than the latency is delivered when it comes.
     public func request(_ name: String, _ arguments: [Argument]) -> Signal<Reply> {
+        let replies: Signal<Reply> = timed(name) { [self] slowness, answered in
+            var request = ServiceRequest(service: name, arguments: arguments.map(\.text), token: token)
+            if case .live(let speed) = scheduler.clock { request.speed = speed / slowness }
+            let call = send(request) { answer in
+                answered(answer.map { [$0] }.mapError { SignalError("\(name): \($0.message)") })
+            }
+            return (PhotoSite.service(named: name)?.latency(request.arguments) ?? .zero, call)
+        }
+        guard name == "token" else { return replies }
+        // The run holds the token from the moment the reply reaches it (not when it left
+        // the site): later requests carry it.
+        return Signal(unchecked: { [self] observer, lifetime in
+            replies.start(Observer(
+                next: { [self] reply in
+                    if case .json(let json) = reply { token = JSON.stringField("token", in: json) }
+                    observer.next(reply)
+                },
+                terminate: observer.terminate), in: lifetime)
+        })
+    }
+
+    /// A request to a service of the caller's (the device's cache): answered by `answer`
+    /// after its latency, counted, cancellable and failing on demand like the others.
+    public func serve<Payload>(_ name: String,
+                               _ answer: @escaping () -> (latency: TimeSpan, result: Result<[Payload], SignalError>)) -> Signal<Payload> {
+        timed(name) { _, answered in
+            let (latency, result) = answer()
+            answered(result)
+            return (latency, {})
+        }
+    }
+
+    /// What every request shares, whoever answers it: it is counted; its latency timer is
+    /// armed when it is made (so in virtual time a reply on its way holds time still, and in
+    /// live time a reply later than the latency is delivered when it comes); failures on
+    /// demand apply; disposal before the end cancels it.
+    ///
+    /// `start` gets the `--slow` factor and a function to call with the answer (on this
+    /// thread, at once or later); it returns the latency and how to cancel.
+    private func timed<Payload>(
+        _ name: String,
+        start: @escaping (_ slowness: Double, _ answered: @escaping (Result<[Payload], SignalError>) -> Void)
+            -> (latency: TimeSpan, cancel: () -> Void)
+    ) -> Signal<Payload> {
         Signal(unchecked: { [self] observer, lifetime in
             requests[name, default: 0] += 1
-            var request = ServiceRequest(service: name, arguments: arguments.map(\.text), token: token)
+            let number = requests[name, default: 0]
             var slowness = 1.0
+            var failure: String?
             switch failures[name] {
-            case .fail(let message)?: request.failure = message
+            case .fail(let message)?: failure = message
+            case .failFirst(let count, let message)? where number <= count: failure = message
             case .slow(let factor)?: slowness = factor
-            case nil: break
+            default: break
             }
-            if case .live(let speed) = scheduler.clock { request.speed = speed / slowness }
-            let latency = PhotoSite.service(named: name)?.latency(request.arguments) ?? .zero
-            var answer: ServiceAnswer?
+            var answer: Result<[Payload], SignalError>?
             var due = false
             var settled = false
             func deliver() {
                 guard let answer, !settled else { return }
                 settled = true
+                if let failure { return observer.terminate(.error(SignalError("\(name): \(failure)"))) }
                 switch answer {
-                case .success(let reply):
-                    if name == "token", case .json(let json) = reply { token = JSON.stringField("token", in: json) }
-                    observer.next(reply)
+                case .success(let replies):
+                    for reply in replies {
+                        if lifetime.isDisposed { return }
+                        observer.next(reply)
+                    }
                     if !lifetime.isDisposed { observer.terminate(.completed) }
-                case .failure(let failure):
-                    observer.terminate(.error(SignalError("\(name): \(failure.message)")))
+                case .failure(let error):
+                    observer.terminate(.error(error))
                 }
+            }
+            let (latency, cancel) = start(slowness) { reply in
+                answer = reply
+                if due { deliver() }
             }
             let timer = scheduler.schedule(after: TimeSpan(nanoseconds: Int64(Double(latency.nanoseconds) * slowness))) {
                 due = true
                 deliver()
             }
-            let call = send(request) { reply in
-                answer = reply
-                if due { deliver() }
-            }
             lifetime.onDispose { [self] in
                 guard !settled else { return }
                 settled = true
                 timer.cancel()
-                call()
+                cancel()
                 cancelled[name, default: 0] += 1
             }
         })

@@ -9,17 +9,14 @@ public struct ServiceRequest: Sendable, Equatable {
     public var arguments: [String]
     /// The run's access token (`Authorization: Bearer …`); nil before `token` answered.
     public var token: String?
-    /// Fail on demand (`--fail search=offline`): the site answers with this error (`X-Fail`).
-    public var failure: String?
     /// Live time: the run's speed (`X-Speed`), so a server answers after the service's
     /// latency as the run sees it; nil in virtual time (answer at once).
     public var speed: Double?
 
-    public init(service: String, arguments: [String] = [], token: String? = nil, failure: String? = nil, speed: Double? = nil) {
+    public init(service: String, arguments: [String] = [], token: String? = nil, speed: Double? = nil) {
         self.service = service
         self.arguments = arguments
         self.token = token
-        self.failure = failure
         self.speed = speed
     }
 }
@@ -142,7 +139,6 @@ public final class PhotoSite: Sendable {
 
     /// The answer to one request: what both transports say.
     public func answer(_ request: ServiceRequest) -> ServiceAnswer {
-        if let failure = request.failure { return .failure(ServiceFailure(status: 503, failure)) }
         guard let service = Self.service(named: request.service) else {
             return .failure(ServiceFailure(status: 404, "there is no such service"))
         }
@@ -211,7 +207,7 @@ public final class PhotoSite: Sendable {
         }
         let token = "fresh-\(number)"
         issuedTokens.withLock { _ = $0.insert(token) }
-        return .success(.json(Array("{\"token\":\(JSON.quoted(token)),\"expires_in\":3600}".utf8)))
+        return .success(.json(Array("{\"token\":\(JSON.quoted(token))}".utf8)))
     }
 
     /// A request without a token this site issued is refused: its token "expired".

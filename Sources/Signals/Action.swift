@@ -109,10 +109,12 @@ public final class Action<Input, Output> {
                     finished = true
                     execution.dispose()
                     // Free again before anyone hears of the end, so a subscriber may apply
-                    // the action again from its reaction to the end or to the error.
+                    // the action again from its reaction to the end or to the error. The
+                    // error reaches `errors` before the execution's own end, so whoever
+                    // ends with the execution has seen it.
                     self?.setExecuting(false)
-                    observer.terminate(termination)
                     if case .error(let error) = termination { self?.errorStream.deliver(error) }
+                    observer.terminate(termination)
                 }
             ), in: execution)
         })

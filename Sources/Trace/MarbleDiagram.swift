@@ -69,7 +69,7 @@ public struct MarbleDiagram<Value> {
             }
         }
         let instants = marksAt.keys.sorted()
-        var letters = Letters()
+        var letters = Letters(reserving: valueDescriptions(rows, describe))
         let body: (step: Int64, lines: [String])
         if let exactStep = Self.steps.first(where: { columns(instants, marksAt, step: $0) <= available }) {
             body = (exactStep, expandedRows(instants, marksAt, step: exactStep, labelWidth: labelWidth, letters: &letters))
@@ -82,7 +82,7 @@ public struct MarbleDiagram<Value> {
             + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
         lines += body.lines
         let legend = letters.legend()
-        if !legend.isEmpty { lines.append("where " + legend.joined(separator: ", ")) }
+        lines += Self.wrapped(legend, first: "where ", width: style.width)
         if letters.crowded { lines.append("* = several events in one column") }
         let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
             if case .error(let error) = item.event { return error.message }
@@ -91,6 +91,23 @@ public struct MarbleDiagram<Value> {
         if let first = errors.first { lines.append("# = \(first)") }
         lines += cancellations()
         return lines.joined(separator: "\n")
+    }
+
+    /// `where a = 1, b = 2, ...` in lines no wider than the diagram (an entry wider than
+    /// that has a line to itself), the later ones indented under the first entry.
+    static func wrapped(_ entries: [String], first prefix: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = prefix
+        for (index, entry) in entries.enumerated() {
+            let piece = entry + (index < entries.count - 1 ? "," : "")
+            if line.count > prefix.count, line.count + 1 + piece.count > width {
+                lines.append(line)
+                line = String(repeating: " ", count: prefix.count)
+            }
+            line += (line.count > prefix.count ? " " : "") + piece
+        }
+        if line.count > prefix.count { lines.append(line) }
+        return lines
     }
 
     /// Who cancelled whom: `! search it (2nd) at 15ms: debounce 3ms sent "kitten"`. Rows
@@ -230,18 +247,41 @@ public struct MarbleDiagram<Value> {
     }
 }
 
-/// Gives each distinct value a letter, in order of appearance.
+/// Gives each distinct value a letter. A one-character string keeps its own mark (`"x"`
+/// is drawn `x`, as in the marble that made it), so a row can be read against the source
+/// and pasted into an `expect`; other values get the first free letter in order of
+/// appearance, and only they need the legend.
 struct Letters {
     /// Whether some column had to show `*`.
     var crowded = false
     private var assigned: [String: Character] = [:]
+    private var taken = Set<Character>()
     private var order: [(Character, String)] = []
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
+    /// `descriptions`: every value the drawing will show, so their own marks are kept for
+    /// them before any other value takes one.
+    init<Descriptions: Sequence<String>>(reserving descriptions: Descriptions) {
+        for description in descriptions {
+            guard assigned[description] == nil, let mark = Letters.ownMark(description), !taken.contains(mark) else { continue }
+            assigned[description] = mark
+            taken.insert(mark)
+        }
+    }
+
+    /// `"x"` → x: a string of one letter or digit (how marble sources make values).
+    static func ownMark(_ description: String) -> Character? {
+        let characters = Array(description)
+        guard characters.count == 3, characters[0] == "\"", characters[2] == "\"",
+              alphabet.contains(characters[1]) else { return nil }
+        return characters[1]
+    }
+
     mutating func letter(for description: String) -> Character {
         if let letter = assigned[description] { return letter }
-        let letter = order.count < Letters.alphabet.count ? Letters.alphabet[order.count] : "*"
+        let letter = Letters.alphabet.first { !taken.contains($0) } ?? "*"
         assigned[description] = letter
+        taken.insert(letter)
         order.append((letter, description))
         return letter
     }
@@ -275,4 +315,12 @@ public struct DiagramStyle: Sendable {
         self.width = width
         self.color = color
     }
+}
+
+/// What every value of the rows reads as, in order (for `Letters(reserving:)`).
+func valueDescriptions<Value>(_ rows: [Tracer<Value>.Row], _ describe: (Value) -> String) -> [String] {
+    rows.flatMap { row in row.events.compactMap { item -> String? in
+        if case .next(let value) = item.event { return describe(value) }
+        return nil
+    } }
 }

@@ -29,7 +29,7 @@ public struct SVGMarbleDiagram<Value> {
         func x(_ time: Time, _ offset: Int = 0) -> Double {
             Self.labelWidth + 20 + Double(time.nanoseconds) / span * Self.plotWidth + Double(offset) * (2 * Self.radius + 2)
         }
-        var letters = Letters()
+        var letters = Letters(reserving: valueDescriptions(rows, describe))
         var body: [String] = []
         for (index, row) in rows.enumerated() {
             let y = Self.top + Double(index) * Self.rowHeight + Self.rowHeight / 2

@@ -10,7 +10,7 @@ import Signals
 /// oldest are dropped and the diagram says so.
 public final class Tracer<Value> {
     /// One stage's line of the diagram. A class the stage's probe points at directly, so
-    /// recording an event is one append (P5: tracing costs at most 2x).
+    /// recording an event is one store (P5: tracing costs at most 2x).
     public final class Row {
         public let key: String
         public let label: String
@@ -19,12 +19,9 @@ public final class Tracer<Value> {
         /// Where the stage is in the session, for ordering rows as the program reads.
         public let order: (input: Int, line: Int, column: Int)
         public internal(set) var subscriptions: [Subscription] = []
-        /// The row's events as a ring: while the row may grow, new events are appended;
-        /// once the memory bound capped it, each new event overwrites the oldest (no copy,
-        /// nothing destroyed in bulk).
-        @usableFromInline var log: [(time: Time, event: Event<Value>)] = []
-        @usableFromInline var oldest = 0
-        @usableFromInline var capacity = Int.max
+        /// The row's events: appended while the row may grow, a ring once the memory
+        /// bound capped it.
+        @usableFromInline let log = RingLog<(time: Time, event: Event<Value>)>()
 
         init(key: String, label: String, depth: Int, order: (input: Int, line: Int, column: Int)) {
             self.key = key
@@ -34,18 +31,11 @@ public final class Tracer<Value> {
         }
 
         /// The events kept, oldest first.
-        public var events: [(time: Time, event: Event<Value>)] { Array(log[oldest...] + log[..<oldest]) }
+        public var events: [(time: Time, event: Event<Value>)] { log.elements }
         public var eventCount: Int { log.count }
 
         /// Keeps at most `limit` events from now on (the newest); returns how many it dropped.
-        func cap(at limit: Int) -> Int {
-            let kept = events.suffix(limit)
-            let dropped = log.count - kept.count
-            log = Array(kept)
-            oldest = 0
-            capacity = max(1, limit)
-            return dropped
-        }
+        func cap(at limit: Int) -> Int { log.cap(at: limit) }
     }
 
     /// One subscription of a stage: when it started and ended, and if it was cancelled
@@ -114,21 +104,18 @@ public final class Tracer<Value> {
     }
 
     /// Records an event of a stage (its probe calls this; so may a specialised probe).
-    @inlinable
-    public func received(_ row: Row, subscription: Int, _ event: Event<Value>) {
-        if case .next = event {} else { ended(row, subscription) }
+    /// The event is taken owned and moved into the row's log: no copy of it per record.
+    @inlinable @inline(__always)
+    public func received(_ row: Row, subscription: Int, _ event: consuming Event<Value>) {
+        if event.termination != nil { ended(row, subscription) }
         lastRow = row
-        if row.log.count < row.capacity {
-            row.log.append((scheduler.now, event))
-            recordedEvents += 1
+        if let listener { announce(row, subscription, event, to: listener) }
+        if row.log.record((scheduler.now, event)) {
+            recordedEvents &+= 1
             if recordedEvents > eventLimit { makeRoom() }
         } else {
-            row.log[row.oldest] = (scheduler.now, event)
-            row.oldest += 1
-            if row.oldest == row.log.count { row.oldest = 0 }
-            overwritten += 1
+            overwritten &+= 1
         }
-        if let listener { announce(row, subscription, event, to: listener) }
     }
 
     /// A subscription's line ends at its terminal event, even if it is disposed later
@@ -235,10 +222,7 @@ public final class Tracer<Value> {
 }
 
 extension Tracer.Row {
-    var newest: (time: Time, event: Event<Value>)? {
-        guard !log.isEmpty else { return nil }
-        return log[(oldest == 0 ? log.count : oldest) - 1]
-    }
+    var newest: (time: Time, event: Event<Value>)? { log.newest }
 }
 
 /// One traced happening, as `--events` writes it.

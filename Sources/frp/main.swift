@@ -21,7 +21,7 @@ struct FRP: ParsableCommand {
               of 1, 2, 3 | map it * 10
               cold "-a-b-c-|" | take 2
             """,
-        subcommands: [RunCommand.self, TestCommand.self, ServeCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ServeCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }
@@ -93,6 +93,49 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let status = TestRunner(transport: try services.transport()).run(paths: paths)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain an operator: what it does, its example run with its marble diagram, its names elsewhere, what it is confused with.",
+        discussion: "Without an operator: every operator by family, and a \"which operator do I need?\" guide.")
+
+    @Argument(help: "The operator or source, like switchMap.")
+    var name: String?
+
+    @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
+    var ascii = false
+
+    func run() throws {
+        let status = Explainer(style: .fromEnvironment(ascii: ascii)).run(name)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct LearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
+        abstract: "Lessons from the classic scenarios, with exercises checked by running your answer.",
+        discussion: """
+            Without a lesson: the lessons and your progress (kept in FRP_PROGRESS or ~/.frp_progress).
+            In an exercise, type a pipeline, or hint, solution, skip, quit.
+            Piped input works too: printf 'ANSWER\\n' | frp learn search
+            """)
+
+    @Argument(help: "The lesson, like search.")
+    var lesson: String?
+
+    @Flag(help: "Start the lesson from its first step.")
+    var restart = false
+
+    @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
+    var ascii = false
+
+    func run() throws {
+        let status = Learn(style: .fromEnvironment(ascii: ascii)).run(lesson, restart: restart)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -132,7 +132,7 @@ struct HTTPTransportTests {
             ("/v1/friends", ["X-Speed": "fast"], 400, #"X-Speed must be a positive number (the run's speed), got "fast""#),
             ("/v1/users/me", [:], 401, "token expired"),
             ("/v1/users/me", ["Authorization": "Basic eA=="], 400, "Authorization must be `Bearer TOKEN`"),
-            ("/v1/friends", ["X-Fail": "offline%20today"], 503, "offline today"),
+            ("/v1/photos/1", ["X-Speed": "0"], 400, #"X-Speed must be a positive number (the run's speed), got "0""#),
         ]
         for item in cases {
             let reply = try await get(base + item.path, headers: item.headers)

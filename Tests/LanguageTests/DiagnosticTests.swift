@@ -24,6 +24,19 @@ struct DiagnosticTests {
             """)
     }
 
+    @Test("executing needs an action, not any signal")
+    func notAnAction() {
+        #expect(diagnostics("let taps = cold \"-t|\"\nexecuting taps") == """
+            -- NOT AN ACTION ------------------------------------------------- test.frp:2:11
+
+            `executing` needs an action, and `taps` is a signal:
+
+            2| executing taps
+                         ^^^^
+            Hint: make one with `let NAME = INPUTS | action (PIPELINE)`, then write `executing NAME`
+            """)
+    }
+
     @Test("every error of a file is reported, not just the first")
     func allErrors() {
         let text = diagnostics("of 1 | take 1.5\nof 1 | debounce 300\nof 1 | map acc + 1\n")

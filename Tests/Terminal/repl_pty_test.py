@@ -30,7 +30,7 @@ def quit(child):
     assert child.exitstatus == 0, child.exitstatus
 
 def spawn():
-    child = pexpect.spawn(binary, env=env, encoding="utf-8", timeout=10, dimensions=(40, 120))
+    child = pexpect.spawn(binary, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
     child.expect_exact("frp> ")
     return child
 
@@ -128,7 +128,103 @@ def property_drives_background_job_then_stop():
     child.expect_exact("no background pipelines")
     quit(child)
 
-for name, body in [("a background pipeline prints above the line being typed, which survives", background_prints_above_the_line_being_typed),
+def explain_at_the_prompt():
+    child = spawn()
+    child.sendline(":explain debounce")
+    child.expect_exact("debounce DURATION    (timing)")
+    child.expect_exact("» cold \"-a-b-----c---|\" | debounce 3ms")
+    child.expect(r"debounce 3ms\s+-+b-+c\|")     # its diagram row, drawn from the run
+    child.expect_exact("RAC2: throttle: (a debounce!)")
+    child.expect_exact("frp> ")
+    child.sendline("of 9")
+    child.expect_exact("next 9")
+    quit(child)
+
+def learn_at_a_terminal():
+    progress = os.path.join(tempfile.mkdtemp(), "progress")
+    child = pexpect.spawn(binary, ["learn", "token"], env=dict(env, FRP_PROGRESS=progress),
+                          encoding="utf-8", timeout=30, dimensions=(40, 120))
+    child.expect_exact("(Enter: go on, quit: stop) ")   # after the first reading
+    child.sendline("")
+    child.expect_exact("» profile")                     # the given pipeline runs
+    child.expect_exact("(Enter: go on, quit: stop) ")
+    child.sendline("")
+    child.expect_exact("(Enter: go on, quit: stop) ")
+    child.sendline("")
+    child.expect_exact("answer> ")
+    child.sendline("profile | catch (token")          # a bracket open: the answer continues
+    child.expect_exact("...> ")
+    child.sendline("| then profile)")                 # the record, not the username: wrong
+    child.expect_exact("Not that marble yet")
+    child.expect_exact("first difference (event 1)")
+    child.expect_exact("answer> ")
+    child.sendline("profile | catch (token | then profile) | map username")
+    child.expect_exact("✓ Right")
+    child.expect_exact("answer> ")
+    child.sendline("quit")
+    child.expect_exact("goes on from here")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.exitstatus
+    assert open(progress).read() == "token 4 solved 1\n", open(progress).read()
+
+def multi_line_and_search():
+    child = spawn()
+    # A trailing | continues the statement with the continuation prompt.
+    child.sendline("of 1, 2 |")
+    child.expect_exact("...> ")
+    child.sendline("map it * 5")
+    child.expect_exact("next 10")
+    child.expect_exact("frp> ")
+    # An open bracket continues it too.
+    child.sendline("of 3 | map (it")
+    child.expect_exact("...> ")
+    child.sendline("+ 4)")
+    child.expect_exact("next 7")
+    child.expect_exact("frp> ")
+    # Ctrl-R searches the history incrementally; Enter runs what it found.
+    child.sendline("of 77 | map it + 1")
+    child.expect_exact("next 78")
+    child.expect_exact("frp> ")
+    child.send("\x12")
+    child.send("77")
+    child.send("\r")
+    child.expect_exact("» of 77 | map it + 1")
+    child.expect_exact("next 78")
+    quit(child)
+
+def binary_bytes_and_a_huge_line():
+    child = spawn()
+    # Control bytes are editing keys (Ctrl-A moves to the start): what is left is a mistake.
+    child.send("of \x01\x02\x7f\x1b[Zjunk\r")
+    child.expect_exact("UNKNOWN NAME")
+    child.sendline("of 9")
+    child.expect_exact("next 9")
+    child.expect_exact("frp> ")
+    # A 1 MB line, typed as a terminal delivers a paste: in pieces, with the echo read
+    # meanwhile (a test that does not read would deadlock the pty). The editor keeps the
+    # first 70,000 characters; the language refuses lines over 65,536.
+    data = "of " + "1" * 1000000
+    child.delaybeforesend = None
+    for start in range(0, len(data), 2048):
+        child.send(data[start:start + 2048])
+        try:
+            while True:
+                child.read_nonblocking(65536, timeout=0)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+    child.delaybeforesend = 0.05
+    child.send("\r")
+    child.expect_exact("LINE TOO LONG")
+    child.sendline("of 10")
+    child.expect_exact("next 10")
+    quit(child)
+
+for name, body in [("a trailing | and an open bracket continue a line; Ctrl-R finds an earlier one", multi_line_and_search),
+                   ("binary bytes and a 1 MB line get a diagnostic, and the next line works", binary_bytes_and_a_huge_line),
+                   ("`:explain debounce` at the prompt runs its example and draws its diagram", explain_at_the_prompt),
+                   ("frp learn at a terminal: pauses, a multi-line answer checked, a right one, quit keeps progress", learn_at_a_terminal),
+                   ("a background pipeline prints above the line being typed, which survives", background_prints_above_the_line_being_typed),
                    ("setting a property drives a background pipeline; :jobs lists it, :stop 1 disposes it", property_drives_background_job_then_stop),
 ("TAB completes a field of the source's records and an operator", tab_completes),
                    ("a pipeline prints its events; Ctrl-D exits 0", events),

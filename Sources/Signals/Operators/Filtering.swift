@@ -268,8 +268,15 @@ final class FilterStage<Value> {
         do throws(SignalError) {
             if try isIncluded(value) { downstream.next(value) }
         } catch {
-            upstream.dispose()
-            downstream.terminate(.error(error))
+            fail(error)
         }
+    }
+
+    // Out of line: the error path's registers are then not saved and restored on every
+    // value (callgrind: 8 of 111 instructions per event of P1).
+    @inlinable @inline(never)
+    func fail(_ error: SignalError) {
+        upstream.dispose()
+        downstream.terminate(.error(error))
     }
 }

@@ -200,9 +200,14 @@ final class MapStage<Value, Output> {
         do throws(SignalError) {
             downstream.next(try transform(value))
         } catch {
-            upstream.dispose()
-            downstream.terminate(.error(error))
+            fail(error)
         }
+    }
+
+    @inlinable @inline(never)
+    func fail(_ error: SignalError) {
+        upstream.dispose()
+        downstream.terminate(.error(error))
     }
 }
 
@@ -228,10 +233,15 @@ final class ReduceStage<Value, Output> {
         do throws(SignalError) {
             accumulation = try accumulate(accumulation, value)
         } catch {
-            failed = true
-            upstream.dispose()
-            downstream.terminate(.error(error))
+            fail(error)
         }
+    }
+
+    @inlinable @inline(never)
+    func fail(_ error: SignalError) {
+        failed = true
+        upstream.dispose()
+        downstream.terminate(.error(error))
     }
 
     @inlinable

@@ -1,0 +1,56 @@
+import Language
+import Trace
+
+/// Runs a short program in virtual time and prints what it did — each event with its
+/// time, then the marble trace of every stage — as `frp run --virtual` would: an
+/// operator's example, a lesson's pipeline. `let` lines bind names for what follows.
+final class Demonstration {
+    private(set) var frontend: Frontend
+    private let session: Session
+    private let output: Output
+    private var inputs = 0
+
+    init(output: Output, style: DiagramStyle, catalogue: Catalogue = PhotoSources.catalogue) {
+        frontend = Frontend(catalogue: catalogue)
+        session = Session(clock: .virtual, output: output, tracing: true)
+        session.diagramStyle = style
+        self.output = output
+    }
+
+    /// Checks and runs `text`; when it does not check, prints its diagnostics instead and
+    /// returns false (a catalogue or lesson mistake: the tests run every one).
+    @discardableResult
+    func run(_ text: String, name: String) -> Bool {
+        inputs += 1
+        let source = Source(name: name, text: text)
+        let (statements, diagnostics) = frontend.load(source)
+        for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+        for statement in statements { session.execute(statement) }
+        return diagnostics.isEmpty
+    }
+}
+
+extension String {
+    /// The text broken into lines of at most `width` characters at spaces, each line
+    /// after `indent`.
+    func wrapped(width: Int, indent: String = "") -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, indent.count + line.count + 1 + word.count > width {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines
+    }
+}
+
+extension String {
+    /// The text and spaces up to `width` (at least one space after it).
+    func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

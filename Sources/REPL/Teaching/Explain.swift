@@ -1,0 +1,90 @@
+import Language
+import Trace
+
+/// `frp explain OP` and `:explain OP`: what an operator does, its signature, its example
+/// run right there in virtual time with the marble diagram it produced, its names
+/// elsewhere, and the operators it is mistaken for with the difference. Everything comes
+/// from the catalogue the checker uses, so an explanation cannot drift from the language.
+/// `frp explain` alone: every operator by family, and the "which operator do I need?" guide.
+public struct Explainer {
+    let catalogue: Catalogue
+    let style: DiagramStyle
+    let output: Output
+    /// How the reader asks for another explanation: `frp explain`, or `:explain` at the prompt.
+    let invocation: String
+
+    public init(style: DiagramStyle = DiagramStyle(), output: Output = .standard) {
+        self.init(catalogue: PhotoSources.catalogue, style: style, output: output, invocation: "frp explain")
+    }
+
+    init(catalogue: Catalogue, style: DiagramStyle, output: Output, invocation: String) {
+        self.catalogue = catalogue
+        self.style = style
+        self.output = output
+        self.invocation = invocation
+    }
+
+    /// The command: one operator, or the overview. Exit status 1 for an unknown name.
+    public func run(_ name: String?) -> Int32 {
+        guard let name else {
+            overview()
+            return 0
+        }
+        return explain(name) ? 0 : 1
+    }
+
+    private var width: Int { min(style.width, 100) }
+
+    /// Explains one operator; false (and a message naming what is close) when there is
+    /// none by that name.
+    @discardableResult
+    func explain(_ name: String) -> Bool {
+        guard let spec = catalogue[name] else {
+            let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""
+            output.error("I do not know an operator called `\(name)`.\(close) `\(invocation)` lists them all.")
+            return false
+        }
+        output.line(spec.signature + "    (\(spec.family.rawValue.lowercased()))")
+        for line in (spec.summary + " " + spec.explanation).wrapped(width: width, indent: "  ") { output.line(line) }
+        if !spec.aliases.isEmpty { output.line("  Also called: " + spec.aliases.joined(separator: ", ")) }
+        output.line("")
+        output.line("Example, run now in virtual time:")
+        Demonstration(output: output, style: style, catalogue: catalogue).run(spec.example, name: "<example of \(spec.name)>")
+        if !spec.elsewhere.isEmpty {
+            output.line("")
+            output.line("Elsewhere:")
+            for name in spec.elsewhere { output.line("  " + name) }
+        }
+        if !spec.contrasts.isEmpty {
+            output.line("")
+            output.line("Often confused with " + spec.confusedWith.map { "`\($0)`" }.joined(separator: ", ") + ":")
+            for contrast in spec.contrasts {
+                for (index, line) in contrast.difference.wrapped(width: width, indent: "    ").enumerated() {
+                    output.line(index == 0 ? "  - " + line.dropFirst(4) : line)
+                }
+            }
+            output.line("(\(invocation) " + spec.confusedWith.joined(separator: ", ") + " for theirs)")
+        }
+        return true
+    }
+
+    /// Every operator by family, then the guide.
+    func overview() {
+        output.line("Every operator, by family (\(invocation) OP: one in full, with its example run):")
+        for line in Explainer.families(catalogue) {
+            for (index, wrapped) in line.wrapped(width: width, indent: "    ").enumerated() {
+                output.line(index == 0 ? "  " + wrapped.dropFirst(4) : wrapped)
+            }
+        }
+        output.line("")
+        for line in Guide.standard.rendered(width: width) { output.line(line) }
+    }
+
+    /// `Flattening: flatMap, switchMap, ...`, one line per family that has operators.
+    static func families(_ catalogue: Catalogue) -> [String] {
+        OperatorSpec.Family.allCases.compactMap { family in
+            let names = catalogue.specs.filter { $0.family == family }.map(\.name)
+            return names.isEmpty ? nil : "\(family.rawValue): " + names.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Language
+import Trace
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `frp learn`: the lessons with their progress; `frp learn NAME`: one lesson, from where
+/// the learner left it. Steps are read, shown running, or exercises; in an exercise the
+/// learner types a pipeline (checked by running it: `AnswerCheck`), or `hint`, `solution`,
+/// `skip`, `quit`. Progress is saved after every step.
+public struct Learn {
+    let input: LearnerInput
+    let output: Output
+    let style: DiagramStyle
+    /// Where progress is kept; nil: nowhere (no HOME and no FRP_PROGRESS).
+    let progressPath: String?
+
+    /// At a terminal through the line editor; piped input is read plainly, so
+    /// `printf 'answer\n' | frp learn search` works.
+    public init(style: DiagramStyle) {
+        self.init(input: .terminalOrPipe(), output: .standard, style: style, progressPath: Progress.defaultPath)
+    }
+
+    init(input: LearnerInput, output: Output, style: DiagramStyle = DiagramStyle(), progressPath: String?) {
+        self.input = input
+        self.output = output
+        self.style = style
+        self.progressPath = progressPath
+    }
+
+    private var width: Int { min(style.width, 100) }
+
+    /// The command: the list, or one lesson (`restart`: from its first step). Exit status
+    /// 1 for an unknown lesson.
+    public func run(_ name: String?, restart: Bool = false) -> Int32 {
+        var progress = Progress()
+        if let progressPath {
+            let (loaded, problem) = Progress.load(from: progressPath)
+            progress = loaded
+            if let problem { output.error("frp learn: \(problem)") }
+        }
+        guard let name else {
+            list(progress)
+            return 0
+        }
+        guard let lesson = Lesson.named(name) else {
+            let names = Lesson.all.map(\.name)
+            let close = suggestion(for: name, among: names).map { " Did you mean `\($0)`?" } ?? ""
+            output.error("There is no lesson called `\(name)`.\(close) The lessons: \(names.joined(separator: ", ")).")
+            return 1
+        }
+        teach(lesson, progress: &progress, restart: restart)
+        return 0
+    }
+
+    func list(_ progress: Progress) {
+        let place = progressPath.map { "progress in \($0)" } ?? "progress is not kept: set FRP_PROGRESS"
+        output.line("Lessons (frp learn NAME starts or continues one; \(place)):")
+        let nameWidth = (Lesson.all.map(\.name.count).max() ?? 0) + 2
+        let titleWidth = (Lesson.all.map(\.title.count).max() ?? 0) + 2
+        for lesson in Lesson.all {
+            output.line("  " + lesson.name.padded(to: nameWidth) + lesson.title.padded(to: titleWidth)
+                        + Learn.state(of: lesson, progress[lesson.name]))
+        }
+    }
+
+    /// `not started`, `3 of 9 steps, 1 of 3 exercises solved`, `done, 3 of 3 exercises solved`.
+    static func state(of lesson: Lesson, _ entry: Progress.Entry) -> String {
+        let solved = "\(entry.solved.count) of \(lesson.exercises.count) exercises solved"
+        if entry.stepsDone == 0 { return "not started" }
+        if entry.stepsDone >= lesson.steps.count { return "done, " + solved }
+        return "\(entry.stepsDone) of \(lesson.steps.count) steps, " + solved
+    }
+
+    private enum ExerciseOutcome { case solved, skipped, quit }
+
+    private func teach(_ lesson: Lesson, progress: inout Progress, restart: Bool) {
+        var entry = progress[lesson.name]
+        if restart || entry.stepsDone >= lesson.steps.count {
+            if entry.stepsDone >= lesson.steps.count, !restart { output.line("(You finished this lesson before: here it is again.)") }
+            entry = Progress.Entry()
+        }
+        output.line("\(lesson.title) — \(lesson.steps.count) steps, \(lesson.exercises.count) exercises")
+        output.line("Everything runs in virtual time: instant, and the same every time. Type `quit` to stop; your progress is kept.")
+        let demonstration = Demonstration(output: output, style: style)
+        let start = entry.stepsDone
+        if start > 0 {
+            output.line("Continuing at step \(start + 1).")
+            // The names the earlier steps gave, so the answers can use them.
+            for step in lesson.steps[..<start] {
+                if case .given(let text) = step { showGiven(text, in: demonstration) }
+            }
+        }
+        var exerciseNumber = lesson.steps[..<start].filter { if case .exercise = $0 { true } else { false } }.count
+        for index in start..<lesson.steps.count {
+            output.line("")
+            output.line("[\(index + 1)/\(lesson.steps.count)]")
+            let step = lesson.steps[index]
+            switch step {
+            case .read(let text):
+                for paragraph in text.split(separator: "\n") {
+                    for line in String(paragraph).wrapped(width: width) { output.line(line) }
+                }
+            case .given(let text):
+                showGiven(text, in: demonstration)
+            case .run(let text):
+                output.line("Run:")
+                demonstration.run(text, name: "<lesson \(lesson.name)>")
+            case .exercise(let exercise):
+                exerciseNumber += 1
+                switch practise(exercise, number: exerciseNumber, of: lesson.exercises.count, in: demonstration) {
+                case .solved: entry.solved.insert(exerciseNumber)
+                case .skipped: break
+                case .quit:
+                    output.line("Stopped at step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name)` goes on from here.")
+                    return
+                }
+            }
+            entry.stepsDone = index + 1
+            progress[lesson.name] = entry
+            save(progress)
+            let pauses: Bool = { if case .read = step { true } else if case .run = step { true } else { false } }()
+            if pauses, input.interactive, index + 1 < lesson.steps.count {
+                guard let answer = input.read("(Enter: go on, quit: stop) "), !Learn.isQuit(answer) else {
+                    output.line("Stopped after step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name)` goes on from here.")
+                    return
+                }
+            }
+        }
+        output.line("")
+        output.line("Lesson done: \(entry.solved.count) of \(lesson.exercises.count) exercises solved.")
+        if let next = Lesson.all.first(where: { progress[$0.name].stepsDone < $0.steps.count }) {
+            output.line("Next: frp learn \(next.name)  (\(next.title))")
+        } else {
+            output.line("That was the last one; `frp explain` has every operator, and a guide to choosing one.")
+        }
+    }
+
+    private func showGiven(_ text: String, in demonstration: Demonstration) {
+        output.line("Given:")
+        for line in text.split(separator: "\n") { output.line("  " + line) }
+        demonstration.run(text, name: "<given>")
+    }
+
+    private func practise(_ exercise: Exercise, number: Int, of total: Int, in demonstration: Demonstration) -> ExerciseOutcome {
+        output.line("Exercise \(number) of \(total): \(exercise.task)")
+        output.line("Write the pipeline that produces")
+        output.line("  " + exercise.emits)
+        output.line("(or type hint, solution, skip, quit)")
+        while true {
+            guard let answer = readAnswer(demonstration.frontend) else { return .quit }
+            switch answer.lowercased().trimmingCharacters(of: ": ") {
+            case "": continue
+            case "hint": output.line("Hint: " + exercise.hint); continue
+            case "solution": output.line("One solution: " + exercise.solution); continue
+            case "skip": output.line("Skipped."); return .skipped
+            case "quit", "q": return .quit
+            default: break
+            }
+            if !input.interactive { output.line("answer> " + answer) }
+            input.remember(answer)
+            switch AnswerCheck(frontend: demonstration.frontend).check(answer, for: exercise) {
+            case .right:
+                output.line("✓ Right: it produces that marble. Its run:")
+                demonstration.run(answer, name: "<answer>")
+                return .solved
+            case .wrong(let report):
+                output.line("✗ Not that marble yet:")
+                for line in report { output.line("  " + line) }
+                output.line("Try again (or hint, solution, skip, quit).")
+            case .doesNotCheck(let diagnostics):
+                for diagnostic in diagnostics { output.error(diagnostic) }
+            case .notOnePipeline:
+                output.line("Write one pipeline; the names given above are already defined.")
+            }
+        }
+    }
+
+    /// One answer, over several lines while a bracket is open or a line ends with `|`;
+    /// nil at the end of input.
+    private func readAnswer(_ frontend: Frontend) -> String? {
+        if input.interactive {
+            CompletionHook.current = Completion(catalogue: frontend.catalogue, names: frontend.environment.names)
+        }
+        guard var text = input.read("answer> ") else { return nil }
+        while Repl.continues(text) {
+            guard let more = input.read("   ...> ") else { return text }
+            text += "\n" + more
+        }
+        return text
+    }
+
+    private func save(_ progress: Progress) {
+        guard let progressPath, !progress.save(to: progressPath) else { return }
+        output.error("frp learn: cannot save progress to \(progressPath): \(String(cString: strerror(errno)))")
+    }
+
+    static func isQuit(_ text: String) -> Bool {
+        ["quit", "q"].contains(text.lowercased().trimmingCharacters(of: ": "))
+    }
+}
+
+/// Where the learner's lines come from: the REPL's line editor at a terminal (history,
+/// TAB completion), plain lines when standard input is not a terminal, a list in tests.
+struct LearnerInput {
+    /// At a terminal: the lesson pauses after each reading and run.
+    let interactive: Bool
+    let read: (_ prompt: String) -> String?
+    /// Keeps an answer in the history (up-arrow brings a wrong one back to edit).
+    var remember: (String) -> Void = { _ in }
+
+    static func terminalOrPipe() -> LearnerInput {
+        guard isatty(0) == 1, let editor = LineEditor() else {
+            return LearnerInput(interactive: false, read: { _ in readLine(strippingNewline: true) })
+        }
+        Interrupt.install()
+        CompletionHook.install()
+        return LearnerInput(interactive: true, read: { prompt in
+            while true {
+                if let line = editor.read(prompt: prompt) { return line }
+                // Ctrl-C clears the line; Ctrl-D ends the input.
+                guard Interrupt.take() else { return nil }
+            }
+        }, remember: { editor.remember($0) })
+    }
+
+    static func lines(_ lines: [String]) -> LearnerInput {
+        var remaining = lines[...]
+        return LearnerInput(interactive: false, read: { _ in remaining.popFirst() })
+    }
+}

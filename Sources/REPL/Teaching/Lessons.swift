@@ -1,0 +1,256 @@
+/// `frp learn`: lessons built from the scenarios people come from (the ReactiveCocoa photo
+/// browser and MVVM tutorials, SCENARIOS.md). A lesson is a few steps: read, see a given
+/// pipeline run with its trace, then exercises — "write the pipeline that produces this
+/// marble" — checked by running the answer in virtual time and comparing events.
+struct Lesson: Sendable {
+    /// What the learner types: `frp learn search`.
+    let name: String
+    let title: String
+    let steps: [Step]
+
+    var exercises: [Exercise] {
+        steps.compactMap { if case .exercise(let exercise) = $0 { return exercise } else { return nil } }
+    }
+}
+
+enum Step: Sendable {
+    /// Text to read.
+    case read(String)
+    /// `let` lines the rest of the lesson uses: shown, then bound.
+    case given(String)
+    /// A pipeline run in virtual time, its events and trace shown.
+    case run(String)
+    case exercise(Exercise)
+}
+
+struct Exercise: Sendable {
+    /// What to do, in a sentence or two.
+    let task: String
+    /// The expected run, as written after `emits`: `"500ms (n|)" {n: 3}`.
+    let emits: String
+    /// One answer that produces it (the tests check that it does).
+    let solution: String
+    /// Plausible mistakes, each producing another marble (the tests check that each is
+    /// rejected): the answer checker must tell them apart by running them.
+    let mistakes: [String]
+    let hint: String
+}
+
+extension Lesson {
+    static let all: [Lesson] = [feed, search, login, friends, token, hotAndCold]
+
+    static func named(_ name: String) -> Lesson? { all.first { $0.name == name } }
+
+    static let feed = Lesson(name: "feed", title: "The photo feed: filter, map, take, flatMap, catch", steps: [
+        .read("""
+            `popular` is a request to a 500px-style site: after 500 ms it sends the popular photos, \
+            one photo per value, best rated first, then completes. A photo is a record: name, rating, \
+            user.username, images (a list of {size, url}; images[0] is the thumbnail) and more. A bare \
+            name in an expression is a field of the value: `filter rating > 90` means `it.rating > 90`.
+            """),
+        .run("popular | filter rating > 90 | map name | take 3"),
+        .read("""
+            take 3 completes with its third value and cancels the rest of the feed: the trace marks \
+            the cancelled stages with `!`. All the values come at 500 ms, when the request answers.
+            """),
+        .exercise(Exercise(
+            task: #"Send the names of the first 2 photos in the category "Fine Art"."#,
+            emits: #""500ms (ab|)" {a: "Bright Horizon", b: "Electric Forest"}"#,
+            solution: #"popular | filter category == "Fine Art" | map name | take 2"#,
+            mistakes: [#"popular | take 2 | filter category == "Fine Art" | map name"#,
+                       #"popular | filter category == "Fine Art" | take 2"#],
+            hint: "filter first, then take: `take 2` before the filter would take the first 2 photos, rated or not.")),
+        .read("""
+            Each photo's thumbnail is its own request: `download URL` answers with the image's bytes \
+            after 100 ms. flatMap runs a pipeline for every value (with `it` bound to it) and forwards \
+            the values of all the runs.
+            """),
+        .exercise(Exercise(
+            task: "For the first 3 photos, download the thumbnail (images[0].url) and count the downloads.",
+            emits: #""600ms (n|)" {n: 3}"#,
+            solution: "popular | take 3 | flatMap (download images[0].url) | count",
+            mistakes: ["popular | take 3 | map images[0].url | count",
+                       "popular | take 3 | flatMap (download images[1].url) | count"],
+            hint: "`flatMap (download images[0].url)` makes one request per photo; `count` waits for the end.")),
+        .read("""
+            `photo ID` asks for one photo's details after 200 ms; there is no photo 1, so `photo 1` \
+            fails. An error ends a signal, unless `catch` continues with another pipeline.
+            """),
+        .exercise(Exercise(
+            task: "photo 1 fails. Make the failure end the signal quietly, at the same time.",
+            emits: #""200ms |""#,
+            solution: "photo 1 | catch empty",
+            mistakes: ["photo 1 | retry 1", "photo 1"],
+            hint: "`catch P` continues with P when the source fails; `empty` completes at once.")),
+    ])
+
+    static let search = Lesson(name: "search", title: "Search as you type: filter, debounce, switchMap", steps: [
+        .read("""
+            The classic ReactiveCocoa example: the text of a search field after each keystroke. Search \
+            only when the text is longer than 3 characters, only when typing pauses, and never let a \
+            stale answer overwrite a newer one. The field is a hot marble: it types on its own, \
+            whether anyone listens or not.
+            """),
+        .given(#"let typed = hot "-a 400ms b 100ms c 350ms d 500ms |" {a: "kit", b: "kitt", c: "kitte", d: "kitten"}"#),
+        .run("typed | filter length(it) > 3"),
+        .read("""
+            `debounce D` sends a value only when D has passed without a newer one: a burst of keys \
+            becomes its last text. ReactiveCocoa 2 called this `throttle:`; in RxJS and here, \
+            `throttle` is something else (the first value, then a quiet window).
+            """),
+        .exercise(Exercise(
+            task: "Send the texts longer than 3 characters, each only after a pause of 300 ms in typing.",
+            emits: #""803ms c 350ms d 200ms |" {c: "kitte", d: "kitten"}"#,
+            solution: "typed | filter length(it) > 3 | debounce 300ms",
+            mistakes: ["typed | debounce 300ms", "typed | filter length(it) > 3 | throttle 300ms"],
+            hint: "filter on `length(it) > 3`, then `debounce 300ms` (a pause), not throttle (a rate).")),
+        .read("""
+            `search TEXT` asks Flickr-style search: it answers after 400 ms with {photos: {total, ...}}. \
+            "kitten" comes 351 ms after "kitte", while the search for "kitte" is still running. \
+            switchMap cancels the stale search when the new text comes; flatMap would let both answer.
+            """),
+        .exercise(Exercise(
+            task: "Then search each text and send photos.total, cancelling a search that a newer text made stale.",
+            emits: #""1554ms (n|)" {n: 134}"#,
+            solution: "typed | filter length(it) > 3 | debounce 300ms | switchMap (search it | map photos.total)",
+            mistakes: ["typed | filter length(it) > 3 | debounce 300ms | flatMap (search it | map photos.total)",
+                       "typed | filter length(it) > 3 | debounce 300ms | concatMap (search it | map photos.total)"],
+            hint: "`switchMap (search it | map photos.total)`: a new text cancels the running search.")),
+    ])
+
+    static let login = Lesson(name: "login", title: "The login form: combineLatest, distinctUntilChanged, action", steps: [
+        .read("""
+            A login form: each field is valid when it matches [a-zA-Z0-9_]{6,16}, and the button is \
+            enabled when both are. The fields are hot marbles of what is typed.
+            """),
+        .given("""
+            let username = hot "-a----b---|" {a: "Jiu", b: "Jiuchabaikaishui"}
+            let password = hot "---a--b--c|" {a: "12", b: "1234", c: "123456"}
+            let userValid = username | map it matches "[a-zA-Z0-9_]{6,16}"
+            let passwordValid = password | map it matches "[a-zA-Z0-9_]{6,16}"
+            """),
+        .run("userValid | combineLatest passwordValid"),
+        .read("""
+            combineLatest waits until both have a value, then sends [user ok, password ok] whenever \
+            either changes. zip would pair them by position instead: the first with the first.
+            """),
+        .exercise(Exercise(
+            task: "Send whether the button is enabled (both valid), and only when that changes.",
+            emits: #""---f-----t|" {f: false, t: true}"#,
+            solution: "userValid | combineLatest passwordValid | map it[0] and it[1] | distinctUntilChanged",
+            mistakes: ["userValid | combineLatest passwordValid | map it[0] and it[1]",
+                       "userValid | zip passwordValid | map it[0] and it[1] | distinctUntilChanged"],
+            hint: "`map it[0] and it[1]` makes one flag of the pair; distinctUntilChanged drops repeats.")),
+        .read("""
+            `login USER, PASSWORD` signs in: after 4 s it answers one {code, message} and completes. \
+            While it runs, the form shows that it is busy: the executing state, true while the \
+            request runs and false after.
+            """),
+        .exercise(Exercise(
+            task: #"Send true when `login "Jiuchabaikaishui", "123456"` starts and false when it answers."#,
+            emits: #""t 3999ms (f|)" {t: true, f: false}"#,
+            solution: #"login "Jiuchabaikaishui", "123456" | mapTo false | startWith true"#,
+            mistakes: [#"login "Jiuchabaikaishui", "123456" | mapTo false"#,
+                       #"login "Jiuchabaikaishui", "123456" | mapTo true | startWith false"#],
+            hint: "`mapTo false` turns the answer into false; `startWith true` sends true at the start.")),
+        .read("""
+            The button runs an action (ReactiveCocoa's RACCommand): `INPUTS | action (PIPELINE)` runs \
+            the pipeline for each press, and drops a press that comes while a run is going on. \
+            `executing A` tells whether it is running, `errors A` what its runs failed with.
+            """),
+        .given("""
+            let presses = hot "-p 100ms p|"
+            let signIn = presses | action (login "Jiuchabaikaishui", "123456" | map message)
+            """),
+        .run("signIn"),
+        .exercise(Exercise(
+            task: "Send whether signIn is executing, for the spinner. (The second press comes while it runs: it is dropped.)",
+            emits: #""f t 3999ms (f|)" {t: true, f: false}"#,
+            solution: "executing signIn",
+            mistakes: ["presses | mapTo true | startWith false", "signIn | mapTo false | startWith true"],
+            hint: "an action has its executing state built in: `executing signIn`.")),
+    ])
+
+    static let friends = Lesson(name: "friends", title: "Friends: then, debounce, flatMap", steps: [
+        .read("""
+            `friends` loads the friend list: after 3 s it sends the whole list as one value. \
+            `searchFriends TEXT` answers after 100 ms with the friends whose name or uin contains the \
+            text, as one list. The search field below is typed into before and after the list loaded.
+            """),
+        .given(#"let field = hot "2000ms a 1100ms b 100ms c 800ms d 100ms |" {a: "Ann", b: "W", c: "Wa", d: ""}"#),
+        .run("friends | map length(it)"),
+        .exercise(Exercise(
+            task: "Search the friends for each text of the field after a pause of 500 ms, ignoring an empty field; send how many match.",
+            emits: #""2600ms a 1201ms b 301ms |" {a: 0, b: 11}"#,
+            solution: "field | filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it) | map length(it)",
+            mistakes: ["field | debounce 500ms | flatMap (searchFriends it) | map length(it)",
+                       "field | filter length(it) > 0 | flatMap (searchFriends it) | map length(it)"],
+            hint: "`filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it)`, then count with `map length(it)`.")),
+        .read("""
+            Searching before the list has loaded makes no sense: `then P` ignores the values of its \
+            source and, when it completes, goes on with P. The field is hot, so what was typed while \
+            the list loaded is gone by then.
+            """),
+        .given("let found = field | filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it)"),
+        .exercise(Exercise(
+            task: "Load the friends first, then search with `found`; send how many match.",
+            emits: #""3802ms b 301ms |" {b: 11}"#,
+            solution: "friends | then found | map length(it)",
+            mistakes: ["found | map length(it)", "friends | concat found | map length(it)"],
+            hint: "`friends | then found`: the list's value is ignored, the search starts when it completes.")),
+    ])
+
+    static let token = Lesson(name: "token", title: "Token refresh: catch, then", steps: [
+        .read("""
+            `profile` needs a fresh access token. The first request fails after 100 ms with \
+            "token expired"; `token` fetches a new one in 1 s, and after that profile succeeds.
+            """),
+        .run("profile"),
+        .read("""
+            `catch P` continues with P when its source fails (`error` is the message there). \
+            `A | then B` waits for A to complete, ignoring its values, then goes on with B.
+            """),
+        .exercise(Exercise(
+            task: "Ask for the profile; when it fails, fetch a token and then ask again. Send the username.",
+            emits: #""1200ms (u|)" {u: "Jiuchabaikaishui"}"#,
+            solution: "profile | catch (token | then profile) | map username",
+            mistakes: ["profile | retry 1 | map username", "token | then profile | map username"],
+            hint: "`catch (token | then profile)`: on the error, a token, then the profile again.")),
+        .exercise(Exercise(
+            task: "Ask for the profile once, and turn its failure into a value: the error's message.",
+            emits: #""100ms (e|)" {e: "profile: token expired"}"#,
+            solution: "profile | catch (of error)",
+            mistakes: ["profile | catch empty", #"profile | catch (of "failed")"#],
+            hint: "inside catch, `error` is the message: `catch (of error)`.")),
+    ])
+
+    static let hotAndCold = Lesson(name: "hotcold", title: "Hot and cold: share", steps: [
+        .read("""
+            A cold signal is a recipe: each subscriber runs it again, from the start (two subscribers \
+            of a request make two requests). `merge` subscribes to both of its sides at once.
+            """),
+        .given(#"let slow = cold "-a---b----c---|""#),
+        .run("slow | merge slow"),
+        .read("""
+            `timer 2ms | switchMap slow` subscribes to slow 2 ms late. A cold signal starts over for \
+            a late subscriber.
+            """),
+        .exercise(Exercise(
+            task: "Merge slow with a second subscription to slow that starts 2 ms later.",
+            emits: #""-a-a-b-b--c-c---|""#,
+            solution: "slow | merge (timer 2ms | switchMap slow)",
+            mistakes: ["slow | merge slow", "slow | concat slow"],
+            hint: "`merge (timer 2ms | switchMap slow)` subscribes again when the timer fires.")),
+        .read("""
+            `share` (RAC2: publish + autoconnect) makes subscribers share one run while it lasts: a \
+            late subscriber joins the run in progress and misses what came before.
+            """),
+        .given("let shared = slow | share"),
+        .exercise(Exercise(
+            task: "The same with shared: the late subscriber joins the running run.",
+            emits: #""-a---(bb)-(cc)|""#,
+            solution: "shared | merge (timer 2ms | switchMap shared)",
+            mistakes: ["slow | merge (timer 2ms | switchMap slow)", "shared | merge shared"],
+            hint: "use `shared` on both sides: `shared | merge (timer 2ms | switchMap shared)`.")),
+    ])
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// What a learner has done, kept between sessions in a small text file — `FRP_PROGRESS`,
+/// or `~/.frp_progress` — one line per lesson: its name, how many steps are done, and
+/// which exercises (numbered from 1) were solved rather than skipped:
+///
+///     search 5 solved 1,2
+///
+/// A line it cannot read is left out and said once, so a damaged file costs only what it
+/// garbled; the next save writes the file anew.
+struct Progress: Equatable {
+    struct Entry: Equatable {
+        var stepsDone = 0
+        var solved: Set<Int> = []
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+
+    subscript(lesson: String) -> Entry {
+        get { entries[lesson] ?? Entry() }
+        set { entries[lesson] = newValue }
+    }
+
+    /// Where progress is kept: `FRP_PROGRESS`, or `~/.frp_progress`; nil when neither is
+    /// known (then nothing is kept).
+    static var defaultPath: String? {
+        if let path = getenv("FRP_PROGRESS").map({ String(cString: $0) }), !path.isEmpty { return path }
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home + "/.frp_progress" }
+        return nil
+    }
+
+    /// The file's progress, and what was wrong with it when something was. A missing file
+    /// is no progress yet, not a problem.
+    static func load(from path: String) -> (Progress, problem: String?) {
+        guard access(path, F_OK) == 0 else { return (Progress(), nil) }
+        guard let bytes = SourceFile.readBytes(path) else {
+            return (Progress(), "cannot read \(path): \(String(cString: strerror(errno))); starting afresh")
+        }
+        return parse(String(decoding: bytes.prefix(Progress.sizeLimit), as: UTF8.self), path: path)
+    }
+
+    /// More than any real progress file; a bigger one is damaged, and only its start is read.
+    static let sizeLimit = 64 * 1024
+
+    static func parse(_ text: String, path: String) -> (Progress, problem: String?) {
+        var progress = Progress()
+        var unreadable = 0
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let words = line.split(separator: " ")
+            guard !words.isEmpty else { continue }
+            guard let entry = Entry(words.dropFirst()), Lesson.named(String(words[0])) != nil else {
+                unreadable += 1
+                continue
+            }
+            progress.entries[String(words[0])] = entry
+        }
+        let problem = unreadable == 0 ? nil
+            : "\(unreadable) line\(unreadable == 1 ? "" : "s") of \(path) could not be read and \(unreadable == 1 ? "was" : "were") left out"
+        return (progress, problem)
+    }
+
+    /// The file's text: one line per lesson, in the lessons' order.
+    var text: String {
+        Lesson.all.compactMap { lesson -> String? in
+            guard let entry = entries[lesson.name] else { return nil }
+            let solved = entry.solved.sorted().map(String.init).joined(separator: ",")
+            return "\(lesson.name) \(entry.stepsDone)" + (solved.isEmpty ? "" : " solved \(solved)")
+        }.map { $0 + "\n" }.joined()
+    }
+
+    /// Writes the whole file to a temporary one beside it and renames it over the old
+    /// one, so an interrupted save leaves the old progress, never half a file.
+    func save(to path: String) -> Bool {
+        let temporary = path + ".tmp"
+        guard Session.write(text, to: temporary) else { return false }
+        return rename(temporary, path) == 0
+    }
+}
+
+extension Progress.Entry {
+    /// `5 solved 1,2` (the words after the lesson's name); nil when they do not read so.
+    init?<Words: Collection>(_ words: Words) where Words.Element == Substring {
+        let words = Array(words)
+        guard let steps = words.first.flatMap({ Int($0) }), (0...1_000).contains(steps) else { return nil }
+        stepsDone = steps
+        switch words.count {
+        case 1: break
+        case 3 where words[1] == "solved":
+            let numbers = words[2].split(separator: ",").map { Int($0) }
+            guard numbers.allSatisfy({ $0.map { (1...1_000).contains($0) } == true }) else { return nil }
+            solved = Set(numbers.compactMap { $0 })
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Language
+@testable import REPL
+import Testing
+
+/// Each exercise of the lessons with the names its lesson has given by then.
+func exercisesInContext() -> [(lesson: String, number: Int, exercise: Exercise, frontend: Frontend)] {
+    var found: [(String, Int, Exercise, Frontend)] = []
+    for lesson in Lesson.all {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        var number = 0
+        for step in lesson.steps {
+            switch step {
+            case .given(let text):
+                let (_, diagnostics) = frontend.load(Source(name: "<given>", text: text))
+                #expect(diagnostics.isEmpty, "\(lesson.name): \(text)")
+            case .exercise(let exercise):
+                number += 1
+                found.append((lesson.name, number, exercise, frontend))
+            case .read, .run:
+                break
+            }
+        }
+    }
+    return found
+}
+
+func temporaryPath(_ name: String = "progress") -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + "-" + name).path
+}
+
+@Suite("Lessons")
+struct LessonTests {
+    @Test("the six scenarios are lessons, each with read, run and exercise steps")
+    func lessons() {
+        #expect(Lesson.all.map(\.name) == ["feed", "search", "login", "friends", "token", "hotcold"])
+        for lesson in Lesson.all {
+            #expect(lesson.steps.contains { if case .run = $0 { true } else { false } }, "\(lesson.name) runs nothing")
+            #expect(lesson.exercises.count >= 2, "\(lesson.name)")
+            #expect(Set(lesson.exercises.map(\.solution)).count == lesson.exercises.count)
+        }
+    }
+
+    @Test("every exercise's reference solution produces its marble")
+    func solutionsPass() {
+        let exercises = exercisesInContext()
+        #expect(exercises.count == Lesson.all.map(\.exercises.count).reduce(0, +))
+        for (lesson, number, exercise, frontend) in exercises {
+            let verdict = AnswerCheck(frontend: frontend).check(exercise.solution, for: exercise)
+            guard case .right = verdict else {
+                Issue.record("\(lesson) exercise \(number): the solution gives \(verdict)")
+                continue
+            }
+        }
+    }
+
+    @Test("every exercise rejects each of its mistakes by running it, and names the first differing event")
+    func mistakesRejected() {
+        for (lesson, number, exercise, frontend) in exercisesInContext() {
+            #expect(!exercise.mistakes.isEmpty, "\(lesson) exercise \(number) keeps no mistake")
+            for mistake in exercise.mistakes {
+                let verdict = AnswerCheck(frontend: frontend).check(mistake, for: exercise)
+                guard case .wrong(let report) = verdict else {
+                    Issue.record("\(lesson) exercise \(number): `\(mistake)` gives \(verdict), not a wrong marble")
+                    continue
+                }
+                #expect(report.contains { $0.hasPrefix("first difference (event ") }, "\(lesson) \(number): \(report)")
+            }
+        }
+    }
+
+    @Test("an answer written differently but behaving the same is right: the check runs it, it does not compare text")
+    func sameBehaviourOtherText() throws {
+        let (_, _, exercise, frontend) = try #require(exercisesInContext().first { $0.lesson == "search" && $0.number == 1 })
+        let checker = AnswerCheck(frontend: frontend)
+        guard case .right = checker.check("typed | debounce 300ms | filter length(it) >= 4", for: exercise) else {
+            Issue.record("an equivalent answer was rejected")
+            return
+        }
+        guard case .doesNotCheck(let diagnostics) = checker.check("typed | debounse 300ms", for: exercise) else {
+            Issue.record("a misspelt operator was not a diagnostic")
+            return
+        }
+        #expect(diagnostics.first?.contains("\n1| typed | debounse 300ms\n           ^^^^^^^^\nHint: did you mean `debounce`?") == true)
+        guard case .notOnePipeline = checker.check("let x = typed", for: exercise) else {
+            Issue.record("a let was taken for an answer")
+            return
+        }
+    }
+
+    @Test("every lesson's given names and runs check and end by themselves")
+    func stepsRun() {
+        for lesson in Lesson.all {
+            let captured = Captured()
+            let demonstration = Demonstration(output: captured.output, style: .init())
+            for step in lesson.steps {
+                switch step {
+                case .given(let text): #expect(demonstration.run(text, name: "<given>"), "\(lesson.name): \(text)")
+                case .run(let text): #expect(demonstration.run(text, name: "<run>"), "\(lesson.name): \(text)")
+                case .read, .exercise: break
+                }
+            }
+            #expect(!captured.text.contains("stderr:"))
+            #expect(!captured.text.contains("stopped after") && !captured.text.contains("still open"))
+            #expect(captured.text.contains("1 col = "), "\(lesson.name) draws no trace")
+        }
+    }
+}
+
+@Suite("frp learn")
+struct LearnTests {
+    func session(_ lines: [String], lesson: String?, progress path: String, restart: Bool = false) -> (status: Int32, text: String) {
+        let captured = Captured()
+        let status = Learn(input: .lines(lines), output: captured.output, progressPath: path).run(lesson, restart: restart)
+        return (status, captured.text)
+    }
+
+    @Test("a wrong answer shows both marbles and the first differing event; hint, then a right one; progress is saved")
+    func wrongThenRight() throws {
+        let path = temporaryPath()
+        let first = session(["photo 1 | retry 1", "hint", "photo 1 | catch empty"], lesson: "feed", progress: path,
+                            restart: true)
+        #expect(first.status == 0)
+        // It stops at the first exercise's prompt: nothing was typed for it.
+        #expect(first.text.contains("Exercise 1 of 3: Send the names of the first 2 photos"))
+        #expect(first.text.contains("answer> photo 1 | retry 1\n✗ Not that marble yet:"))
+        #expect(first.text.contains("first difference (event 1): expected next \"Bright Horizon\" at frame 500, got error \"photo: no photo with id 1\" at frame 400"))
+        #expect(first.text.contains("Hint: filter first, then take"))
+        #expect(first.text.contains("answer> photo 1 | catch empty\n✗"))
+        #expect(first.text.hasSuffix("Stopped at step 4 of 8; `frp learn feed` goes on from here."))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 3\n")
+
+        let second = session([#"popular | filter category == "Fine Art" | take 2 | map name"#, "skip", "solution"],
+                             lesson: "feed", progress: path)
+        #expect(second.text.contains("Continuing at step 4."))
+        #expect(second.text.contains("✓ Right: it produces that marble. Its run:\n» popular | filter category"))
+        #expect(second.text.contains("Skipped."))
+        #expect(second.text.contains("One solution: photo 1 | catch empty"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 7 solved 1\n")
+
+        let list = session([], lesson: nil, progress: path)
+        #expect(list.text.contains("  feed     The photo feed: filter, map, take, flatMap, catch"))
+        #expect(list.text.contains("7 of 8 steps, 1 of 3 exercises solved"))
+        #expect(list.text.contains("  search   Search as you type: filter, debounce, switchMap"))
+    }
+
+    @Test("a finished lesson says so in the list, and starts over when asked for again")
+    func finished() throws {
+        let path = temporaryPath()
+        let answers = exercisesInContext().filter { $0.lesson == "token" }.map(\.exercise.solution)
+        let run = session(answers, lesson: "token", progress: path)
+        #expect(run.text.contains("Lesson done: 2 of 2 exercises solved."))
+        #expect(run.text.contains("Next: frp learn feed"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5 solved 1,2\n")
+        #expect(session([], lesson: nil, progress: path).text.contains("done, 2 of 2 exercises solved"))
+        let again = session(["quit"], lesson: "token", progress: path)
+        #expect(again.text.contains("(You finished this lesson before: here it is again.)"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 3\n")
+    }
+
+    @Test("an answer that does not parse gets the diagnostic with its caret")
+    func diagnostic() {
+        let run = session(["profile | catch (of error"], lesson: "token", progress: temporaryPath(), restart: true)
+        #expect(run.text.contains("stderr: -- "))
+        #expect(run.text.contains("<answer>:1:"))
+    }
+
+    @Test("a damaged progress file is survived: unreadable lines are left out and said, the rest is kept")
+    func damagedProgress() throws {
+        let path = temporaryPath()
+        try Data([0xFF, 0x00, 0x0A] + Array("search 99999999999999999999\nfeed 2 solved x\nlogin 3 solved 1\nnolesson 2\n".utf8))
+            .write(to: URL(fileURLWithPath: path))
+        let list = session([], lesson: nil, progress: path)
+        #expect(list.status == 0)
+        #expect(list.text.contains("stderr: frp learn: 4 lines of \(path) could not be read and were left out"))
+        #expect(list.text.contains("3 of 11 steps, 1 of 3 exercises solved"))
+        #expect(!list.text.contains("feed     The photo feed: filter, map, take, flatMap, catch               2 of"))
+        // The next save writes it anew, with what could be read.
+        _ = session(["quit"], lesson: "search", progress: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 4\nlogin 3 solved 1\n")
+    }
+
+    @Test("a progress file that cannot be written is said, and the lesson goes on")
+    func unwritableProgress() {
+        let run = session(["quit"], lesson: "token", progress: "/nonexistent/dir/progress")
+        #expect(run.status == 0)
+        #expect(run.text.contains("stderr: frp learn: cannot save progress to /nonexistent/dir/progress"))
+        #expect(run.text.contains("Exercise 1 of 2"))
+    }
+
+    @Test("an unknown lesson says what is close")
+    func unknownLesson() {
+        let run = session([], lesson: "serch", progress: temporaryPath())
+        #expect(run.status == 1)
+        #expect(run.text == "stderr: There is no lesson called `serch`. Did you mean `search`? The lessons: feed, search, login, friends, token, hotcold.")
+    }
+
+    @Test("progress reads back what it wrote")
+    func progressRoundTrip() {
+        var progress = Progress()
+        progress["friends"] = .init(stepsDone: 4, solved: [2, 1])
+        progress["feed"] = .init(stepsDone: 1)
+        #expect(progress.text == "feed 1\nfriends 4 solved 1,2\n")
+        let (read, problem) = Progress.parse(progress.text, path: "p")
+        #expect(problem == nil)
+        #expect(read == progress)
+    }
+}
+
+extension BinaryTests {
+    @Test("printf 'answer' | frp learn search: piped answers are checked, progress lands in FRP_PROGRESS",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func pipedLearn() throws {
+        let path = temporaryPath()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["learn", "search", "--ascii"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["FRP_PROGRESS": path]) { $1 }
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data("typed | filter length(it) > 3 | debounce 300ms\n".utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("✓ Right"))
+        #expect(output.contains("debounce 300ms                    -----------------c------d---|"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 6 solved 1\n")
+    }
+}

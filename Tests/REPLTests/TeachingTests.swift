@@ -1,0 +1,181 @@
+import Foundation
+import Language
+@testable import REPL
+import Testing
+import Trace
+
+/// Explains through a captured output, with plain ASCII diagrams.
+func explained(_ name: String) -> (found: Bool, text: String) {
+    let captured = Captured()
+    let found = Explainer(catalogue: PhotoSources.catalogue, style: DiagramStyle(), output: captured.output,
+                          invocation: "frp explain").explain(name)
+    return (found, captured.text)
+}
+
+@Suite("The catalogue")
+struct CatalogueTests {
+    static let everything = PhotoSources.catalogue.specs
+
+    @Test("every operator's example checks, runs in virtual time, ends by itself, and draws its diagram",
+          arguments: CatalogueTests.everything.map(\.name))
+    func examplesRun(name: String) throws {
+        let (found, text) = explained(name)
+        #expect(found)
+        #expect(!text.contains("stderr:"))
+        #expect(!text.contains("stopped after") && !text.contains("still open"))
+        #expect(text.contains("Example, run now in virtual time:\n» "))
+        #expect(text.contains("\n1 col = "))
+        // The diagram has a row for the operator itself (a stage's row is labelled by its text).
+        let rows = text.components(separatedBy: "\n").drop { !$0.hasPrefix("1 col = ") }.dropFirst()
+        #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name) }, "no row for \(name)")
+    }
+
+    @Test("every operator is explained: a summary and more, its names in RxJS, ReactiveSwift and RAC2")
+    func explanations() {
+        for spec in Catalogue.standard.specs {
+            #expect(!spec.explanation.isEmpty, "\(spec.name) has no explanation")
+            #expect(spec.summary.hasSuffix(".") && spec.explanation.hasSuffix("."), "\(spec.name): whole sentences")
+            for library in ["RxJS", "ReactiveSwift", "RAC2"] {
+                #expect(spec.elsewhere.contains { $0.hasPrefix(library) }, "\(spec.name) has no \(library) name")
+            }
+        }
+    }
+
+    @Test("every operator it is confused with exists, is another one, and is confused with it in turn")
+    func contrasts() {
+        let catalogue = Catalogue.standard
+        for spec in catalogue.specs {
+            for contrast in spec.contrasts {
+                #expect(contrast.name != spec.name)
+                #expect(!contrast.difference.isEmpty)
+                guard let other = catalogue[contrast.name] else {
+                    Issue.record("\(spec.name) is confused with `\(contrast.name)`, which does not exist")
+                    continue
+                }
+                #expect(other.confusedWith.contains(spec.name), "\(other.name) does not say it is confused with \(spec.name)")
+            }
+        }
+    }
+
+    @Test("the classic confusions are spelled out")
+    func classicConfusions() {
+        let catalogue = Catalogue.standard
+        let pairs = [("debounce", "throttle"), ("flatMap", "switchMap"), ("flatMap", "concatMap"), ("flatMap", "exhaustMap"),
+                     ("switchMap", "exhaustMap"), ("scan", "reduce"), ("combineLatest", "zip"),
+                     ("combineLatest", "withLatestFrom"), ("share", "hot"), ("share", "cold"), ("hot", "cold")]
+        for (one, other) in pairs {
+            #expect(catalogue[one]?.confusedWith.contains(other) == true, "\(one) vs \(other)")
+        }
+        #expect(catalogue["debounce"]?.contrasts.first { $0.name == "throttle" }?.difference.contains("ReactiveCocoa 2's `throttle:` is a debounce") == true)
+    }
+
+    @Test("every photo service has an example of its own")
+    func serviceExamples() {
+        for spec in PhotoSources.specs {
+            #expect(PhotoSources.examples[spec.name] != nil, "\(spec.name) has no example")
+        }
+        #expect(Set(PhotoSources.examples.keys) == Set(PhotoSources.specs.map(\.name)))
+    }
+}
+
+@Suite("frp explain")
+struct ExplainTests {
+    @Test("frp explain switchMap: signature, explanation, the example's events and diagram rows, names elsewhere, confusions")
+    func switchMap() {
+        let (found, text) = explained("switchMap")
+        #expect(found)
+        #expect(text.hasPrefix("switchMap PIPELINE    (flattening)\n  Runs the pipeline for each value; a new value cancels the previous run."))
+        #expect(text.contains("""
+            » cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)
+                  2ms  next "a"
+                  4ms  next "b"
+                  7ms  next "b"
+                 10ms  completed
+            1 col = 1ms
+            cold "-a-b------|"                -a-b------|
+            switchMap (cold "-x--y|" | mapT…  --a-b--b--|
+              cold "-x--y|"                    -x!x--y|
+              mapTo it                         -a!b--b|
+            ! cancelled:
+              cold "-x--y|" (1st) at 3ms: when cold "-a-b------|" sent "b"
+            """))
+        #expect(text.contains("Elsewhere:\n  RxJS: switchMap\n  ReactiveSwift: flatMap(.latest)\n  RAC2: flattenMap: + switchToLatest"))
+        #expect(text.contains("Often confused with `flatMap`, `concatMap`, `exhaustMap`, `switchToLatest`:"))
+        #expect(text.contains("  - flatMap keeps every run going: stale answers arrive too"))
+        #expect(text.hasSuffix("(frp explain flatMap, concatMap, exhaustMap, switchToLatest for theirs)"))
+    }
+
+    @Test("the four flattening operators, on the same input, draw four different outputs")
+    func flatteningFamily() {
+        func outputRow(_ name: String) -> String? {
+            explained(name).text.components(separatedBy: "\n").first { $0.hasPrefix("\(name) (") }
+        }
+        let rows = ["flatMap", "switchMap", "concatMap", "exhaustMap"].compactMap(outputRow)
+        #expect(rows.count == 4)
+        #expect(Set(rows.map { $0.split(separator: " ").last ?? "" }).count == 4)
+    }
+
+    @Test("an alias explains its operator; an unknown name says what is close")
+    func aliasesAndMistakes() {
+        #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged    (filtering)"))
+        let (found, text) = explained("swichMap")
+        #expect(!found)
+        #expect(text == "stderr: I do not know an operator called `swichMap`. Did you mean `switchMap`? `frp explain` lists them all.")
+    }
+
+    @Test("frp explain alone: every operator by family, then the guide")
+    func overview() {
+        let captured = Captured()
+        Explainer(catalogue: PhotoSources.catalogue, style: DiagramStyle(), output: captured.output, invocation: "frp explain").overview()
+        #expect(captured.text.contains("  Flattening: flatMap, switchMap, concatMap, exhaustMap, switchToLatest\n"))
+        #expect(captured.text.contains("Which operator do I need? I want to ...\n  make a signal\n"))
+        #expect(captured.text.contains("    and cancel stale requests (search as you type) "))
+        #expect(captured.text.contains(". switchMap\n"))
+    }
+}
+
+@Suite("Which operator do I need?")
+struct GuideTests {
+    @Test("every leaf names an operator that exists and can be explained")
+    func leavesExist() {
+        let leaves = Guide.standard.leaves
+        #expect(leaves.count >= 40)
+        for leaf in leaves {
+            #expect(Catalogue.standard[leaf] != nil, "the guide names `\(leaf)`, which does not exist")
+        }
+    }
+
+    @Test("every built-in operator is reached by some leaf")
+    func everyOperatorReached() {
+        let leaves = Set(Guide.standard.leaves)
+        for spec in Catalogue.standard.specs {
+            #expect(leaves.contains(spec.name), "no way to `\(spec.name)` in the guide")
+        }
+    }
+
+    @Test("a leaf reads as the question's answer, its operator after dots")
+    func rendering() {
+        let lines = Guide.standard.rendered(width: 100)
+        let leaf = lines.first { $0.contains("wait for a pause in typing") }
+        #expect(leaf?.hasPrefix("    wait for a pause in typing (RAC2's throttle:) ...") == true)
+        #expect(leaf?.hasSuffix(". debounce") == true)
+        // The operators line up in one column.
+        let columns = Set(lines.filter { $0.contains(" ... ") }.map { line in line.count - (line.split(separator: " ").last?.count ?? 0) })
+        #expect(columns.count == 1)
+    }
+}
+
+extension BinaryTests {
+    @Test("frp explain OP runs its example; :help OP at the prompt is :explain OP",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func explainCommand() throws {
+        let explain = try run(["explain", "debounce", "--ascii"], input: "")
+        #expect(explain.status == 0)
+        #expect(explain.output.contains("debounce 3ms           ------b-----c|"))
+        #expect(try run(["explain", "debounc"], input: "").status == 1)
+        let repl = try run([], input: ":help scan\n:explain scan\n")
+        let halves = repl.output.components(separatedBy: "scan SEED, EXPRESSION    (transforming)")
+        #expect(halves.count == 3)
+        #expect(halves[1] == halves[2])
+    }
+}
