@@ -174,7 +174,7 @@ struct Lexer {
             add(.number(value), from: start, to: offset)
         case "ms", "s", "m":
             let milliseconds = value * (unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000)
-            guard milliseconds <= 1e12 else {
+            guard milliseconds <= Double(TimeSpan.longestMilliseconds) else {
                 report("DURATION TOO LONG", start, offset, "The duration `\(digits)\(unit)` is longer than I can schedule.",
                        hint: "durations go up to about 30 years")
                 return

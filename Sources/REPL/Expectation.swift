@@ -9,6 +9,8 @@ struct Expectation {
     let marbleText: String
     let values: CheckedExpression?
     let errorMessage: String?
+    /// The script's limit of real time, when it has one (the fuzzer's).
+    var realTimeLimit: RealTimeLimit? = nil
 
     struct Outcome {
         var passed: Bool
@@ -20,10 +22,11 @@ struct Expectation {
     func run() -> Outcome {
         // A marble without an end means "nothing more within its width".
         let width = max(marble.width - 1, 0)
-        let (actual, table, overran) = record(for: .milliseconds(width))
+        let limit = RealTimeLimit(Expectation.wallClockLimit).earlier(realTimeLimit)
+        let (actual, table, overran) = record(for: .milliseconds(width), within: limit)
         if overran {
             return Outcome(passed: false, report: [
-                "stopped after \(Expectation.wallClockLimit) of real time: the pipeline works without end in one instant",
+                "stopped after \(limit.duration) of real time: the pipeline works without end in one instant",
                 "(a synchronous source such as `range 1, 1e12` that nothing stops: add `take N`)"])
         }
         let expected = marble.entries.map { entry -> Recorded<Value> in
@@ -38,7 +41,7 @@ struct Expectation {
         guard !same(expected, actual) else { return Outcome(passed: true, report: []) }
         // Show what happened next too (the run is deterministic, so a longer one is the
         // same run, continued): a delayed event shows where it went.
-        let longer = record(for: .milliseconds(width + max(20, width))).events
+        let longer = record(for: .milliseconds(width + max(20, width)), within: limit).events
         var report = describeDifference(expected: expected, actual: longer, table: table)
         if longer.count > actual.count {
             report.append("(actual drawn on past frame \(width), where the comparison stops)")
@@ -51,9 +54,10 @@ struct Expectation {
     /// long: it is stopped after this much real time.
     static let wallClockLimit = Duration.seconds(10)
 
-    private func record(for limit: TimeSpan) -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool) {
+    private func record(for limit: TimeSpan, within realTime: RealTimeLimit)
+        -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool) {
         let scheduler = Scheduler.virtual()
-        var deadline = Deadline(Expectation.wallClockLimit)
+        var deadline = Deadline(realTime)
         scheduler.interrupted = { deadline.passed() }
         let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
         let compiler = Compiler(context: context)

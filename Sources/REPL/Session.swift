@@ -20,8 +20,9 @@ final class Session {
     static let eventLimit = 1_000
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
-    /// A run that takes longer than this in real time is stopped (fuzzing; nil: no limit).
-    var wallClockLimit: Duration?
+    /// Real time the whole script may take: every run and expectation in it stops when it
+    /// is up (the fuzzer's bound; nil: no limit).
+    var realTimeLimit: RealTimeLimit?
     /// What stopped a run when `interrupted` said so, as its trace tells it.
     var interruptReason = "Ctrl-C"
 
@@ -81,7 +82,7 @@ final class Session {
             }
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error).run()
+                                      values: values, errorMessage: error, realTimeLimit: realTimeLimit).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -129,7 +130,7 @@ final class Session {
         var ended = false
         let output = self.output
         let interrupted = self.interrupted
-        var deadline = Deadline(wallClockLimit)
+        var deadline = Deadline(realTimeLimit)
         // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
         // give the scheduler a turn.
         scheduler.interrupted = { events >= Session.eventLimit || interrupted() || deadline.passed() }
@@ -153,9 +154,9 @@ final class Session {
             } else if interrupted() {
                 output.line("\(time)  cancelled")
                 tracer?.disposalReason = interruptReason
-            } else if deadline.expired, let wallClockLimit {
-                output.line("\(time)  stopped after \(wallClockLimit) of real time")
-                tracer?.disposalReason = "the limit of \(wallClockLimit) of real time"
+            } else if deadline.expired, let realTimeLimit {
+                output.line("\(time)  stopped after \(realTimeLimit.duration) of real time")
+                tracer?.disposalReason = "the limit of \(realTimeLimit.duration) of real time"
             } else if scheduler.pendingTimers > 0 {
                 output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
                 tracer?.disposalReason = "the limit of \(Session.virtualTimeLimit) of virtual time"
@@ -279,20 +280,40 @@ final class TracedStage: Language.StageProbe {
     override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
 }
 
-/// A real-time limit that is cheap to poll: it reads the clock every 256th time.
+/// Real time some work may take, from when the limit was made: a script's (the fuzzer's
+/// bound, shared by all its runs), an expectation's.
+struct RealTimeLimit: Sendable {
+    let duration: Duration
+    let end: ContinuousClock.Instant
+
+    init(_ duration: Duration) {
+        self.duration = duration
+        end = .now + duration
+    }
+
+    /// This limit, or `other` when that one is up first.
+    func earlier(_ other: RealTimeLimit?) -> RealTimeLimit {
+        guard let other, other.end < end else { return self }
+        return other
+    }
+}
+
+/// A real-time limit that is cheap to poll: it reads the clock every 8th time. Polls come
+/// every 1024 values of a synchronous source, so each costs nothing per event; reading the
+/// clock more often keeps an expensive event (a long list copied) from delaying the stop.
 struct Deadline {
     private let end: ContinuousClock.Instant?
     private var polls = 0
     private(set) var expired = false
 
-    init(_ limit: Duration?) {
-        end = limit.map { ContinuousClock.now + $0 }
+    init(_ limit: RealTimeLimit?) {
+        end = limit?.end
     }
 
     mutating func passed() -> Bool {
         guard let end, !expired else { return expired }
         polls &+= 1
-        if polls & 255 == 0, ContinuousClock.now >= end { expired = true }
+        if polls & 7 == 0, ContinuousClock.now >= end { expired = true }
         return expired
     }
 }
