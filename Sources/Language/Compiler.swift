@@ -335,7 +335,7 @@ public final class Compiler {
 
             // Debugging
             case "log":
-                return source.log(text(0) ?? stage.label, on: scheduler, to: context.write)
+                return source.log(text(0) ?? stage.label, on: scheduler, to: context.write, describe: \.printed)
 
             default:
                 if let services = context.services {
@@ -398,7 +398,7 @@ extension CheckedPipeline {
 
 extension Compiler {
     /// `range FROM, COUNT` sending numbers directly (no Int-to-value stage per event).
-    /// It asks the scheduler whether it was interrupted every 1024 values: `range 1, 1e12`
+    /// It asks the scheduler whether it was interrupted every 64 values: `range 1, 1e12`
     /// stops at Ctrl-C.
     static func range(_ start: Int, _ count: Int, on scheduler: Scheduler) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("range", count)) }
@@ -407,7 +407,7 @@ extension Compiler {
             var value = start
             while value < (overflow ? Int.max : end) {
                 if lifetime.isDisposed { return }
-                if value & 1023 == 0, scheduler.interrupted() { return }
+                if value & FusedStages.pollMask == 0, scheduler.interrupted() { return }
                 observer.next(.number(Double(value)))
                 value += 1
             }

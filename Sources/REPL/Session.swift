@@ -139,7 +139,7 @@ final class Session {
             events += 1
             let time = EventLine.time(scheduler.now)
             switch event {
-            case .next(let value): output.line("\(time)  next \(value)")
+            case .next(let value): output.line("\(time)  next \(value.printed)")
             case .completed: output.line("\(time)  completed"); ended = true
             case .error(let error): output.line("\(time)  error \(Value.string(error.message))"); ended = true
             }
@@ -276,7 +276,15 @@ final class TracedStage: Language.StageProbe {
     }
 
     override func subscribed() -> Int { probe.subscribed() }
-    override func received(_ event: Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
+    override func received(_ event: Event<Value>, subscription: Int) {
+        // The trace keeps 100,000 events: of a big value (`scan [], acc + [it]` makes one
+        // per event), only what its diagram shows.
+        if case .next(let value) = event, value.isBig {
+            tracer.received(row, subscription: subscription, event, keeping: .next(value.summary))
+        } else {
+            tracer.received(row, subscription: subscription, event)
+        }
+    }
     override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
 }
 

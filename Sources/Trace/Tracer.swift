@@ -116,14 +116,22 @@ public final class Tracer<Value> {
     /// Records an event of a stage (its probe calls this; so may a specialised probe).
     @inlinable
     public func received(_ row: Row, subscription: Int, _ event: Event<Value>) {
+        received(row, subscription: subscription, event, keeping: event)
+    }
+
+    /// Records an event, keeping `kept` in the diagram's memory in its place (the listener
+    /// hears the whole event): a big value's beginning, so that the memory bound, counted
+    /// in events, holds for values of any size.
+    @inlinable
+    public func received(_ row: Row, subscription: Int, _ event: Event<Value>, keeping kept: Event<Value>) {
         if case .next = event {} else { ended(row, subscription) }
         lastRow = row
         if row.log.count < row.capacity {
-            row.log.append((scheduler.now, event))
+            row.log.append((scheduler.now, kept))
             recordedEvents += 1
             if recordedEvents > eventLimit { makeRoom() }
         } else {
-            row.log[row.oldest] = (scheduler.now, event)
+            row.log[row.oldest] = (scheduler.now, kept)
             row.oldest += 1
             if row.oldest == row.log.count { row.oldest = 0 }
             overwritten += 1
