@@ -16,6 +16,8 @@ shift || true
 # libFuzzer reports crashes itself (and saves the input); the Swift backtracer would get there first.
 export SWIFT_BACKTRACE=enable=no
 
+# SwiftPM does not notice files added to a path dependency: plan the build anew.
+rm -f .build/release.yaml
 swift build -c release -Xswiftc -sanitize=fuzzer --product FrpFuzz
 
 seeds=.build/seeds

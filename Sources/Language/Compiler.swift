@@ -7,6 +7,8 @@ public protocol SourceProvider: AnyObject {
     var specs: [OperatorSpec] { get }
     /// A cold signal for one use of the source, with its arguments evaluated.
     func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value>
+    /// Requests started and not yet answered or cancelled (0 once a run is disposed).
+    var openRequests: Int { get }
 }
 
 /// A stage's probe, as the tracer gives it: the tracer subclasses it, so a traced event
@@ -34,6 +36,8 @@ public final class RunContext {
     /// is), or nil when the run is not traced.
     public var trace: ((CheckedStage, Int) -> StageProbe)?
     var hotSources: [Int: HotSource<Value>] = [:]
+    /// Timers the hot sources armed for their own events: not a subscription's.
+    public var hotSourceTimers: Int { hotSources.values.reduce(0) { $0 + $1.pendingTimers } }
     /// `let` names are instantiated once per run, so a shared signal is one signal.
     var boundSignals: [String: Signal<Value>] = [:]
 

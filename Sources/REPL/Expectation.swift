@@ -11,6 +11,8 @@ struct Expectation {
     let errorMessage: String?
     /// The script's limit of real time, when it has one (the fuzzer's).
     var realTimeLimit: RealTimeLimit? = nil
+    /// The sources beyond the language's own, for each run (a test gives its own).
+    var services: (Scheduler) -> SourceProvider = { PhotoSources(scheduler: $0) }
 
     struct Outcome {
         var passed: Bool
@@ -23,12 +25,13 @@ struct Expectation {
         // A marble without an end means "nothing more within its width".
         let width = max(marble.width - 1, 0)
         let limit = RealTimeLimit(Expectation.wallClockLimit).earlier(realTimeLimit)
-        let (actual, table, overran) = record(for: .milliseconds(width), within: limit)
+        let (actual, table, overran, leftovers) = record(for: .milliseconds(width), within: limit)
         if overran {
             return Outcome(passed: false, report: [
                 "stopped after \(limit.duration) of real time: the pipeline works without end in one instant",
                 "(a synchronous source such as `range 1, 1e12` that nothing stops: add `take N`)"])
         }
+        guard leftovers.isEmpty else { return Outcome(passed: false, report: [leftovers.report]) }
         let expected = marble.entries.map { entry -> Recorded<Value> in
             let event: Event<Value>
             switch entry.mark {
@@ -54,17 +57,21 @@ struct Expectation {
     /// long: it is stopped after this much real time.
     static let wallClockLimit = Duration.seconds(10)
 
+    /// The run is also checked for leaks: after it is disposed, nothing it started may be
+    /// left (`Leftovers`).
     private func record(for limit: TimeSpan, within realTime: RealTimeLimit)
-        -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool) {
+        -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool, leftovers: Leftovers) {
         let scheduler = Scheduler.virtual()
         var deadline = Deadline(realTime)
         scheduler.interrupted = { deadline.passed() }
-        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
+        let context = RunContext(scheduler: scheduler, services: services(scheduler), write: { _ in })
+        let live = SubscriptionCount()
+        context.trace = { _, _ in CountedStage(live) }
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)
         let events = compiler.signal(pipeline).record(on: scheduler, for: limit)
-        return (events, table, deadline.expired)
+        return (events, table, deadline.expired, Leftovers(of: context, live: live))
     }
 
     private func valueTable(_ compiler: Compiler) -> [Character: Value] {

@@ -110,6 +110,8 @@ final class Session {
         let context = makeContext()
         let scheduler = context.scheduler
         var tracer: Tracer<Value>?
+        // Counted by the tracer's probes, so checking for leaks costs nothing per event.
+        var live: SubscriptionCount?
         runNumber += 1
         if tracing || eventLog != nil || svgPath != nil {
             let stageTracer = Tracer<Value>(scheduler: scheduler)
@@ -119,7 +121,9 @@ final class Session {
                 let run = runNumber
                 stageTracer.listener = { record in eventLog.write(record, run: run) }
             }
-            context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth) }
+            let count = SubscriptionCount()
+            live = count
+            context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth, counting: count) }
         }
         let compiler = Compiler(context: context)
         output.line("» \(pipeline.text)")
@@ -166,6 +170,8 @@ final class Session {
         }
         scheduler.interrupted = { false }
         lifetime.dispose()
+        let leftovers = Leftovers(of: context, live: live)
+        if !leftovers.isEmpty { output.error("frp: \(leftovers.report)") }
         if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
                                       describe: { $0.legendDescription }).render())
@@ -257,9 +263,15 @@ final class EventLog {
 
 extension Tracer where Value == Language.Value {
     /// The language's probe for a stage: its row is the stage's place in the source.
+    /// `counting` also counts the stage's live subscriptions (a leak check).
     public func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
+        stageProbe(for: stage, depth: depth, counting: nil)
+    }
+
+    func stageProbe(for stage: CheckedStage, depth: Int, counting: SubscriptionCount?) -> Language.StageProbe {
         TracedStage(probe(key: stage.site.key, label: stage.label, depth: depth,
-                          input: stage.site.input, line: stage.site.line, column: stage.site.column))
+                          input: stage.site.input, line: stage.site.line, column: stage.site.column),
+                    counting: counting)
     }
 }
 
@@ -268,14 +280,19 @@ final class TracedStage: Language.StageProbe {
     let probe: Tracer<Value>.StageProbe
     let tracer: Tracer<Value>
     let row: Tracer<Value>.Row
+    let count: SubscriptionCount?
 
-    init(_ probe: Tracer<Value>.StageProbe) {
+    init(_ probe: Tracer<Value>.StageProbe, counting count: SubscriptionCount? = nil) {
         self.probe = probe
         tracer = probe.tracer
         row = probe.row
+        self.count = count
     }
 
-    override func subscribed() -> Int { probe.subscribed() }
+    override func subscribed() -> Int {
+        count?.live += 1
+        return probe.subscribed()
+    }
     override func received(_ event: Event<Value>, subscription: Int) {
         // The trace keeps 100,000 events: of a big value (`scan [], acc + [it]` makes one
         // per event), only what its diagram shows.
@@ -285,7 +302,10 @@ final class TracedStage: Language.StageProbe {
             tracer.received(row, subscription: subscription, event)
         }
     }
-    override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
+    override func disposed(subscription: Int, cancelled: Bool) {
+        count?.live -= 1
+        probe.disposed(subscription: subscription, cancelled: cancelled)
+    }
 }
 
 /// Real time some work may take, from when the limit was made: a script's (the fuzzer's

@@ -29,6 +29,9 @@ public final class PhotoServices {
     public private(set) var requests: [String: Int] = [:]
     /// Requests cancelled before they answered, by service.
     public private(set) var cancelled: [String: Int] = [:]
+    /// Requests that have neither answered nor been cancelled: 0 once a run is disposed,
+    /// or a subscription leaked.
+    public private(set) var openRequests = 0
     public var failures: [String: Failure] = [:]
     /// The access token is fresh once `token` has answered (stateful, per run).
     private var tokenIsFresh = false
@@ -57,6 +60,7 @@ public final class PhotoServices {
     public func request(_ name: String, _ arguments: [Argument]) -> Signal<Reply> {
         Signal(unchecked: { [self] observer, lifetime in
             requests[name, default: 0] += 1
+            openRequests += 1
             let answer = respond(name, arguments)
             var latency = answer.latency
             if case .slow(let factor)? = failures[name] {
@@ -65,6 +69,7 @@ public final class PhotoServices {
             var answered = false
             let timer = scheduler.schedule(after: latency) { [self] in
                 answered = true
+                openRequests -= 1
                 if case .fail(let message)? = failures[name] {
                     return observer.terminate(.error(SignalError("\(name): \(message)")))
                 }
@@ -82,6 +87,8 @@ public final class PhotoServices {
             }
             lifetime.onDispose { [self] in
                 if !answered {
+                    answered = true
+                    openRequests -= 1
                     timer.cancel()
                     cancelled[name, default: 0] += 1
                 }
