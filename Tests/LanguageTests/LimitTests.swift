@@ -70,3 +70,17 @@ extension FrontEndLimitTests {
         #expect(diagnostics("interval 1ms | take 1").isEmpty)
     }
 }
+
+extension FrontEndLimitTests {
+    @Test("a file of many blank and comment lines reads in linear time (each newline looked ahead to the end)")
+    func manyBlankLines() {
+        let started = ContinuousClock.now
+        let text = "of 1\n" + String(repeating: "\n", count: 200_000) + String(repeating: "# note\n", count: 100_000) + "| map it\nof 2\n"
+        var frontend = Frontend()
+        let (statements, found) = frontend.load(Source(name: "blank.frp", text: text))
+        #expect(found.isEmpty)
+        // The `|` line after all of them still continues the first statement.
+        #expect(statements.count == 2)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+}
