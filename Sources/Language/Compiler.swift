@@ -41,6 +41,13 @@ public final class RunContext {
     /// `let` names are instantiated once per run, so a shared signal is one signal.
     var boundSignals: [String: Signal<Value>] = [:]
 
+    /// Lets go of the signals made for `let` names once the run is over: they hold the
+    /// compiler and this context, which holds them — a cycle that kept every run of a
+    /// script in memory until the process ended (LeakSanitizer found it).
+    public func finish() {
+        boundSignals = [:]
+    }
+
     public init(scheduler: Scheduler, properties: PropertyStore = PropertyStore(),
                 services: SourceProvider? = nil, write: @escaping (String) -> Void = { print($0) }) {
         self.scheduler = scheduler

@@ -48,7 +48,7 @@ extension Value {
 
     var isContainer: Bool {
         switch self {
-        case .list, .record: return true
+        case .list, .record, .signal: return true
         default: return false
         }
     }
@@ -85,7 +85,7 @@ extension Value {
     public var isBig: Bool {
         switch self {
         case .string(let text): return text.utf8.count > Value.summaryCharacters
-        case .list, .record: return true
+        case .list, .record, .signal: return true
         default: return false
         }
     }
@@ -94,7 +94,10 @@ extension Value {
     /// `summaryItems` items of lists and records (depth first). Written out, it begins with
     /// the same `summaryCharacters / 3` characters as the value (each item takes at least
     /// three: `1, `), so a legend that shows fewer reads the same; it is what a trace keeps
-    /// of each event, so that its memory stays bounded whatever flows.
+    /// of each event, so that its memory stays bounded whatever flows. A signal (`map
+    /// (search it)`) is kept as a stand-in that reads the same (`<signal>`) and holds no
+    /// part of the run: the trace holding a signal that holds the trace's probes was a
+    /// cycle that kept the run in memory (LeakSanitizer found it).
     public var summary: Value {
         var budget = Value.summaryItems
         return summarized(&budget)
@@ -123,6 +126,8 @@ extension Value {
                 kept.append((field.name, field.value.summarized(&budget)))
             }
             return .record(Record(kept))
+        case .signal:
+            return .signal(SignalValue(.never))
         default:
             return self
         }

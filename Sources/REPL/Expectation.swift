@@ -71,7 +71,9 @@ struct Expectation {
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)
         let events = compiler.signal(pipeline).record(on: scheduler, for: limit)
-        return (events, table, deadline.expired, Leftovers(of: context, live: live))
+        let leftovers = Leftovers(of: context, live: live)
+        context.finish()
+        return (events, table, deadline.expired, leftovers)
     }
 
     private func valueTable(_ compiler: Compiler) -> [Character: Value] {

@@ -52,12 +52,14 @@ final class Session {
         case .declareProperty(let name, let expression):
             let context = makeContext()
             do throws(EvaluationFailure) {
+                defer { context.finish() }
                 properties.declare(name, try Compiler(context: context).evaluate(expression))
             } catch {
                 output.error("error: \(error.message)")
             }
         case .assign(let name, let expression, _):
             let context = makeContext()
+            defer { context.finish() }
             do throws(EvaluationFailure) {
                 let value = try Compiler(context: context).evaluate(expression)
                 do throws(SignalError) {
@@ -172,6 +174,7 @@ final class Session {
         lifetime.dispose()
         let leftovers = Leftovers(of: context, live: live)
         if !leftovers.isEmpty { output.error("frp: \(leftovers.report)") }
+        context.finish()
         if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
                                       describe: { $0.legendDescription }).render())

@@ -2,6 +2,7 @@ import Language
 @testable import REPL
 import Signals
 import Testing
+import Trace
 
 /// A source that leaks on purpose: it arms a timer it never cancels and counts a request
 /// it never closes, as a buggy operator or service would.
@@ -73,5 +74,35 @@ struct LeakTests {
                 #expect(!captured.text.contains("a leak in frp"), "\(path)")
             }
         }
+    }
+
+    /// Runs a traced pipeline the way a session does, then lets go of everything; true
+    /// when its context and its tracer were freed.
+    func contextIsFreed(_ text: String, finishing: Bool = true) throws -> Bool {
+        weak var freed: RunContext?
+        weak var freedTracer: Tracer<Value>?
+        try {
+            var frontend = Frontend(catalogue: PhotoSources.catalogue)
+            let (statements, diagnostics) = frontend.load(Source(name: "freed.frp", text: text))
+            guard diagnostics.isEmpty, case .run(let pipeline, _, _)? = statements.last else { throw LoadFailure("no run") }
+            let scheduler = Scheduler.virtual()
+            let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
+            let tracer = Tracer<Value>(scheduler: scheduler)
+            context.trace = { stage, depth in tracer.stageProbe(for: stage, depth: depth) }
+            _ = Compiler(context: context).signal(pipeline).record(on: scheduler)
+            if finishing { context.finish() }
+            freed = context
+            freedTracer = tracer
+        }()
+        return freed == nil && freedTracer == nil
+    }
+
+    @Test("a run's objects are freed once it is over: let signals and traced signal values held them in cycles (LeakSanitizer)")
+    func runIsFreed() throws {
+        // A let signal holds the compiler and the context that holds it, until `finish`.
+        #expect(try !contextIsFreed("let s = of 1, 2 | map it * 2\ns", finishing: false))
+        #expect(try contextIsFreed("let s = of 1, 2 | map it * 2\ns"))
+        // The trace keeps a stand-in for a signal value, not the signal (which holds the probes).
+        #expect(try contextIsFreed("interval 100ms | take 2 | map (search \"cats\") | switchToLatest"))
     }
 }
