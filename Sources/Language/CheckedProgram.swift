@@ -42,8 +42,8 @@ public indirect enum CheckedExpression: Sendable {
     case not(CheckedExpression, Site)
     case binary(BinaryOperator, CheckedExpression, CheckedExpression, Site)
     case call(String, [CheckedExpression], Site)
-    case list([CheckedExpression])
-    case record([(String, CheckedExpression)])
+    case list([CheckedExpression], Site)
+    case record([(String, CheckedExpression)], Site)
     case conditional(CheckedExpression, CheckedExpression, CheckedExpression, Site)
     /// A pipeline in an expression (`map (photo id)`): a signal value, made for each value.
     case pipeline(CheckedPipeline)
@@ -135,8 +135,8 @@ extension CheckedPipeline {
             case .field(let base, _, _), .negate(let base, _), .not(let base, _): visit(base)
             case .index(let base, let index, _): visit(base); visit(index)
             case .binary(_, let left, let right, _): visit(left); visit(right)
-            case .call(_, let arguments, _), .list(let arguments): arguments.forEach(visit)
-            case .record(let fields): fields.forEach { visit($0.1) }
+            case .call(_, let arguments, _), .list(let arguments, _): arguments.forEach(visit)
+            case .record(let fields, _): fields.forEach { visit($0.1) }
             case .conditional(let condition, let then, let otherwise, _): visit(condition); visit(then); visit(otherwise)
             case .pipeline(let pipeline): visit(pipeline)
             }

@@ -15,6 +15,8 @@ public struct Environment: Sendable {
     var nextHotID = 0
     /// How many sources were loaded before: the number of the next one.
     var loads = 0
+    /// How deep each signal bound with `let` goes (`StatementExtent`).
+    var boundDepths: [String: Int] = [:]
 
     public init() {}
 
@@ -53,7 +55,7 @@ struct Checker {
         var checked: [CheckedStatement] = []
         for statement in program.statements {
             let before = diagnostics.count
-            guard let result = check(statement), diagnostics.count == before else {
+            guard let result = check(statement), diagnostics.count == before, fitsLimits(result, statement) else {
                 switch statement {
                 case .let(let name, _, _, _), .var(let name, _, _, _): failedNames.insert(name)
                 default: break
@@ -74,6 +76,7 @@ struct Checker {
             case .declareProperty(let name, _):
                 environment.properties.insert(name)
                 environment.bindings[name] = nil
+                environment.boundDepths[name] = nil
             default: break
             }
         }
@@ -118,6 +121,43 @@ struct Checker {
             return .expect(checkedPipeline, marble: marble, marbleText: marbleText, values: checkedValues,
                            error: error, line: start.line, column: start.column)
         }
+    }
+
+    /// Whether a checked statement is small enough to compile and run without overflowing
+    /// the stack (Limits.statementDepth, Limits.statementParts); a diagnostic if not.
+    private mutating func fitsLimits(_ checked: CheckedStatement, _ statement: Statement) -> Bool {
+        var extent = StatementExtent(boundDepths: environment.boundDepths)
+        switch checked {
+        case .bind(let name, let pipeline):
+            extent.measure(pipeline, at: 0)
+            environment.boundDepths[name] = extent.deepest
+        case .declareProperty(_, let expression), .assign(_, let expression, _):
+            extent.measure(CheckedPipeline(head: .value(expression), stages: [], text: ""), at: 0)
+        case .run(let pipeline, _, _):
+            extent.measure(pipeline, at: 0)
+        case .expect(let pipeline, _, _, let values, _, _, _):
+            extent.measure(pipeline, at: 0)
+            if let values { extent.measure(CheckedPipeline(head: .value(values), stages: [], text: ""), at: 0) }
+        case .service:
+            return true
+        }
+        guard !extent.withinLimits else { return true }
+        let range: SourceRange
+        switch statement {
+        case .let(_, _, _, let whole), .var(_, _, _, let whole), .assign(_, _, _, let whole),
+             .run(_, _, let whole), .expect(_, _, _, _, _, let whole), .service(_, _, _, let whole):
+            range = SourceRange(start: whole.start, end: whole.start + 1)
+        }
+        if extent.deepest > Limits.statementDepth {
+            report("TOO DEEP", range,
+                   "This statement goes more than \(Limits.statementDepth) levels deep, counting its stages, those of the `let` names it uses, and its inner pipelines; running it would overflow the stack.",
+                   hint: "split it into shorter pipelines")
+        } else {
+            report("TOO BIG", range,
+                   "This statement has more than \(Limits.statementParts) parts once the `let` values it uses are filled in.",
+                   hint: "a `let` value is copied wherever it is used: bind a signal instead, or use it less")
+        }
+        return false
     }
 
     private mutating func checkBindable(_ name: String, _ range: SourceRange) -> Bool {
@@ -344,8 +384,8 @@ struct Checker {
                 report("EXPECTED DURATION", expression.range, "`\(spec.name)` needs a duration here:", hint: hint)
                 return nil
             }
-            if span.nanoseconds == 0, spec.name == "interval" {
-                report("ZERO PERIOD", expression.range, "`interval 0ms` would send values forever without time passing:",
+            if span < .milliseconds(1), spec.name == "interval" {
+                report("ZERO PERIOD", expression.range, "`interval \(span)` would send values without end while hardly any time passes:",
                        hint: "use a period of at least 1ms")
                 return nil
             }
@@ -457,20 +497,30 @@ struct Checker {
                 guard let value = checkExpression(element, scope) else { return nil }
                 checked.append(value)
             }
+            let site = self.site(expression.range, stage: scope.stage)
             if checked.allSatisfy({ $0.constantValue != nil }) {
-                return .constant(.list(checked.compactMap(\.constantValue)))
+                return constant(expression.range) { () throws(EvaluationFailure) in
+                    let values = checked.compactMap(\.constantValue)
+                    try Value.checkSize(ofContainerWith: values)
+                    return .list(values)
+                }
             }
-            return .list(checked)
+            return .list(checked, site)
         case .record(let fields):
             var checked: [(String, CheckedExpression)] = []
             for field in fields {
                 guard let value = checkExpression(field.value, scope) else { return nil }
                 checked.append((field.name, value))
             }
+            let site = self.site(expression.range, stage: scope.stage)
             if checked.allSatisfy({ $0.1.constantValue != nil }) {
-                return .constant(.record(Record(checked.compactMap { name, value in value.constantValue.map { (name, $0) } })))
+                return constant(expression.range) { () throws(EvaluationFailure) in
+                    let record = Record(checked.compactMap { name, value in value.constantValue.map { (name, $0) } })
+                    try Value.checkSize(ofContainerWith: record.fields.lazy.map(\.value))
+                    return .record(record)
+                }
             }
-            return .record(checked)
+            return .record(checked, site)
         case .name(let name):
             return resolve(name, expression.range, scope)
         case .member(let base, let name, let nameRange):
@@ -501,7 +551,7 @@ struct Checker {
             guard let checkedLeft, let checkedRight else { return nil }
             if op == .matches, case .string(let pattern)? = checkedRight.constantValue {
                 do throws(EvaluationFailure) { _ = try Pattern(pattern) } catch {
-                    report("BAD PATTERN", right.range, "This is not a regular expression I can read:",
+                    report("BAD PATTERN", right.range, "\(error.message):",
                            hint: "patterns use the usual syntax, like \"[a-zA-Z0-9_]{6,16}\"")
                     return nil
                 }
@@ -513,6 +563,18 @@ struct Checker {
             return .conditional(c, a, b, site(expression.range, stage: scope.stage))
         case .pipeline(let pipeline):
             return checkPipeline(pipeline, scope).map { .pipeline($0) }
+        }
+    }
+
+    /// A list or record whose parts are all known now, folded into one value — unless it
+    /// would be too big (`let b = [a, a]`, `let c = [b, b]`, ...).
+    private mutating func constant(_ range: SourceRange, _ make: () throws(EvaluationFailure) -> Value) -> CheckedExpression? {
+        do throws(EvaluationFailure) {
+            return .constant(try make())
+        } catch {
+            report("VALUE TOO BIG", range, "This value is too big: \(error.message).",
+                   hint: "build big values while the pipeline runs, with `scan` or `buffer`")
+            return nil
         }
     }
 

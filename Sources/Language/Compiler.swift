@@ -7,6 +7,8 @@ public protocol SourceProvider: AnyObject {
     var specs: [OperatorSpec] { get }
     /// A cold signal for one use of the source, with its arguments evaluated.
     func signal(for name: String, arguments: [Value], context: RunContext) -> Signal<Value>
+    /// Requests started and not yet answered or cancelled (0 once a run is disposed).
+    var openRequests: Int { get }
 }
 
 /// A stage's probe, as the tracer gives it: the tracer subclasses it, so a traced event
@@ -35,10 +37,19 @@ public final class RunContext {
     /// is), or nil when the run is not traced.
     public var trace: ((CheckedStage, Int) -> StageProbe)?
     var hotSources: [Int: HotSource<Value>] = [:]
+    /// Timers the hot sources armed for their own events: not a subscription's.
+    public var hotSourceTimers: Int { hotSources.values.reduce(0) { $0 + $1.pendingTimers } }
     /// `let` names are instantiated once per run, so a shared signal is one signal.
     var boundSignals: [String: Signal<Value>] = [:]
     /// The run's actions, by the place of their `action` stage (`Site.key`).
     var actions: [String: ActionRun] = [:]
+
+    /// Lets go of the signals made for `let` names once the run is over: they hold the
+    /// compiler and this context, which holds them — a cycle that kept every run of a
+    /// script in memory until the process ended (LeakSanitizer found it).
+    public func finish() {
+        boundSignals = [:]
+    }
 
     public init(scheduler: Scheduler, properties: PropertyStore = PropertyStore(),
                 services: SourceProvider? = nil, write: @escaping (String) -> Void = { print($0) }) {
@@ -357,7 +368,7 @@ public final class Compiler {
 
             // Debugging
             case "log":
-                return source.log(text(0) ?? stage.label, on: scheduler, to: context.write)
+                return source.log(text(0) ?? stage.label, on: scheduler, to: context.write, describe: \.printed)
 
             default:
                 if let services = context.services {
@@ -420,7 +431,7 @@ extension CheckedPipeline {
 
 extension Compiler {
     /// `range FROM, COUNT` sending numbers directly (no Int-to-value stage per event).
-    /// It asks the scheduler whether it was interrupted every 1024 values: `range 1, 1e12`
+    /// It asks the scheduler whether it was interrupted every 64 values: `range 1, 1e12`
     /// stops at Ctrl-C.
     static func range(_ start: Int, _ count: Int, on scheduler: Scheduler) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("range", count)) }
@@ -429,7 +440,7 @@ extension Compiler {
             var value = start
             while value < (overflow ? Int.max : end) {
                 if lifetime.isDisposed { return }
-                if value & 1023 == 0, scheduler.interrupted() { return }
+                if value & FusedStages.pollMask == 0, scheduler.interrupted() { return }
                 observer.next(.number(Double(value)))
                 value += 1
             }

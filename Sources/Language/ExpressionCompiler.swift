@@ -90,19 +90,24 @@ struct ExpressionCompiler {
                 for argument in arguments { values.append(try argument(frame)) }
                 do throws(EvaluationFailure) { return try Operations.call(name, values) } catch { throw error.at(site) }
             }
-        case .list(let elements):
+        case .list(let elements, let site):
             let elements = elements.map(compile)
             return { frame throws(EvaluationFailure) in
                 var values: [Value] = []
                 values.reserveCapacity(elements.count)
                 for element in elements { values.append(try element(frame)) }
+                // `scan [], [acc]` would nest a level deeper at every value.
+                do throws(EvaluationFailure) { try Value.checkSize(ofContainerWith: values) } catch { throw error.at(site) }
                 return .list(values)
             }
-        case .record(let fields):
+        case .record(let fields, let site):
             let fields = fields.map { ($0.0, compile($0.1)) }
             return { frame throws(EvaluationFailure) in
                 var record = Record()
                 for (name, field) in fields { record[name] = try field(frame) }
+                do throws(EvaluationFailure) {
+                    try Value.checkSize(ofContainerWith: record.fields.lazy.map(\.value))
+                } catch { throw error.at(site) }
                 return .record(record)
             }
         case .conditional(let condition, let then, let otherwise, let site):

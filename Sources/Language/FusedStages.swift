@@ -10,6 +10,10 @@ import Signals
 /// are not fused, so each one can be observed.
 enum FusedStages {
     static let fusible: Set<String> = ["map", "filter", "scan", "reduce", "take"]
+    /// A synchronous loop asks whether it was interrupted (Ctrl-C, a limit) every 64
+    /// values: a few nanoseconds every 64 values, and still soon enough when each value is
+    /// expensive (`scan [], acc + [it]` copies a list of up to a million items per value).
+    static let pollMask = 63
 
     static func identity(_ frame: Frame) throws(EvaluationFailure) -> Value { frame.it }
 
@@ -100,7 +104,7 @@ enum FusedStages {
             let isSource = self is Source
             for value in values {
                 if run.done || run.upstream.isDisposed { return }
-                if value & 1023 == 0, interrupted() { return }
+                if value & FusedStages.pollMask == 0, interrupted() { return }
                 let frame = Frame(it: .number(Double(value)))
                 if isSource { emit(frame) } else { push(frame) }
             }
@@ -184,6 +188,42 @@ enum FusedStages {
         }
     }
 
+    /// `reduce SEED, acc + [E, ...]` where E does not read `acc` (RxJS's toArray): the
+    /// list grows in place, amortised O(1) per value. `acc + [it]` evaluated as written
+    /// copies the whole list at every value: a hundred thousand values took a minute,
+    /// the million of the list limit would take hours.
+    final class Append: Stage {
+        let items: Evaluator
+        var accumulation: [Value]
+        let site: Site
+        init(run: Run, seed: [Value], items: @escaping Evaluator, site: Site) {
+            self.items = items
+            self.accumulation = seed
+            self.site = site
+            super.init(run: run)
+        }
+        override func push(_ frame: Frame) {
+            do throws(EvaluationFailure) {
+                let right = try items(frame)
+                guard case .list(let added) = right else {
+                    // What `acc + x` says when x is not a list.
+                    _ = try Operations.add(.list([]), right)
+                    return
+                }
+                guard accumulation.count + added.count <= Limits.listItems else {
+                    throw Limits.tooLong("list", Limits.listItems, "items")
+                }
+                accumulation.append(contentsOf: added)
+            } catch {
+                fail(error.at(site))
+            }
+        }
+        override func finish(_ termination: Termination) {
+            if termination == .completed, !run.done { emit(Frame(it: .list(accumulation))) }
+            super.finish(termination)
+        }
+    }
+
     final class Take: Stage {
         var remaining: Int
         init(run: Run, count: Int) {
@@ -237,6 +277,14 @@ extension Compiler {
         }
         // Boxed in a class: a closure kept in an array (or an Optional) is stored at the
         // most general abstraction and would be called through a thunk on every event.
+        // `reduce [], acc + [it]`: the list added at each value, when it does not read `acc`.
+        var appended: [Int: (items: CompiledExpression, site: Site)] = [:]
+        for (index, stage) in stages.enumerated() where stage.spec.name == "reduce" {
+            if case .list? = seeds[index], stage.arguments.count > 1,
+               case .expression(.binary(.add, .acc, let items, let site)) = stage.arguments[1], !items.readsAccumulator {
+                appended[index] = (CompiledExpression(evaluator(items, in: frame)), site)
+            }
+        }
         let evaluators = stages.map { stage -> CompiledExpression in
             let index = stage.spec.name == "map" || stage.spec.name == "filter" ? 0 : 1
             guard stage.spec.name != "take", index < stage.arguments.count,
@@ -255,6 +303,9 @@ extension Compiler {
                 case "range": built.append(FusedStages.Source(run: run))
                 case "map": built.append(FusedStages.Map(run: run, transform: evaluate))
                 case "filter": built.append(FusedStages.Filter(run: run, condition: evaluate, site: stage.site))
+                case "reduce" where appended[index] != nil:
+                    guard case .list(let seed)? = seeds[index], let (items, site) = appended[index] else { continue }
+                    built.append(FusedStages.Append(run: run, seed: seed, items: items.evaluate, site: site))
                 case "scan", "reduce":
                     built.append(FusedStages.Scan(run: run, seed: seeds[index] ?? .null, accumulate: evaluate,
                                                   emitsEach: stage.spec.name == "scan"))
@@ -297,4 +348,23 @@ extension Compiler {
 final class CompiledExpression {
     let evaluate: Evaluator
     init(_ evaluate: @escaping Evaluator) { self.evaluate = evaluate }
+}
+
+extension CheckedExpression {
+    /// Whether evaluating it reads `acc` (inner pipelines included).
+    var readsAccumulator: Bool {
+        switch self {
+        case .acc: return true
+        case .constant, .it, .error, .property: return false
+        case .field(let base, _, _), .negate(let base, _), .not(let base, _): return base.readsAccumulator
+        case .index(let base, let index, _): return base.readsAccumulator || index.readsAccumulator
+        case .binary(_, let left, let right, _): return left.readsAccumulator || right.readsAccumulator
+        case .call(_, let arguments, _), .list(let arguments, _): return arguments.contains { $0.readsAccumulator }
+        case .record(let fields, _): return fields.contains { $0.1.readsAccumulator }
+        case .conditional(let condition, let then, let otherwise, _):
+            return condition.readsAccumulator || then.readsAccumulator || otherwise.readsAccumulator
+        // An inner pipeline made per value captures the frame, `acc` with it.
+        case .pipeline: return true
+        }
+    }
 }

@@ -87,28 +87,40 @@ struct Lexer {
         guard depth == 0 else { return }
         // A line that ends with `|` goes on on the next line.
         if tokens.last?.kind == .pipe { return }
-        // A following line that starts with `|` continues this statement, and so does one
-        // that starts with `emits` (the rest of an `expect`).
-        var look = offset
-        while look < scalars.count {
-            switch scalars[look] {
-            case " ", "\t", "\r", "\n": look += 1
-            case "#": while look < scalars.count, scalars[look] != "\n" { look += 1 }
-            case "|": return
-            default:
-                if startsWithWord("emits", at: look) { return }
-                // After `emits "MARBLE"`, the VALUES record or `error "..."` may go on the
-                // next line.
-                if afterEmitsMarble, scalars[look] == "{" || startsWithWord("error", at: look) { return }
-                if afterEmitsValues, startsWithWord("error", at: look) { return }
-                look = scalars.count + 1
-            }
-        }
+        if continuesStatement() { return }
         if let last = tokens.last, last.kind != .newline {
             add(.newline, from: start, to: start + 1)
             spaceBefore = true
         }
     }
+
+    /// Whether the next line with something on it continues this statement: one that
+    /// starts with `|`, or with `emits` (the rest of an `expect`). Blank lines and comments
+    /// between are skipped, and the answer is kept for the newlines among them (looking
+    /// again at each made a file of blank lines take minutes).
+    private mutating func continuesStatement() -> Bool {
+        if let lookahead, offset <= lookahead.next { return lookahead.continues }
+        var look = offset
+        while look < scalars.count {
+            switch scalars[look] {
+            case " ", "\t", "\r", "\n": look += 1
+            case "#": while look < scalars.count, scalars[look] != "\n" { look += 1 }
+            default:
+                let continues = scalars[look] == "|" || startsWithWord("emits", at: look)
+                    // After `emits "MARBLE"`, the VALUES record or `error "..."` may go on
+                    // the next line.
+                    || afterEmitsMarble && (scalars[look] == "{" || startsWithWord("error", at: look))
+                    || afterEmitsValues && startsWithWord("error", at: look)
+                lookahead = (look, continues)
+                return continues
+            }
+        }
+        lookahead = (look, false)
+        return false
+    }
+
+    /// Where the last look past blank lines stopped, and what it found.
+    private var lookahead: (next: Int, continues: Bool)?
 
     /// Whether the last tokens are `emits "MARBLE"`.
     private var afterEmitsMarble: Bool {
@@ -174,7 +186,7 @@ struct Lexer {
             add(.number(value), from: start, to: offset)
         case "ms", "s", "m":
             let milliseconds = value * (unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000)
-            guard milliseconds <= 1e12 else {
+            guard milliseconds <= Double(TimeSpan.longestMilliseconds) else {
                 report("DURATION TOO LONG", start, offset, "The duration `\(digits)\(unit)` is longer than I can schedule.",
                        hint: "durations go up to about 30 years")
                 return

@@ -175,27 +175,12 @@ public enum Operations {
             }
         case "string":
             if case .string = argument { return argument }
-            return .string(argument.description)
+            let (text, complete) = argument.description(upTo: Limits.stringBytes)
+            guard complete else { throw Limits.tooLong("text", Limits.stringBytes, "characters") }
+            return .string(text)
         default:
             throw EvaluationFailure("I do not know a function called `\(name)`")
         }
-    }
-}
-
-/// A whole-string regular expression (`text matches "[a-z]+"`), compiled once.
-public struct Pattern {
-    let regex: Regex<AnyRegexOutput>
-
-    public init(_ pattern: String) throws(EvaluationFailure) {
-        do {
-            regex = try Regex(pattern)
-        } catch {
-            throw EvaluationFailure("\(Value.quote(pattern)) is not a valid regular expression")
-        }
-    }
-
-    public func matches(_ text: String) -> Bool {
-        (try? regex.wholeMatch(in: text)) != nil
     }
 }
 
@@ -205,10 +190,11 @@ extension Value {
         return false
     }
 
-    /// A short form for messages and legends: at most `limit` characters.
+    /// A short form for messages and legends: at most `limit` characters (only those are
+    /// written, however big the value).
     public func abbreviated(to limit: Int = 40) -> String {
-        let text = description
-        guard text.count > limit else { return text }
+        let (text, complete) = description(upTo: limit)
+        guard !complete else { return text }
         return String(text.prefix(limit - 1)) + "…"
     }
 
@@ -220,18 +206,5 @@ extension String {
         let start = firstIndex { $0 != " " } ?? endIndex
         let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
         return self[start..<max(start, end)]
-    }
-}
-
-/// Bounds that keep a run's memory finite: a value that would grow past them is an error
-/// event naming the limit, not a process killed for its memory.
-public enum Limits {
-    /// Items in one list (`reduce [], acc + [it]`, `buffer N`).
-    public static let listItems = 1_000_000
-    /// Bytes in one text.
-    public static let stringBytes = 16 << 20
-
-    static func tooLong(_ what: String, _ limit: Int, _ unit: String) -> EvaluationFailure {
-        EvaluationFailure("the \(what) would be longer than \(limit) \(unit), the most a value may hold (keep fewer: take, or reduce to a number)")
     }
 }

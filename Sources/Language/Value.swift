@@ -134,18 +134,15 @@ extension Value {
 extension Value: CustomStringConvertible {
     /// The value as the language would write it: `42`, `1.5`, `"cats"`, `[1, 2]`,
     /// `{name: "x", n: 1}`; bytes as `<1234 bytes>`.
-    public var description: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return Value.format(value)
-        case .string(let value): return Value.quote(value)
-        case .bytes(let value): return "<\(value.count) bytes>"
-        case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
-        case .record(let record):
-            return "{" + record.fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
-        case .signal: return "<signal>"
-        }
+    public var description: String { description(upTo: .max).text }
+
+    /// The description cut at `limit` characters, and whether it is whole. Only what is
+    /// shown is written: a list of a million items, or one that holds the same list many
+    /// times over, costs no more than its first `limit` characters.
+    public func description(upTo limit: Int) -> (text: String, complete: Bool) {
+        var writer = DescriptionWriter(limit: limit)
+        writer.write(self)
+        return (writer.text, !writer.truncated)
     }
 
     /// Integral numbers print without a decimal point (up to 2^53, where doubles stop being
@@ -171,6 +168,56 @@ extension Value: CustomStringConvertible {
             }
         }
         return quoted + "\""
+    }
+}
+
+/// Writes a value as the language would, until `limit` characters are written.
+private struct DescriptionWriter {
+    let limit: Int
+    var text = ""
+    var written = 0
+    var truncated = false
+
+    mutating func write(_ value: Value) {
+        guard !truncated else { return }
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let value): append(Value.format(value))
+        case .string(let value):
+            // Quote only what can be shown (quoting adds characters, never removes them).
+            let shown = value.prefix(limit - written)
+            append(Value.quote(String(shown)))
+            if shown.endIndex != value.endIndex { truncated = true }
+        case .bytes(let value): append("<\(value.count) bytes>")
+        case .list(let values):
+            append("[")
+            for (index, element) in values.enumerated() {
+                if index > 0 { append(", ") }
+                write(element)
+                if truncated { return }
+            }
+            append("]")
+        case .record(let record):
+            append("{")
+            for (index, field) in record.fields.enumerated() {
+                if index > 0 { append(", ") }
+                append(field.name)
+                append(": ")
+                write(field.value)
+                if truncated { return }
+            }
+            append("}")
+        case .signal: append("<signal>")
+        }
+    }
+
+    private mutating func append(_ piece: String) {
+        guard !truncated else { return }
+        let shown = piece.prefix(limit - written)
+        text += shown
+        written += shown.count
+        if shown.endIndex != piece.endIndex { truncated = true }
     }
 }
 

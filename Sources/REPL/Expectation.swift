@@ -15,6 +15,11 @@ struct Expectation {
     /// Where the services' answers come from; virtual time waits for them, so the outcome
     /// is the same for every transport.
     var transport: any PhotoTransport = InProcessTransport.shared
+    /// The script's limit of real time, when it has one (the fuzzer's).
+    var realTimeLimit: RealTimeLimit? = nil
+    /// The sources beyond the language's own, for each run, when not the photo services
+    /// (a test gives a leaky one).
+    var services: ((Scheduler) -> SourceProvider)? = nil
 
     struct Outcome {
         var passed: Bool
@@ -26,12 +31,14 @@ struct Expectation {
     func run() -> Outcome {
         // A marble without an end means "nothing more within its width".
         let width = max(marble.width - 1, 0)
-        let (actual, table, overran) = record(for: .milliseconds(width))
+        let limit = RealTimeLimit(Expectation.wallClockLimit).earlier(realTimeLimit)
+        let (actual, table, overran, leftovers) = record(for: .milliseconds(width), within: limit)
         if overran {
             return Outcome(passed: false, report: [
-                "stopped after \(Expectation.wallClockLimit) of real time: the pipeline works without end in one instant",
+                "stopped after \(limit.duration) of real time: the pipeline works without end in one instant",
                 "(a synchronous source such as `range 1, 1e12` that nothing stops: add `take N`)"])
         }
+        guard leftovers.isEmpty else { return Outcome(passed: false, report: [leftovers.report]) }
         let expected = marble.entries.map { entry -> Recorded<Value> in
             let event: Event<Value>
             switch entry.mark {
@@ -44,7 +51,7 @@ struct Expectation {
         guard !same(expected, actual) else { return Outcome(passed: true, report: []) }
         // Show what happened next too (the run is deterministic, so a longer one is the
         // same run, continued): a delayed event shows where it went.
-        let longer = record(for: .milliseconds(width + max(20, width))).events
+        let longer = record(for: .milliseconds(width + max(20, width)), within: limit).events
         var report = describeDifference(expected: expected, actual: longer, table: table)
         if longer.count > actual.count {
             report.append("(actual drawn on past frame \(width), where the comparison stops)")
@@ -57,17 +64,24 @@ struct Expectation {
     /// long: it is stopped after this much real time.
     static let wallClockLimit = Duration.seconds(10)
 
-    private func record(for limit: TimeSpan) -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool) {
+    /// The run is also checked for leaks: after it is disposed, nothing it started may be
+    /// left (`Leftovers`).
+    private func record(for limit: TimeSpan, within realTime: RealTimeLimit)
+        -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool, leftovers: Leftovers) {
         let scheduler = Scheduler.virtual()
-        var deadline = Deadline(Expectation.wallClockLimit)
+        var deadline = Deadline(realTime)
         scheduler.interrupted = { deadline.passed() }
-        let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler, transport: transport, failures: failures),
-                                 write: { _ in })
+        let provider = services?(scheduler) ?? PhotoSources(scheduler: scheduler, transport: transport, failures: failures)
+        let context = RunContext(scheduler: scheduler, services: provider, write: { _ in })
+        let live = SubscriptionCount()
+        context.trace = { _, _ in CountedStage(live) }
         let compiler = Compiler(context: context)
         compiler.startHotSources(pipeline)
         let table = valueTable(compiler)
         let events = compiler.signal(pipeline).record(on: scheduler, for: limit)
-        return (events, table, deadline.expired)
+        let leftovers = Leftovers(of: context, live: live)
+        context.finish()
+        return (events, table, deadline.expired, leftovers)
     }
 
     private func valueTable(_ compiler: Compiler) -> [Character: Value] {

@@ -48,6 +48,8 @@ final class PhotoSources: SourceProvider {
 
     var specs: [OperatorSpec] { Self.specs }
 
+    var openRequests: Int { services.openRequests }
+
     /// `requests: photo 1, download 3 (2 cancelled)`, or nil when the run made none.
     var requestSummary: String? {
         guard !services.requests.isEmpty else { return nil }

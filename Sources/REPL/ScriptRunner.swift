@@ -48,7 +48,8 @@ public struct ScriptRunner {
         return run(source)
     }
 
-    /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds each run).
+    /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds the whole script,
+    /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, diagnostics) = frontend.load(source)
@@ -57,7 +58,7 @@ public struct ScriptRunner {
             return 2
         }
         let session = Session(clock: clock, output: output, tracing: trace)
-        session.wallClockLimit = wallClockLimit
+        session.realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
         Interrupt.install()
         session.interrupted = { Interrupt.isSet }
         if let eventsPath {

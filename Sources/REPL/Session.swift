@@ -20,8 +20,9 @@ final class Session {
     static let eventLimit = 1_000
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
-    /// A run that takes longer than this in real time is stopped (fuzzing; nil: no limit).
-    var wallClockLimit: Duration?
+    /// Real time the whole script may take: every run and expectation in it stops when it
+    /// is up (the fuzzer's bound; nil: no limit).
+    var realTimeLimit: RealTimeLimit?
     /// What stopped a run when `interrupted` said so, as its trace tells it.
     var interruptReason = "Ctrl-C"
 
@@ -55,12 +56,14 @@ final class Session {
         case .declareProperty(let name, let expression):
             let context = makeContext()
             do throws(EvaluationFailure) {
+                defer { context.finish() }
                 properties.declare(name, try Compiler(context: context).evaluate(expression))
             } catch {
                 output.error("error: \(error.message)")
             }
         case .assign(let name, let expression, _):
             let context = makeContext()
+            defer { context.finish() }
             do throws(EvaluationFailure) {
                 let value = try Compiler(context: context).evaluate(expression)
                 do throws(SignalError) {
@@ -87,7 +90,8 @@ final class Session {
             serviceSettings.apply(setting, to: name)
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error, failures: serviceSettings, transport: transport).run()
+                                      values: values, errorMessage: error, failures: serviceSettings, transport: transport,
+                                      realTimeLimit: realTimeLimit).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -116,6 +120,8 @@ final class Session {
         let context = makeContext()
         let scheduler = context.scheduler
         var tracer: Tracer<Value>?
+        // Counted by the tracer's probes, so checking for leaks costs nothing per event.
+        var live: SubscriptionCount?
         runNumber += 1
         if tracing || eventLog != nil || svgPath != nil {
             let stageTracer = Tracer<Value>(scheduler: scheduler)
@@ -125,7 +131,9 @@ final class Session {
                 let run = runNumber
                 stageTracer.listener = { record in eventLog.write(record, run: run) }
             }
-            context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth) }
+            let count = SubscriptionCount()
+            live = count
+            context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth, counting: count) }
         }
         let compiler = Compiler(context: context)
         output.line("» \(pipeline.text)")
@@ -136,7 +144,7 @@ final class Session {
         var ended = false
         let output = self.output
         let interrupted = self.interrupted
-        var deadline = Deadline(wallClockLimit)
+        var deadline = Deadline(realTimeLimit)
         // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
         // give the scheduler a turn.
         scheduler.interrupted = { events >= Session.eventLimit || interrupted() || deadline.passed() }
@@ -145,7 +153,7 @@ final class Session {
             events += 1
             let time = EventLine.time(scheduler.now)
             switch event {
-            case .next(let value): output.line("\(time)  next \(value)")
+            case .next(let value): output.line("\(time)  next \(value.printed)")
             case .completed: output.line("\(time)  completed"); ended = true
             case .error(let error): output.line("\(time)  error \(Value.string(error.message))"); ended = true
             }
@@ -160,9 +168,9 @@ final class Session {
             } else if interrupted() {
                 output.line("\(time)  cancelled")
                 tracer?.disposalReason = interruptReason
-            } else if deadline.expired, let wallClockLimit {
-                output.line("\(time)  stopped after \(wallClockLimit) of real time")
-                tracer?.disposalReason = "the limit of \(wallClockLimit) of real time"
+            } else if deadline.expired, let realTimeLimit {
+                output.line("\(time)  stopped after \(realTimeLimit.duration) of real time")
+                tracer?.disposalReason = "the limit of \(realTimeLimit.duration) of real time"
             } else if scheduler.pendingTimers > 0 {
                 output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
                 tracer?.disposalReason = "the limit of \(Session.virtualTimeLimit) of virtual time"
@@ -172,6 +180,9 @@ final class Session {
         }
         scheduler.interrupted = { false }
         lifetime.dispose()
+        let leftovers = Leftovers(of: context, live: live)
+        if !leftovers.isEmpty { output.error("frp: \(leftovers.report)") }
+        context.finish()
         if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
                                       describe: { $0.legendDescription }).render())
@@ -263,9 +274,15 @@ final class EventLog {
 
 extension Tracer where Value == Language.Value {
     /// The language's probe for a stage: its row is the stage's place in the source.
+    /// `counting` also counts the stage's live subscriptions (a leak check).
     public func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
+        stageProbe(for: stage, depth: depth, counting: nil)
+    }
+
+    func stageProbe(for stage: CheckedStage, depth: Int, counting: SubscriptionCount?) -> Language.StageProbe {
         TracedStage(probe(key: stage.site.key, label: stage.label, depth: depth,
-                          input: stage.site.input, line: stage.site.line, column: stage.site.column))
+                          input: stage.site.input, line: stage.site.line, column: stage.site.column),
+                    counting: counting)
     }
 }
 
@@ -274,32 +291,68 @@ final class TracedStage: Language.StageProbe {
     let probe: Tracer<Value>.StageProbe
     let tracer: Tracer<Value>
     let row: Tracer<Value>.Row
+    let count: SubscriptionCount?
 
-    init(_ probe: Tracer<Value>.StageProbe) {
+    init(_ probe: Tracer<Value>.StageProbe, counting count: SubscriptionCount? = nil) {
         self.probe = probe
         tracer = probe.tracer
         row = probe.row
+        self.count = count
     }
 
-    override func subscribed() -> Int { probe.subscribed() }
-    override func received(_ event: consuming Event<Value>, subscription: Int) { tracer.received(row, subscription: subscription, event) }
-    override func disposed(subscription: Int, cancelled: Bool) { probe.disposed(subscription: subscription, cancelled: cancelled) }
+    override func subscribed() -> Int {
+        count?.live += 1
+        return probe.subscribed()
+    }
+    override func received(_ event: consuming Event<Value>, subscription: Int) {
+        // The trace keeps 100,000 events: of a big value (`scan [], acc + [it]` makes one
+        // per event), only what its diagram shows.
+        if case .next(let value) = event, value.isBig {
+            tracer.received(row, subscription: subscription, event, keeping: .next(value.summary))
+        } else {
+            tracer.received(row, subscription: subscription, event)
+        }
+    }
+    override func disposed(subscription: Int, cancelled: Bool) {
+        count?.live -= 1
+        probe.disposed(subscription: subscription, cancelled: cancelled)
+    }
 }
 
-/// A real-time limit that is cheap to poll: it reads the clock every 256th time.
+/// Real time some work may take, from when the limit was made: a script's (the fuzzer's
+/// bound, shared by all its runs), an expectation's.
+struct RealTimeLimit: Sendable {
+    let duration: Duration
+    let end: ContinuousClock.Instant
+
+    init(_ duration: Duration) {
+        self.duration = duration
+        end = .now + duration
+    }
+
+    /// This limit, or `other` when that one is up first.
+    func earlier(_ other: RealTimeLimit?) -> RealTimeLimit {
+        guard let other, other.end < end else { return self }
+        return other
+    }
+}
+
+/// A real-time limit that is cheap to poll: it reads the clock every 8th time. Polls come
+/// every 1024 values of a synchronous source, so each costs nothing per event; reading the
+/// clock more often keeps an expensive event (a long list copied) from delaying the stop.
 struct Deadline {
     private let end: ContinuousClock.Instant?
     private var polls = 0
     private(set) var expired = false
 
-    init(_ limit: Duration?) {
-        end = limit.map { ContinuousClock.now + $0 }
+    init(_ limit: RealTimeLimit?) {
+        end = limit?.end
     }
 
     mutating func passed() -> Bool {
         guard let end, !expired else { return expired }
         polls &+= 1
-        if polls & 255 == 0, ContinuousClock.now >= end { expired = true }
+        if polls & 7 == 0, ContinuousClock.now >= end { expired = true }
         return expired
     }
 }

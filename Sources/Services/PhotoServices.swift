@@ -42,6 +42,9 @@ public final class PhotoServices {
     public private(set) var requests: [String: Int] = [:]
     /// Requests cancelled before they answered, by service.
     public private(set) var cancelled: [String: Int] = [:]
+    /// Requests that have neither answered nor been cancelled: 0 once a run is disposed,
+    /// or a subscription leaked.
+    public private(set) var openRequests = 0
     public var failures: [String: Failure] = [:]
     /// The access token this run holds, once `token` answered (state per run: a new run
     /// starts without one, and requests carry it).
@@ -114,6 +117,7 @@ public final class PhotoServices {
         Signal(unchecked: { [self] observer, lifetime in
             requests[name, default: 0] += 1
             let number = requests[name, default: 0]
+            openRequests += 1
             var slowness = 1.0
             var failure: String?
             switch failures[name] {
@@ -128,6 +132,7 @@ public final class PhotoServices {
             func deliver() {
                 guard let answer, !settled else { return }
                 settled = true
+                openRequests -= 1
                 if let failure { return observer.terminate(.error(SignalError("\(name): \(failure)"))) }
                 switch answer {
                 case .success(let replies):
@@ -151,6 +156,7 @@ public final class PhotoServices {
             lifetime.onDispose { [self] in
                 guard !settled else { return }
                 settled = true
+                openRequests -= 1
                 timer.cancel()
                 cancel()
                 cancelled[name, default: 0] += 1

@@ -58,4 +58,17 @@ public struct SignalError: Error, Hashable, Sendable, CustomStringConvertible {
     public static func timeout(_ span: TimeSpan) -> SignalError {
         SignalError("timeout: no event within \(span)")
     }
+
+    /// An operator holds more waiting work than `Backlog` allows.
+    public static func backlog(_ operatorName: String, _ what: String, _ limit: Int) -> SignalError {
+        SignalError("\(operatorName): more than \(limit) \(what) (the source sends faster than they are used: slow it down, or take fewer)")
+    }
+}
+
+/// How much work an operator may hold while it waits: values queued by concatMap, zip and
+/// delay, inner signals running at once in flatMap. A synchronous source (`range 1, 1e12
+/// | concatMap (timer 1ms)`) would fill them without end; past the limit they fail.
+public enum Backlog {
+    public static let waitingValues = 1_000_000
+    public static let runningInners = 100_000
 }

@@ -206,8 +206,13 @@ struct MarbleParser {
         if groupStart != nil {
             throw MarbleError("time cannot pass inside a group", offset: offset, length: index - offset)
         }
+        let milliseconds = (amount * millisecondsPerUnit).rounded()
+        guard milliseconds <= Double(TimeSpan.longestMilliseconds - frame) else {
+            throw MarbleError("`\(digits)\(unit)` takes the marble past the longest time I can schedule",
+                              offset: offset, length: index - offset, hint: "a marble spans at most about 30 years")
+        }
         offset = index
-        return Int((amount * millisecondsPerUnit).rounded())
+        return Int(milliseconds)
     }
 }
 

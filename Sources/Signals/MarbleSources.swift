@@ -49,8 +49,12 @@ public final class ColdSource<Value> {
 /// not anyone has subscribed. Frames before `^` are in the past and never happen.
 public final class HotSource<Value> {
     private let subject = Subject<Value>()
+    private var timers: [Timer] = []
     public var signal: Signal<Value> { subject.signal }
     public var subscriberCount: Int { subject.subscriberCount }
+    /// Its events still to come: timers of its own, not of a subscription (a leak check
+    /// counts the scheduler's other timers).
+    public var pendingTimers: Int { timers.count { $0.isPending } }
 
     public init(_ marble: Marble, scheduler: Scheduler,
                 error: SignalError = SignalError("error"),
@@ -65,6 +69,7 @@ public final class HotSource<Value> {
                 }
             }
             timer.schedule(at: start + .milliseconds(entry.frame))
+            timers.append(timer)
         }
     }
 }

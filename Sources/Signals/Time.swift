@@ -35,6 +35,10 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     public static let zero = TimeSpan(nanoseconds: 0)
 
+    /// The longest time the language writes down (a duration, a marble): about 30 years.
+    /// Any time within it, added to any time within it, still fits in nanoseconds.
+    public static let longestMilliseconds = 1_000_000_000_000
+
     @inlinable public static func milliseconds(_ ms: Int) -> TimeSpan {
         TimeSpan(nanoseconds: Int64(ms) &* 1_000_000)
     }

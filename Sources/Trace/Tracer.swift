@@ -110,6 +110,22 @@ public final class Tracer<Value> {
         if event.termination != nil { ended(row, subscription) }
         lastRow = row
         if let listener { announce(row, subscription, event, to: listener) }
+        keep(row, event)
+    }
+
+    /// Records an event, keeping `kept` in the diagram's memory in its place (the listener
+    /// hears the whole event): a big value's beginning, so that the memory bound, counted
+    /// in events, holds for values of any size.
+    @inlinable
+    public func received(_ row: Row, subscription: Int, _ event: Event<Value>, keeping kept: consuming Event<Value>) {
+        if event.termination != nil { ended(row, subscription) }
+        lastRow = row
+        if let listener { announce(row, subscription, event, to: listener) }
+        keep(row, kept)
+    }
+
+    @inlinable @inline(__always)
+    func keep(_ row: Row, _ event: consuming Event<Value>) {
         if row.log.record((scheduler.now, event)) {
             recordedEvents &+= 1
             if recordedEvents > eventLimit { makeRoom() }

@@ -131,3 +131,42 @@ func script(_ n: Int, traced: Bool) -> Int {
     return sum
 }
 
+
+// P4: peak memory of a traced run, which keeps a bounded window of events. Each size runs
+// in a fresh process (`Benchmarks --p4-child N`), so one run's heap does not hide another's.
+
+import Foundation
+
+/// `Benchmarks --p4-child N`: runs the P1 script on N values as `frp run --virtual` does —
+/// every stage traced, the diagram drawn, the output dropped — prints its peak RSS in kB
+/// and exits.
+func runP4ChildIfAsked() {
+    let arguments = CommandLine.arguments
+    guard arguments.count == 3, arguments[1] == "--p4-child", let n = Int(arguments[2]) else { return }
+    let silent = Output(line: { _ in }, error: { _ in })
+    let source = Source(name: "p4.frp", text: "range 1, \(n) | filter it % 2 == 0 | map it * 3 | reduce 0, acc + it")
+    _ = ScriptRunner(clock: .virtual, trace: true, output: silent).run(source)
+    print(peakResidentKilobytes() ?? -1)
+    exit(0)
+}
+
+/// VmHWM of this process: the most resident memory it ever had.
+func peakResidentKilobytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+    return Int(line.split(separator: " ").dropFirst().first ?? "")
+}
+
+/// Runs the child for N values and returns its peak RSS in MB.
+func tracedRunPeakMegabytes(_ n: Int) -> Double? {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    child.arguments = ["--p4-child", String(n)]
+    let output = Pipe()
+    child.standardOutput = output
+    do { try child.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return Int(text.split(separator: "\n").last ?? "").map { Double($0) / 1024 }
+}

@@ -113,7 +113,10 @@ extension Signal {
     public static func zip(_ signals: [Signal<Value>]) -> Signal<[Value]> {
         guard !signals.isEmpty else { return .empty }
         return Signal<[Value]>(unchecked: { downstream, lifetime in
+            // Each input's values not yet paired, from its head on (no copy per row).
             var buffers = [[Value]](repeating: [], count: signals.count)
+            var heads = [Int](repeating: 0, count: signals.count)
+            func waiting(_ index: Int) -> Int { buffers[index].count - heads[index] }
             var completed = [Bool](repeating: false, count: signals.count)
             var done = false
             var inputs: [Lifetime] = []
@@ -124,13 +127,20 @@ extension Signal {
             }
             /// After a change: send every complete row, then end if an input is spent.
             func drain() {
-                while buffers.allSatisfy({ !$0.isEmpty }) {
+                while buffers.indices.allSatisfy({ waiting($0) > 0 }) {
                     var row: [Value] = []
-                    for index in buffers.indices { row.append(buffers[index].removeFirst()) }
+                    for index in buffers.indices {
+                        row.append(buffers[index][heads[index]])
+                        heads[index] += 1
+                        if heads[index] > 64, heads[index] * 2 > buffers[index].count {
+                            buffers[index].removeFirst(heads[index])
+                            heads[index] = 0
+                        }
+                    }
                     downstream.next(row)
                     if done { return }
                 }
-                if Swift.zip(buffers, completed).contains(where: { $0.isEmpty && $1 }) { finish(.completed) }
+                if buffers.indices.contains(where: { waiting($0) == 0 && completed[$0] }) { finish(.completed) }
             }
             for (index, signal) in signals.enumerated() {
                 if done || lifetime.isDisposed { return }
@@ -139,6 +149,9 @@ extension Signal {
                 signal.startHandler(Observer(
                     next: { value in
                         guard !done else { return }
+                        guard waiting(index) < Backlog.waitingValues else {
+                            return finish(.error(.backlog("zip", "values waiting for a partner", Backlog.waitingValues)))
+                        }
                         buffers[index].append(value)
                         drain()
                     },

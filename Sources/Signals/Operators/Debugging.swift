@@ -6,15 +6,18 @@ extension Signal {
     ///     [12ms] search: next "cats"
     ///     [20ms] search: completed
     ///     [15ms] search: cancelled       (disposed before it ended)
-    public func log(_ label: String, on scheduler: Scheduler, to write: @escaping (String) -> Void) -> Signal<Value> {
-        Signal(unchecked: { downstream, lifetime in
+    /// `describe` writes a value (the language cuts big ones short).
+    public func log(_ label: String, on scheduler: Scheduler, to write: @escaping (String) -> Void,
+                    describe: ((Value) -> String)? = nil) -> Signal<Value> {
+        let describe = describe ?? { Self.describe($0) }
+        return Signal(unchecked: { downstream, lifetime in
             func line(_ text: String) { write("[\(scheduler.now.logDescription)] \(label): \(text)") }
             line("subscribed")
             var ended = false
             lifetime.onDispose { if !ended { line("cancelled") } }
             self.startHandler(Observer(
                 next: { value in
-                    line("next \(Self.describe(value))")
+                    line("next \(describe(value))")
                     downstream.next(value)
                 },
                 terminate: { termination in

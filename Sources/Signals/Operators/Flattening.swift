@@ -167,6 +167,9 @@ final class Flattener<Value, Inner> {
         guard !done else { return }
         switch strategy {
         case .merge:
+            guard inners.count < Backlog.runningInners else {
+                return finish(.error(.backlog("flatMap", "inner signals running at once", Backlog.runningInners)))
+            }
             subscribe(transform(value))
         case .latest:
             for inner in inners { inner.lifetime.dispose() }
@@ -175,6 +178,9 @@ final class Flattener<Value, Inner> {
         case .exhaust:
             if inners.isEmpty { subscribe(transform(value)) }
         case .concat:
+            guard queue.count - queueHead < Backlog.waitingValues else {
+                return finish(.error(.backlog("concatMap", "values waiting", Backlog.waitingValues)))
+            }
             queue.append(value)
             drainQueue()
         }

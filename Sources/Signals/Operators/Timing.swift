@@ -130,6 +130,12 @@ extension Signal {
             }
             self.startHandler(Observer(
                 next: { value in
+                    guard pending.count < Backlog.waitingValues else {
+                        for timer in pending.values { timer.cancel() }
+                        pending = [:]
+                        upstream.dispose()
+                        return downstream.terminate(.error(.backlog("delay", "values waiting", Backlog.waitingValues)))
+                    }
                     nextID += 1
                     let id = nextID
                     // One timer per value, armed now, as RxJS does: ties keep its order.

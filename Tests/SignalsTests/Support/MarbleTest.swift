@@ -10,23 +10,55 @@ import Testing
 ///     #expect(inner.liveSubscriptions == 0)
 ///
 /// Values are the marks as strings unless a `values` table maps them.
+///
+/// Every `expect` also checks for leaks: once the recording is disposed, no source of the
+/// test may still be subscribed and no timer armed but the hot sources' own events.
 final class MarbleTest {
     let scheduler = Scheduler.virtual()
+    /// Live subscriptions of each source made here, and the timers of the hot ones (held
+    /// strongly: a test often keeps only a source's signal).
+    private var liveCounts: [() -> Int] = []
+    private var hotTimers: [() -> Int] = []
 
     func cold<Value>(_ marble: String, _ values: [Character: Value], error: String = "error") -> ColdSource<Value> {
-        ColdSource(parse(marble, .cold), scheduler: scheduler, error: SignalError(error)) { values[$0]! }
+        counted(ColdSource(parse(marble, .cold), scheduler: scheduler, error: SignalError(error)) { values[$0]! })
     }
 
     func cold(_ marble: String, error: String = "error") -> ColdSource<String> {
-        ColdSource(parse(marble, .cold), scheduler: scheduler, error: SignalError(error)) { String($0) }
+        counted(ColdSource(parse(marble, .cold), scheduler: scheduler, error: SignalError(error)) { String($0) })
     }
 
     func hot<Value>(_ marble: String, _ values: [Character: Value], error: String = "error") -> HotSource<Value> {
-        HotSource(parse(marble, .hot), scheduler: scheduler, error: SignalError(error)) { values[$0]! }
+        counted(HotSource(parse(marble, .hot), scheduler: scheduler, error: SignalError(error)) { values[$0]! })
     }
 
     func hot(_ marble: String, error: String = "error") -> HotSource<String> {
-        HotSource(parse(marble, .hot), scheduler: scheduler, error: SignalError(error)) { String($0) }
+        counted(HotSource(parse(marble, .hot), scheduler: scheduler, error: SignalError(error)) { String($0) })
+    }
+
+    private func counted<Value>(_ source: ColdSource<Value>) -> ColdSource<Value> {
+        liveCounts.append { source.liveSubscriptions }
+        return source
+    }
+
+    private func counted<Value>(_ source: HotSource<Value>) -> HotSource<Value> {
+        liveCounts.append { source.subscriberCount }
+        hotTimers.append { source.pendingTimers }
+        return source
+    }
+
+    /// Subscriptions still live and timers still armed (but the hot sources' events).
+    var leftovers: (subscriptions: Int, timers: Int) {
+        (liveCounts.reduce(0) { $0 + $1() }, scheduler.pendingTimers - hotTimers.reduce(0) { $0 + $1() })
+    }
+
+    /// Fails the test if anything the recording started outlived it.
+    func expectNoLeftovers(sourceLocation: SourceLocation = #_sourceLocation) {
+        let (subscriptions, timers) = leftovers
+        if subscriptions != 0 || timers != 0 {
+            Issue.record("after disposal: \(subscriptions) live subscriptions, \(timers) armed timers",
+                         sourceLocation: sourceLocation)
+        }
     }
 
     /// Runs `signal` from now for the width of `marble` (or to its end) and compares every
@@ -38,6 +70,7 @@ final class MarbleTest {
         let expectedMarble = parse(marble, .expected)
         let limit = TimeSpan.milliseconds(max(expectedMarble.width - 1, 0))
         let actual = signal.record(on: scheduler, for: limit)
+        expectNoLeftovers(sourceLocation: sourceLocation)
         let expected = expectedMarble.entries.map { entry -> Recorded<Value> in
             let event: Event<Value>
             switch entry.mark {
