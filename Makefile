@@ -17,7 +17,7 @@ build:
 
 release:
 	@scripts/setup
-	swift build -c release --product frp
+	swift build -c release --static-swift-stdlib --product frp
 
 bench:
 	cd Benchmarks && swift run -c release Benchmarks

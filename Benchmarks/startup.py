@@ -4,7 +4,7 @@
 import os, statistics, subprocess, tempfile, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-subprocess.run(["swift", "build", "-c", "release", "--product", "frp", "--package-path", root], check=True,
+subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "frp", "--package-path", root], check=True,
                stdout=subprocess.DEVNULL)
 frp = os.path.join(root, ".build", "release", "frp")
 script = tempfile.NamedTemporaryFile("w", suffix=".frp", delete=False)
