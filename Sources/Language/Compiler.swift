@@ -44,11 +44,13 @@ public final class RunContext {
     /// The run's actions, by the place of their `action` stage (`Site.key`).
     var actions: [String: ActionRun] = [:]
 
-    /// Lets go of the signals made for `let` names once the run is over: they hold the
-    /// compiler and this context, which holds them — a cycle that kept every run of a
-    /// script in memory until the process ended (LeakSanitizer found it).
+    /// Lets go of the signals made for `let` names and of the run's actions once the run
+    /// is over: they hold the compiler and this context, which holds them — a cycle that
+    /// kept every run of a script in memory until the process ended (LeakSanitizer found
+    /// it; `LeakTests.runIsFreed` checks both).
     public func finish() {
         boundSignals = [:]
+        actions = [:]
     }
 
     public init(scheduler: Scheduler, properties: PropertyStore = PropertyStore(),

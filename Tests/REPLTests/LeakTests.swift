@@ -104,5 +104,8 @@ struct LeakTests {
         #expect(try contextIsFreed("let s = of 1, 2 | map it * 2\ns"))
         // The trace keeps a stand-in for a signal value, not the signal (which holds the probes).
         #expect(try contextIsFreed("interval 100ms | take 2 | map (search \"cats\") | switchToLatest"))
+        // An action's run holds its pipeline, which holds the compiler, until `finish`.
+        #expect(try contextIsFreed("let save = cold \"-s-s|\" | action (timer 2ms)\nexecuting save | merge (errors save)"))
+        #expect(try contextIsFreed("executing (cold \"-s|\" | action (photo 1) enabledBy (of true))"))
     }
 }
