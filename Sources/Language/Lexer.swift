@@ -168,16 +168,29 @@ struct Lexer {
         add(.name(source.text(from: start, to: offset)), from: start, to: offset)
     }
 
-    /// number -> digits [ '.' digits ] [ unit ]     unit -> 'ms' | 's' | 'm'
+    /// number -> digits [ '.' digits ] [ exponent ] [ unit ]
+    /// exponent -> ('e' | 'E') [ '+' | '-' ] digits        unit -> 'ms' | 's' | 'm'
     private mutating func number() {
         let start = offset
-        while offset < scalars.count, ("0"..."9").contains(scalars[offset]) { offset += 1 }
-        if offset + 1 < scalars.count, scalars[offset] == ".", ("0"..."9").contains(scalars[offset + 1]) {
+        skipDigits()
+        if offset + 1 < scalars.count, scalars[offset] == ".", isDigit(at: offset + 1) {
             offset += 1
-            while offset < scalars.count, ("0"..."9").contains(scalars[offset]) { offset += 1 }
+            skipDigits()
+        }
+        if offset < scalars.count, scalars[offset] == "e" || scalars[offset] == "E" {
+            let sign = offset + 1 < scalars.count && (scalars[offset + 1] == "+" || scalars[offset + 1] == "-") ? 1 : 0
+            if isDigit(at: offset + 1 + sign) {
+                offset += 1 + sign
+                skipDigits()
+            }
         }
         let digits = source.text(from: start, to: offset)
         let value = Double(digits) ?? 0
+        guard value.isFinite else {
+            report("NUMBER TOO BIG", start, offset, "The number `\(digits)` is too big to hold.",
+                   hint: "numbers go up to about 1.8e308")
+            return
+        }
         let unitStart = offset
         while offset < scalars.count, scalars[offset].properties.isAlphabetic || scalars[offset] == "_" { offset += 1 }
         let unit = source.text(from: unitStart, to: offset)
@@ -196,6 +209,14 @@ struct Lexer {
             report("UNKNOWN UNIT", start, offset, "I do not know the unit in `\(digits)\(unit)`.",
                    hint: "durations are written like 5ms, 2s, 0.5s or 1m")
         }
+    }
+
+    private func isDigit(at index: Int) -> Bool {
+        index < scalars.count && ("0"..."9").contains(scalars[index])
+    }
+
+    private mutating func skipDigits() {
+        while isDigit(at: offset) { offset += 1 }
     }
 
     /// string -> '"' { character | '\"' | '\\' | '\n' | '\t' } '"'    (on one line)

@@ -37,6 +37,20 @@ struct DiagnosticTests {
             """)
     }
 
+    @Test("a number past what a Double holds is an error at its position, not infinity")
+    func numberTooBig() {
+        #expect(diagnostics("of 1e400") == """
+            -- NUMBER TOO BIG ------------------------------------------------- test.frp:1:4
+
+            The number `1e400` is too big to hold.
+
+            1| of 1e400
+                  ^^^^^
+            Hint: numbers go up to about 1.8e308
+            """)
+        #expect(diagnostics("of 1e308, 2.5E-3, 3e+2") == "")
+    }
+
     @Test("every error of a file is reported, not just the first")
     func allErrors() {
         let text = diagnostics("of 1 | take 1.5\nof 1 | debounce 300\nof 1 | map acc + 1\n")
