@@ -18,9 +18,10 @@ extension Signal {
     ///     take 2  -a-(b|)
     @inlinable
     public func take(_ count: Int) -> Signal<Value> {
-        guard count >= 0 else { return .fail(.negativeCount("take", count)) }
-        guard count > 0 else { return .empty }
-        return Signal(unchecked: { downstream, lifetime in
+        // One closure whatever the count (see `Signal.range`).
+        Signal(unchecked: { downstream, lifetime in
+            guard count >= 0 else { return downstream.terminate(.error(.negativeCount("take", count))) }
+            guard count > 0 else { return downstream.terminate(.completed) }
             let upstream = lifetime.child()
             var remaining = count
             let next = downstream.next
@@ -48,15 +49,15 @@ extension Signal {
     ///     skip 1   ---b-c-|
     @inlinable
     public func skip(_ count: Int) -> Signal<Value> {
-        guard count >= 0 else { return .fail(.negativeCount("skip", count)) }
-        guard count > 0 else { return self }
-        return lift { downstream, _ in
+        // One closure whatever the count (see `Signal.range`).
+        Signal(unchecked: { downstream, lifetime in
+            guard count >= 0 else { return downstream.terminate(.error(.negativeCount("skip", count))) }
             var remaining = count
             let next = downstream.next
-            return downstream.withNext { value in
+            self.startHandler(downstream.withNext { value in
                 if remaining > 0 { remaining -= 1 } else { next(value) }
-            }
-        }
+            }, lifetime)
+        })
     }
 
     /// Forwards values while the predicate holds; completes at the first that fails it
