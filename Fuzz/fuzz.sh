@@ -31,7 +31,7 @@ dictionary=.build/frp.dict
     # Sources and operators (Catalogue.swift), their aliases, and the services.
     grep -oE '\.init\("[a-zA-Z]+"' ../Sources/Language/Catalogue.swift | sed -E 's/.*\("(.*)"/"\1"/'
     grep -oE 'aliases: \["[a-zA-Z]+"' ../Sources/Language/Catalogue.swift | sed -E 's/.*\["(.*)"/"\1"/'
-    grep -oE '^        \("[a-zA-Z]+", \[' ../Sources/Services/PhotoServices.swift | sed -E 's/^ *\("(.*)".*/"\1"/'
+    grep -oE 'PhotoService\("[a-zA-Z]+"' ../Sources/Services/PhotoSite.swift | sed -E 's/.*\("(.*)"/"\1"/'
     # Keywords, names, functions, punctuation, durations and marbles.
     for word in let var expect emits error it acc and or not matches if then else true false null \
                 length number string ' | ' '|' ':=' '==' '!=' '<=' '>=' '(' ')' '[' ']' '{' '}' ',' '.' '&' \
