@@ -505,9 +505,9 @@ private let builtins: [OperatorSpec] = [
           ]),
     .init("throttle", .operator, .timing, [Parameter("DURATION", .duration)],
           "Sends a value, then ignores values for DURATION (leading edge). Not ReactiveCocoa 2's `throttle:`, which is a debounce.",
-          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. ReactiveSwift's throttle sends the latest at the end of the window instead.",
+          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. ReactiveSwift's throttle also sends the latest value at the end of each window (leading and trailing).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
-          elsewhere: ["RxJS: throttleTime", "ReactiveSwift: throttle (trailing)", "RAC2: (none; its throttle: is a debounce)"],
+          elsewhere: ["RxJS: throttleTime (leading, the default)", "ReactiveSwift: throttle (leading AND trailing: it also sends the latest at the end of each window)", "RAC2: (none; its throttle: is a debounce)"],
           contrasts: [
             .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once. RAC2's `throttle:` is a debounce."),
             .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
@@ -522,14 +522,14 @@ private let builtins: [OperatorSpec] = [
           "Fails if no value comes within DURATION of the start or of the last value.",
           "A guard against a request that hangs: the silent source is cancelled and the error can be caught for a fallback.",
           example: #"cold "-a-----b|" | timeout 3ms"#,
-          elsewhere: ["RxJS: timeout", "ReactiveSwift: timeout(after:raising:on:)", "RAC2: timeout:onScheduler:"]),
+          elsewhere: ["RxJS: timeout (each)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]),
 
     // Sharing
     .init("share", .operator, .sharing, [],
           "Shares one subscription of the source among all subscribers (publish + autoconnect).",
           "Subscribers at the same time share one run, one request; a late one joins the run in progress and misses what came before. When all have left, the next subscriber starts a new run.",
           example: "let clicks = cold \"-a-b-c|\" | share\nclicks | merge (timer 2ms | switchMap clicks)",
-          elsewhere: ["RxJS: share", "ReactiveSwift: replayLazily(upTo: 0)", "RAC2: publish + autoconnect"],
+          elsewhere: ["RxJS: share", "ReactiveSwift: (closest: replayLazily(upTo: 0), which never starts a new run)", "RAC2: (closest: publish + autoconnect, which never starts a new run)"],
           contrasts: [
             .init("cold", "without share, a cold signal runs again for each subscriber: two subscribers, two requests."),
             .init("hot", "hot runs from the start of the run whether anyone listens; share starts with its first subscriber."),
@@ -537,9 +537,9 @@ private let builtins: [OperatorSpec] = [
           ]),
     .init("replay", .operator, .sharing, [Parameter("N", .count)],
           "Like share, and a late subscriber first gets the last N values.",
-          "The late subscriber gets the remembered values at once, at the instant it subscribes, then goes on with everyone.",
+          "The late subscriber gets the remembered values at once, at the instant it subscribes, then goes on with everyone. As with share, when all have left before the source ended, the next subscriber starts a new run (and nothing is remembered); after the source ended, everyone gets the last N and the end.",
           example: "let latest = cold \"-a-b---c|\" | replay 1\nlatest | merge (timer 4ms | switchMap latest)",
-          elsewhere: ["RxJS: shareReplay", "ReactiveSwift: replayLazily(upTo:)", "RAC2: replayLast"],
+          elsewhere: ["RxJS: shareReplay({bufferSize: N, refCount: true})", "ReactiveSwift: (closest: replayLazily(upTo:), which never starts a new run)", "RAC2: (closest: replayLazily, which never starts a new run)"],
           contrasts: [.init("share", "share gives a late subscriber only what comes after it joined; replay first repeats the last N.")]),
 
     // Actions

@@ -29,8 +29,12 @@ struct Expectation {
     }
 
     func run() -> Outcome {
-        // A marble without an end means "nothing more within its width".
-        let width = max(marble.width - 1, 0)
+        // A marble that ends with a `-` run (or a time progression) means "nothing more
+        // within its width"; one that ends with a value or a group without an end compares
+        // the events that follow too, as RxJS does, for up to `openHorizon` frames (a
+        // source that never ends must not run forever).
+        let open = endsOpen
+        let width = max(marble.width - 1, 0) + (open ? Expectation.openHorizon : 0)
         let limit = RealTimeLimit(Expectation.wallClockLimit).earlier(realTimeLimit)
         let (actual, table, overran, leftovers) = record(for: .milliseconds(width), within: limit)
         if overran {
@@ -51,12 +55,36 @@ struct Expectation {
         guard !same(expected, actual) else { return Outcome(passed: true, report: []) }
         // Show what happened next too (the run is deterministic, so a longer one is the
         // same run, continued): a delayed event shows where it went.
-        let longer = record(for: .milliseconds(width + max(20, width)), within: limit).events
-        var report = describeDifference(expected: expected, actual: longer, table: table)
-        if longer.count > actual.count {
+        let longer = open ? actual : record(for: .milliseconds(width + max(20, width)), within: limit).events
+        // What is drawn stops a little past the expected marble: an endless source
+        // compared for `openHorizon` frames would fill the screen.
+        let shownFrames = max(marble.width, 1) + 20
+        let shown = longer.prefix { $0.frame < shownFrames }
+        var report = describeDifference(expected: expected, actual: Array(shown), table: table)
+        if shown.count < longer.count {
+            report.append("(actual drawn up to frame \(shownFrames - 1) of \(longer.last.map { String($0.frame) } ?? "?"))")
+        } else if longer.count > actual.count {
             report.append("(actual drawn on past frame \(width), where the comparison stops)")
         }
+        if open, actual.count > expected.count, same(expected, Array(actual.prefix(expected.count))) {
+            report.append("hint: more came after the marble's last event; end the marble with `-` to look only within its width")
+        }
         return Outcome(passed: false, report: report)
+    }
+
+    /// How far an expectation whose marble ends with a value looks past it, in frames
+    /// (RxJS's TestScheduler stops at 750).
+    static let openHorizon = 1000
+
+    /// Whether the marble ends with a value or a group that has no end, rather than with
+    /// `|`, `#`, a `-` run or a time progression.
+    private var endsOpen: Bool {
+        guard !marble.entries.contains(where: { $0.mark == .completed || $0.mark == .error }) else { return false }
+        let words = marbleText.split(separator: " ")
+        guard let lastWord = words.last, lastWord.last != "-", !marble.entries.isEmpty else { return false }
+        // `a 5ms`: the last word is a time progression (a value is one character).
+        let isProgression = words.count > 1 && lastWord.first?.isNumber == true && lastWord.count > 1
+        return !isProgression
     }
 
     /// One run of the pipeline in virtual time, recorded for `limit`.
@@ -106,7 +134,11 @@ struct Expectation {
         var naming = MarkNaming(table: table)
         let actualEntries = actual.map { Marble.Entry(frame: $0.frame, mark: naming.mark(for: $0.event)) }
         let drawnActual = Marble.draw(actualEntries)
-        let drawnExpected = Marble.draw(marble.entries)
+        // A trailing `-` run sets the window: keep it in the drawing.
+        var drawnExpected = Marble.draw(marble.entries)
+        if marble.entries.allSatisfy({ $0.mark != .completed && $0.mark != .error }), drawnExpected.count < marble.width {
+            drawnExpected += String(repeating: "-", count: marble.width - drawnExpected.count)
+        }
         var lines = ["expected: \(drawnExpected)", "actual:   \(drawnActual)"]
         let firstDifferent = zip(drawnExpected, drawnActual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(drawnExpected.count, drawnActual.count)

@@ -26,6 +26,27 @@ func temporaryScript(_ text: String, name: String = "script.frp") throws -> Stri
 
 @Suite("frp test")
 struct TestCommandTests {
+    @Test("a marble that ends with a value compares what comes after it too; a trailing - run is a window")
+    func openMarbleComparesWhatFollows() throws {
+        let path = try temporaryScript("""
+            expect cold "-a-#" emits "-a"
+            expect cold "-a-b-c|" emits "-a"
+            expect interval 2ms emits "--a" {a: 0}
+            expect cold "-a" emits "-a"
+            expect cold "-a-b-c|" emits "-a-"
+            expect interval 2ms emits "--a-" {a: 0}
+            """)
+        let captured = Captured()
+        let status = TestRunner(output: captured.output).run(paths: [path])
+        #expect(status == 1)
+        #expect(captured.text.hasSuffix("3 passed, 3 failed"))
+        #expect(captured.text.contains("first difference (event 2): expected nothing more, got error \"error\" at frame 3"))
+        #expect(captured.text.contains("hint: more came after the marble's last event; end the marble with `-` to look only within its width"))
+        // An endless source is drawn only a little past the marble.
+        #expect(captured.text.contains("(actual drawn up to frame 22 of 1002)"))
+        #expect(!captured.text.contains("FAIL \(path):4:1") && !captured.text.contains("FAIL \(path):5:1"))
+    }
+
     @Test("a wrong expectation fails, with both marbles and the first difference")
     func wrongExpectationFails() throws {
         let path = try temporaryScript("""

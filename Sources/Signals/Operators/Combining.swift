@@ -61,7 +61,8 @@ extension Signal {
     }
 
     /// Sends the latest of every signal whenever one sends, once all have sent; completes
-    /// when all have completed (at once if one completes without ever sending: RxJS).
+    /// when all have completed, even if one completed without ever sending, so nothing can
+    /// come (RxJS 7's code and specs, ReactiveSwift; RxJS's prose docs say otherwise).
     public static func combineLatest(_ signals: [Signal<Value>]) -> Signal<[Value]> {
         guard !signals.isEmpty else { return .empty }
         return Signal<[Value]>(unchecked: { downstream, lifetime in
@@ -91,7 +92,7 @@ extension Signal {
                         input.dispose()
                         guard termination == .completed else { return finish(termination) }
                         running -= 1
-                        if running == 0 || latest[index] == nil { finish(.completed) }
+                        if running == 0 { finish(.completed) }
                     }
                 ), input)
             }

@@ -178,7 +178,6 @@ extension Signal {
                 downstream.terminate(.error(.timeout(duration)))
             }
             lifetime.onDispose { timer.cancel() }
-            timer.schedule(after: duration)
             self.startHandler(Observer(
                 next: { value in
                     guard !done else { return }
@@ -192,6 +191,9 @@ extension Signal {
                     downstream.terminate(termination)
                 }
             ), upstream)
+            // Armed after the source started, as RxJS does: a value due exactly at the
+            // first deadline wins the tie, as it does at every later deadline.
+            if !done { timer.schedule(after: duration) }
         })
     }
 }
