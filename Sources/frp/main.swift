@@ -52,10 +52,10 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("svg"), help: "Write each run's marble diagram to FILE as SVG (FILE-2.svg for the second run, ...).")
     var svgPath: String?
 
-    @Option(name: .customLong("fail"), help: "Make every request of a service fail: --fail search, or --fail \"search=offline\".")
+    @Option(name: .customLong("fail"), help: "Make every request of a service fail in the script's runs: --fail search, or --fail \"search=offline\". Its `expect` lines keep the normal services (a `service NAME fails` statement changes those).")
     var fail: [String] = []
 
-    @Option(name: .customLong("slow"), help: "Make a service N times slower: --slow search=5.")
+    @Option(name: .customLong("slow"), help: "Make a service N times slower in the script's runs (not its `expect` lines): --slow search=5.")
     var slow: [String] = []
 
     @OptionGroup var services: ServicesOption
