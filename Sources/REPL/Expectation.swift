@@ -140,9 +140,15 @@ struct Expectation {
             drawnExpected += String(repeating: "-", count: marble.width - drawnExpected.count)
         }
         var lines = ["expected: \(drawnExpected)", "actual:   \(drawnActual)"]
+        // A group takes its width in time, so events closer than that are drawn later than
+        // they came: say so rather than let the drawing pass for the events.
+        let drawnLate = (try? Marble.parse(drawnActual))?.entries.map(\.frame) != actualEntries.map(\.frame)
         let firstDifferent = zip(drawnExpected, drawnActual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(drawnExpected.count, drawnActual.count)
         lines.append(String(repeating: " ", count: 10 + firstDifferent) + "^")
+        if drawnLate {
+            lines.append("(some actual events are drawn later than they came: they are closer than a group's width; the difference below is exact)")
+        }
         let index = zip(expected, actual).enumerated().first { pair in
             pair.element.0.frame != pair.element.1.frame || pair.element.0.event != pair.element.1.event
         }?.offset ?? min(expected.count, actual.count)

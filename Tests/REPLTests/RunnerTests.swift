@@ -47,6 +47,22 @@ struct TestCommandTests {
         #expect(!captured.text.contains("FAIL \(path):4:1") && !captured.text.contains("FAIL \(path):5:1"))
     }
 
+    @Test("a failure says when the actual marble cannot show its events at their frames")
+    func drawnLateIsSaid() throws {
+        let path = try temporaryScript("""
+            expect of 1, 2 | concat (cold "-c|") emits "(ab)c|" {a: 1, b: 2}
+            expect cold "-a-b|" emits "-a-c|"
+            """)
+        let captured = Captured()
+        _ = TestRunner(output: captured.output).run(paths: [path])
+        let reports = captured.text.components(separatedBy: "FAIL ")
+        #expect(reports.count == 3)
+        #expect(reports[1].contains("actual:   (ab)c|\n"))
+        #expect(reports[1].contains("(some actual events are drawn later than they came"))
+        #expect(reports[1].contains("expected next \"c\" at frame 4, got next \"c\" at frame 1"))
+        #expect(!reports[2].contains("drawn later"))
+    }
+
     @Test("a wrong expectation fails, with both marbles and the first difference")
     func wrongExpectationFails() throws {
         let path = try temporaryScript("""
