@@ -226,10 +226,7 @@ public struct Repl {
                 while index < scalars.count, scalars[index] != "\n" { index += 1 }
                 continue
             case "\"":
-                while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" {
-                    index += scalars[index] == "\\" && index + 1 < scalars.count ? 2 : 1
-                }
-                if index < scalars.count, scalars[index] == "\"" { index += 1 }
+                index = Repl.endOfString(scalars, from: index)
             case "(", "[", "{": depth += 1
             case ")", "]", "}": depth = max(0, depth - 1)
             default: break
@@ -237,6 +234,33 @@ public struct Repl {
             lastIsPipe = scalar == "|"
         }
         return depth > 0 || lastIsPipe
+    }
+
+    /// Where a string that opened before `start` ends: after its closing `"`, or at the end
+    /// of its line (`\` takes the next character).
+    static func endOfString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" {
+            index += scalars[index] == "\\" && index + 1 < scalars.count ? 2 : 1
+        }
+        return index < scalars.count && scalars[index] == "\"" ? index + 1 : index
+    }
+
+    /// A line without its `#` comment (one outside strings), for joining lines into one.
+    static func withoutComment(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "#":
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[..<index])
+                return String(view)
+            case "\"": index = Repl.endOfString(scalars, from: index + 1)
+            default: index += 1
+            }
+        }
+        return line
     }
 
     /// A statement of piped input that starts at line `firstLine`: blank lines before it,

@@ -47,6 +47,12 @@ struct ReplInputTests {
         #expect(lexerContinues(text) == continues)
     }
 
+    @Test("a multi-line input is kept in the history as one line, without the comments that would hide the rest")
+    func historyJoinsWithoutComments() {
+        #expect("of 1, 2 |   # the numbers\n  map it * 3  # tripled".replacingNewlines == "of 1, 2 | map it * 3  # tripled")
+        #expect("of \"#\" |  # a hash\nmap it".replacingNewlines == "of \"#\" | map it")
+    }
+
     @Test("a statement of piped input keeps its line's number in diagnostics")
     func pipedLineNumbers() {
         var frontend = Frontend()
