@@ -234,3 +234,5 @@ void frp_edit_end(void) {
 }
 
 FILE *frp_stdout(void) { return stdout; }
+
+int frp_edit_columns(void) { return terminal_columns(); }

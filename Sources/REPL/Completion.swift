@@ -6,8 +6,9 @@ import Language
 #endif
 
 /// What TAB offers for the word before the cursor: after `|`, operators; at the start,
-/// sources, `let` names and `:commands`; inside a stage's arguments, the fields of the
-/// records the pipeline's source sends (`popular | filter ra` → `rating`) and names.
+/// sources, `let` names and `:commands`; after `:explain`, operators and sources; inside
+/// a stage's arguments, the fields of the records the pipeline's source sends
+/// (`popular | filter ra` → `rating`) and names.
 struct Completion {
     let catalogue: Catalogue
     let names: [String]
@@ -107,6 +108,8 @@ struct Completion {
         var pool: [String]
         if line.hasPrefix(":") && !line.contains(" ") {
             pool = Completion.commands
+        } else if [":explain", ":help", ":h"].contains(trimmed) {
+            pool = catalogue.names(role: .operator) + catalogue.names(role: .source)
         } else if trimmed.isEmpty {
             pool = catalogue.names(role: .source) + names + ["let", "var", "expect"]
         } else if trimmed.hasSuffix("|") {

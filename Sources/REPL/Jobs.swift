@@ -16,6 +16,8 @@ final class Jobs {
         let number: Int
         let text: String
         let stopRequested = Atomic<Bool>(false)
+        /// Who stopped it, as its trace tells it: `:stop 1`, `:stop`, the REPL quitting.
+        let stopReason: Mutex<String>
         let finished = Atomic<Bool>(false)
         /// The job's way in, once its run has started; changes that come earlier wait.
         let mailbox = Mutex<(inlet: Inlet<Message>?, early: [Message])>((nil, []))
@@ -24,6 +26,7 @@ final class Jobs {
         init(number: Int, text: String) {
             self.number = number
             self.text = text
+            stopReason = Mutex(":stop \(number)")
         }
 
         func send(_ message: Message) {
@@ -65,7 +68,7 @@ final class Jobs {
         jobSession.serviceSettings = session.serviceSettings
         for (name, value) in session.properties.values { jobSession.properties.declare(name, value) }
         jobSession.interrupted = { job.stopRequested.load(ordering: .relaxed) }
-        jobSession.interruptReason = ":stop \(job.number)"
+        jobSession.interruptReason = { job.stopReason.withLock { $0 } }
         // A run that observes a property waits for its changes even when no timer is due.
         let observes = !pipeline.observedProperties.isEmpty
         let handOver = HandOver(jobSession)
@@ -117,9 +120,13 @@ final class Jobs {
         return true
     }
 
-    /// `:stop` and the end of the session.
-    func stopAll() {
-        for job in jobs { job.stopRequested.store(true, ordering: .relaxed); job.send(.wake) }
+    /// `:stop` and the end of the session; `reason` is what the jobs' traces give as the cause.
+    func stopAll(reason: String) {
+        for job in jobs {
+            job.stopReason.withLock { $0 = reason }
+            job.stopRequested.store(true, ordering: .relaxed)
+            job.send(.wake)
+        }
         for job in jobs { job.ended.wait() }
         jobs = []
     }

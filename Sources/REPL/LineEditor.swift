@@ -41,8 +41,12 @@ final class LineEditor {
 }
 
 extension String {
-    /// History entries are one line each: a multi-line input is kept joined.
+    /// History entries are one line each: a multi-line input is kept joined, without the
+    /// comments of its lines but the last (one would hide the lines after it).
     var replacingNewlines: String {
-        split(separator: "\n").map { String($0).trimmingCharacters(of: " ") }.joined(separator: " ")
+        let lines = split(separator: "\n").map(String.init)
+        return lines.enumerated().map { index, line in
+            (index == lines.count - 1 ? line : Repl.withoutComment(line)).trimmingCharacters(of: " \t")
+        }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -1,3 +1,4 @@
+import CLineEdit
 import Language
 import Services
 import Signals
@@ -29,11 +30,16 @@ public struct Repl {
         session.transport = transport
         let jobs = Jobs(output: output)
         session.jobs = jobs
-        defer { jobs.stopAll() }
+        defer { jobs.stopAll(reason: "the REPL quit") }
         Interrupt.install()
         session.interrupted = { Interrupt.isSet }
+        session.interruptEchoes = interactive
         var pending = ""
         var inputNumber = 0
+        /// Lines read so far, and the one `pending` starts on: piped input is numbered as
+        /// the file it came from.
+        var lineNumber = 0
+        var firstLine = 1
         /// The inputs that checked, for `:save`.
         var inputs: [String] = []
         /// `let` names and their pipelines' text, for completing their fields.
@@ -58,29 +64,49 @@ public struct Repl {
                 read = readLine(strippingNewline: true)
             }
             guard let line = read else {
-                // Ctrl-C at the prompt clears the line; Ctrl-D (end of input) quits.
+                // Ctrl-C at the prompt clears the line; Ctrl-D (end of input) quits, or at
+                // `...>` drops the unfinished input. The terminal echoed `^D`: what follows
+                // starts on a new line.
                 if Interrupt.take() {
                     pending = ""
                     if interactive { output.line("") }
                     continue
                 }
+                if interactive {
+                    output.line("")
+                    if !pending.isEmpty {
+                        output.line("(unfinished input dropped; Ctrl-D at an empty frp> prompt quits)")
+                        pending = ""
+                        continue
+                    }
+                }
                 break
             }
+            lineNumber += 1
             if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
                 let commandLine = line.trimmingCharacters(of: " ")
+                editor?.remember(commandLine)
                 if command(commandLine, frontend: &frontend, session: session, inputs: &inputs, output: output) == .quit { break }
                 if commandLine == ":reset" { bindings = [:] }
                 continue
             }
-            pending += (pending.isEmpty ? "" : "\n") + line
-            if Repl.continues(pending) { continue }
+            if pending.isEmpty { firstLine = lineNumber }
+            // At a terminal an empty line ends a continuation: what was typed runs (or says
+            // what is missing). Piped input reads as `frp run` reads a file.
+            let endsInput = interactive && !pending.isEmpty && line.trimmingCharacters(of: " \t").isEmpty
+            if !endsInput {
+                pending += (pending.isEmpty ? "" : "\n") + line
+                if Repl.continues(pending) { continue }
+            }
             inputNumber += 1
             editor?.remember(pending)
-            let source = Source(name: interactive ? "<input \(inputNumber)>" : "<stdin>", text: pending)
+            let text = pending
             pending = ""
+            let source = interactive ? Source(name: "<input \(inputNumber)>", text: text)
+                : Repl.stdinSource(text, from: firstLine)
             let (statements, diagnostics) = frontend.load(source)
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
-            if diagnostics.isEmpty { inputs.append(source.text) }
+            if diagnostics.isEmpty { inputs.append(text) }
             for statement in statements {
                 if case .bind(let name, let pipeline) = statement { bindings[name] = pipeline.text }
                 session.execute(statement)
@@ -88,7 +114,7 @@ public struct Repl {
             _ = Interrupt.take()
         }
         if !pending.isEmpty {
-            let source = Source(name: "<stdin>", text: pending)
+            let source = Repl.stdinSource(pending, from: firstLine)
             let (statements, diagnostics) = frontend.load(source)
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
             for statement in statements { session.execute(statement) }
@@ -115,7 +141,7 @@ public struct Repl {
             } else if words.first == ":explain" {
                 explainer.overview()
             } else {
-                output.line(Help.overview(frontend.catalogue))
+                output.line(Help.overview(frontend.catalogue, width: Int(frp_edit_columns())))
             }
         case ":time":
             switch argument {
@@ -167,7 +193,7 @@ public struct Repl {
                 }
                 if !jobs.stop(number) { output.error("there is no job \(number) (see :jobs)") }
             } else {
-                jobs.stopAll()
+                jobs.stopAll(reason: ":stop")
             }
         case ":reset":
             frontend = Frontend(catalogue: frontend.catalogue)
@@ -181,26 +207,66 @@ public struct Repl {
         return .done
     }
 
-    /// An input continues while a bracket is open or its last line ends with `|`.
+    /// An input continues while a bracket is open or its last token is `|`, as the lexer
+    /// reads it: `#` starts a comment outside strings, a string ends at its closing `"` or
+    /// at the end of its line (the lexer reports it), and `\` takes the next character.
+    /// (The lexer is internal to Language; ReplInputTests checks this agrees with it.)
     static func continues(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
         var depth = 0
-        var inString = false
-        var escaped = false
-        for character in text {
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+        var lastIsPipe = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            switch scalar {
+            case " ", "\t", "\r", "\n":
                 continue
-            }
-            switch character {
-            case "\"": inString = true
+            case "#":
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+                continue
+            case "\"":
+                index = Repl.endOfString(scalars, from: index)
             case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            case "\n": inString = false
+            case ")", "]", "}": depth = max(0, depth - 1)
             default: break
             }
+            lastIsPipe = scalar == "|"
         }
-        let trimmed = text.split(separator: "\n").last.map { String($0).trimmingCharacters(of: " \t") } ?? ""
-        return depth > 0 || trimmed.hasSuffix("|")
+        return depth > 0 || lastIsPipe
+    }
+
+    /// Where a string that opened before `start` ends: after its closing `"`, or at the end
+    /// of its line (`\` takes the next character).
+    static func endOfString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" {
+            index += scalars[index] == "\\" && index + 1 < scalars.count ? 2 : 1
+        }
+        return index < scalars.count && scalars[index] == "\"" ? index + 1 : index
+    }
+
+    /// A line without its `#` comment (one outside strings), for joining lines into one.
+    static func withoutComment(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "#":
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[..<index])
+                return String(view)
+            case "\"": index = Repl.endOfString(scalars, from: index + 1)
+            default: index += 1
+            }
+        }
+        return line
+    }
+
+    /// A statement of piped input that starts at line `firstLine`: blank lines before it,
+    /// so its diagnostics and positions give the line of the input.
+    static func stdinSource(_ text: String, from firstLine: Int) -> Source {
+        Source(name: "<stdin>", text: String(repeating: "\n", count: max(0, firstLine - 1)) + text)
     }
 
     private func prompt(_ text: String) {

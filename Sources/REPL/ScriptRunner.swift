@@ -1,3 +1,4 @@
+import CLineEdit
 import Language
 import Services
 import Signals
@@ -24,10 +25,14 @@ public struct ScriptRunner {
     let failures: ServiceFailures
     /// Where the services' answers come from (`--services URL`: over HTTP).
     let transport: any PhotoTransport
+    /// A run stops after this many events (`--max-events N`).
+    let maxEvents: Int
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
                 eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
-                transport: any PhotoTransport = InProcessTransport.shared, output: Output = .standard) {
+                transport: any PhotoTransport = InProcessTransport.shared, maxEvents: Int = ScriptRunner.defaultMaxEvents,
+                output: Output = .standard) {
+        self.maxEvents = maxEvents
         self.clock = clock
         self.trace = trace
         self.diagram = diagram
@@ -37,6 +42,9 @@ public struct ScriptRunner {
         self.transport = transport
         self.output = output
     }
+
+    /// Where a run stops unless `--max-events` says otherwise: a screenful of `interval`.
+    public static let defaultMaxEvents = Session.eventLimit
 
     /// Runs the file; returns the exit status (0, or 2 when it cannot be read or checked).
     public func run(path: String) -> Int32 {
@@ -59,6 +67,10 @@ public struct ScriptRunner {
         }
         let session = Session(clock: clock, output: output, tracing: trace)
         session.realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
+        session.eventLimit = maxEvents
+        session.eventLimitName = "frp run's limit"
+        session.eventLimitAdvice = "`--max-events N` to see more, `take N` to see fewer"
+        session.interruptEchoes = isatty(0) == 1 && isatty(1) == 1
         Interrupt.install()
         session.interrupted = { Interrupt.isSet }
         if let eventsPath {
@@ -95,6 +107,8 @@ public struct Output: Sendable {
     public static let standard = Output(
         line: { text in print(text) },
         error: { text in
+            // Standard output is buffered: what was printed before the problem comes first.
+            fflush(frp_stdout())
             var standardError = StandardError()
             print(text, to: &standardError)
         }

@@ -18,13 +18,22 @@ final class Session {
     /// A run stops after this many events (the pipeline is disposed): a screenful of
     /// `interval` is enough to see what it does.
     static let eventLimit = 1_000
+    /// This session's limit (`frp run --max-events N`), how a run that reaches it names it,
+    /// and what to do about it.
+    var eventLimit = Session.eventLimit
+    var eventLimitName = "the REPL's limit"
+    var eventLimitAdvice = "add `take N` to see fewer"
     /// Asked between timers in live runs; true stops the run (Ctrl-C).
     var interrupted: () -> Bool = { false }
     /// Real time the whole script may take: every run and expectation in it stops when it
     /// is up (the fuzzer's bound; nil: no limit).
     var realTimeLimit: RealTimeLimit?
-    /// What stopped a run when `interrupted` said so, as its trace tells it.
-    var interruptReason = "Ctrl-C"
+    /// What stopped a run when `interrupted` said so, as its trace tells it (asked then:
+    /// a background job learns it when it is stopped).
+    var interruptReason: @Sendable () -> String = { "Ctrl-C" }
+    /// Whether the terminal echoes Ctrl-C as `^C` where the cursor is (a run at a
+    /// terminal): the line saying the run was cancelled then starts on a new line.
+    var interruptEchoes = false
 
     /// Whether runs are traced and drawn as marble diagrams afterwards.
     var tracing: Bool
@@ -145,11 +154,20 @@ final class Session {
         let output = self.output
         let interrupted = self.interrupted
         var deadline = Deadline(realTimeLimit)
+        let eventLimit = self.eventLimit
+        let limitReason = "\(eventLimitName) of \(eventLimit) events"
         // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
         // give the scheduler a turn.
-        scheduler.interrupted = { events >= Session.eventLimit || interrupted() || deadline.passed() }
-        let lifetime = compiler.signal(pipeline).subscribe { event in
-            guard events < Session.eventLimit, !ended else { return }
+        scheduler.interrupted = { events >= eventLimit || interrupted() || deadline.passed() }
+        // The run's lifetime, to end it at the limit's event: a synchronous source stops
+        // there, so its trace counts the events printed.
+        var endRun: (() -> Void)?
+        let signal = compiler.signal(pipeline).lift { (downstream: Observer<Value>, lifetime: Lifetime) in
+            endRun = { lifetime.dispose() }
+            return downstream
+        }
+        let lifetime = signal.subscribe { event in
+            guard events < eventLimit, !ended else { return }
             events += 1
             let time = EventLine.time(scheduler.now)
             switch event {
@@ -157,17 +175,22 @@ final class Session {
             case .completed: output.line("\(time)  completed"); ended = true
             case .error(let error): output.line("\(time)  error \(Value.string(error.message))"); ended = true
             }
+            if events == eventLimit, !ended {
+                tracer?.disposalReason = limitReason
+                endRun?()
+            }
         }
         let limit: Time? = clock == .virtual ? Time.zero + Session.virtualTimeLimit : nil
         scheduler.run(until: limit, shouldStop: { ended })
         if !ended {
             let time = EventLine.time(scheduler.now)
-            if events >= Session.eventLimit {
-                output.line("\(time)  stopped after \(Session.eventLimit) events (add `take N` to see fewer)")
-                tracer?.disposalReason = "the REPL's limit of \(Session.eventLimit) events"
+            if events >= eventLimit {
+                output.line("\(time)  stopped after \(eventLimit) events, \(eventLimitName) (\(eventLimitAdvice))")
+                tracer?.disposalReason = limitReason
             } else if interrupted() {
+                if interruptEchoes { output.line("") }
                 output.line("\(time)  cancelled")
-                tracer?.disposalReason = interruptReason
+                tracer?.disposalReason = interruptReason()
             } else if deadline.expired, let realTimeLimit {
                 output.line("\(time)  stopped after \(realTimeLimit.duration) of real time")
                 tracer?.disposalReason = "the limit of \(realTimeLimit.duration) of real time"

@@ -58,9 +58,16 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("slow"), help: "Make a service N times slower in the script's runs (not its `expect` lines): --slow search=5.")
     var slow: [String] = []
 
+    @Option(name: .customLong("max-events"), help: ArgumentHelp(
+        "Stop a run after N events.", valueName: "N"))
+    var maxEvents = ScriptRunner.defaultMaxEvents
+
     @OptionGroup var services: ServicesOption
 
     func validate() throws {
+        if maxEvents < 1 {
+            throw ValidationError("--max-events needs a positive whole number, like --max-events 5000")
+        }
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed needs a positive number, like --speed 10")
         }
@@ -75,7 +82,7 @@ struct RunCommand: ParsableCommand {
         do { failures = try ServiceFailures(fail: fail, slow: slow) } catch { throw ValidationError(error.message) }
         let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
                                   eventsPath: eventsPath, svgPath: svgPath, failures: failures,
-                                  transport: try services.transport()).run(path: file)
+                                  transport: try services.transport(), maxEvents: maxEvents).run(path: file)
         if status != 0 { throw ExitCode(status) }
     }
 }

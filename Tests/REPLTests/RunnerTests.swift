@@ -189,7 +189,7 @@ struct RunCommandTests {
         let path = try temporaryScript("interval 1ms")
         let captured = Captured()
         _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
-        #expect(captured.text.contains("stopped after 1000 events (add `take N` to see fewer)"))
+        #expect(captured.text.contains("stopped after 1000 events, frp run's limit (`--max-events N` to see more, `take N` to see fewer)"))
     }
 
     @Test("a runaway synchronous source respects take and stops at the event limit")

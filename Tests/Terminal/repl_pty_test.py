@@ -220,7 +220,101 @@ def binary_bytes_and_a_huge_line():
     child.expect_exact("next 10")
     quit(child)
 
-for name, body in [("a trailing | and an open bracket continue a line; Ctrl-R finds an earlier one", multi_line_and_search),
+def comments_strings_and_an_empty_line_end_a_continuation():
+    child = spawn()
+    # A `(` in a comment opens nothing: the line runs.
+    child.sendline("of 1, 2 | map it * 2  # doubled (see the notes")
+    child.expect_exact("next 4")
+    child.expect_exact("frp> ")
+    # A `|` before a comment continues, as `frp run` reads it.
+    child.sendline("of 1, 2 |   # the numbers")
+    child.expect_exact("...> ")
+    child.sendline("  map it * 3")
+    child.expect_exact("next 6")
+    child.expect_exact("frp> ")
+    # A string ends at its line's end: the `)` closes the bracket, and the lexer reports it.
+    child.sendline("of 1 | map (it +")
+    child.sendline('"abc')
+    child.sendline(")")
+    child.expect_exact("UNTERMINATED STRING")
+    child.expect_exact("frp> ")
+    # An empty line at ...> runs what was typed: here it says what is missing.
+    child.sendline("of 1 | map (it")
+    child.expect_exact("...> ")
+    child.sendline("")
+    child.expect_exact("<input 4>:1:15")
+    child.expect_exact("frp> ")
+    child.sendline("of 8")
+    child.expect_exact("next 8")
+    quit(child)
+
+def commands_in_history_and_completed():
+    child = spawn()
+    child.sendline("of 5")
+    child.expect_exact("next 5")
+    child.expect_exact("frp> ")
+    child.sendline(":trace off")
+    child.expect_exact("trace: off")
+    child.expect_exact("frp> ")
+    child.send("\x1b[A")  # up arrow: the command, not the pipeline before it
+    child.sendline("")
+    child.expect_exact("trace: off")
+    child.expect_exact("frp> ")
+    # TAB completes a command after `:`, and an operator after `:explain `.
+    child.send(":expl\t")
+    child.send("switchT\t")
+    child.sendline("")
+    child.expect_exact("switchToLatest    (")
+    quit(child)
+
+def ctrl_d_in_a_continuation_and_with_a_job():
+    child = spawn()
+    child.sendline("of 1 |")
+    child.expect_exact("...> ")
+    child.sendeof()
+    child.expect_exact("unfinished input dropped")
+    child.expect_exact("frp> ")
+    child.sendline("of 6")
+    child.expect_exact("next 6")
+    child.expect_exact("frp> ")
+    child.sendline(":time live")
+    child.expect_exact("frp> ")
+    child.sendline("interval 100ms &")
+    child.expect(r"\[1\]\s+\S+\s+next 1")
+    child.sendeof()
+    # The echoed ^D ends its line; the job's trace says the REPL quit.
+    child.expect(r"\^D\r?\n\[1\]\s+\S+\s+cancelled")
+    child.expect(r"interval 100ms at [0-9.]+m?s: the REPL quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.exitstatus
+
+def ctrl_c_echo_ends_its_line():
+    child = spawn()
+    child.sendline("interval 100ms")
+    child.expect_exact("next 1")
+    child.sendintr()
+    child.expect(r"\^C\r?\n\s+[0-9.]+m?s  cancelled")
+    quit(child)
+
+def piped_input_numbers_lines_in_order():
+    import subprocess
+    result = subprocess.run([binary], input="of 1\n\nof 2 | mapp it\n", capture_output=False, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, timeout=30)
+    assert "<stdin>:3:8" in result.stdout, result.stdout
+    # The first statement's output comes before the second's diagnostic.
+    assert result.stdout.index("next 1") < result.stdout.index("UNKNOWN OPERATOR"), result.stdout
+
+for name, body in [("a comment or a string does not open a bracket; `|` before a comment continues; an empty line ends ...>",
+                    comments_strings_and_an_empty_line_end_a_continuation),
+                   (":commands are kept in the history; TAB completes them and operators after :explain",
+                    commands_in_history_and_completed),
+                   ("Ctrl-D at ...> drops the input; Ctrl-D with a job quits, its trace says so",
+                    ctrl_d_in_a_continuation_and_with_a_job),
+                   ("the terminal's ^C ends its line before `cancelled`", ctrl_c_echo_ends_its_line),
+                   ("piped input: diagnostics give the line, after the output of the lines before",
+                    piped_input_numbers_lines_in_order),
+                   ("a trailing | and an open bracket continue a line; Ctrl-R finds an earlier one", multi_line_and_search),
                    ("binary bytes and a 1 MB line get a diagnostic, and the next line works", binary_bytes_and_a_huge_line),
                    ("`:explain debounce` at the prompt runs its example and draws its diagram", explain_at_the_prompt),
                    ("frp learn at a terminal: pauses, a multi-line answer checked, a right one, quit keeps progress", learn_at_a_terminal),

@@ -39,6 +39,9 @@ typedef void (*frp_async_hook)(void);
 void frp_edit_set_wake(int fd, frp_async_hook hook);
 void frp_edit_print_above(const char *text);
 
+/// The terminal's width in columns (80 when there is no editor or it cannot tell).
+int frp_edit_columns(void);
+
 /// The C stdio streams, for Swift 6 code that may not touch the globals.
 FILE *frp_stdout(void);
 
