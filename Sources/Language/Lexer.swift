@@ -34,9 +34,9 @@ struct Lexer {
             let end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : scalars.count
             if end - start > Lexer.lineLimit {
                 diagnostics.append(Diagnostic(
-                    title: "LINE TOO LONG", location: SourceLocation(file: source.name, line: index + 1, column: 1),
+                    title: "LINE TOO LONG", location: SourceLocation(file: source.name, line: source.firstLine + index, column: 1),
                     length: 1,
-                    message: "Line \(index + 1) has \(end - start) characters; I read lines of at most \(Lexer.lineLimit).",
+                    message: "Line \(source.firstLine + index) has \(end - start) characters; I read lines of at most \(Lexer.lineLimit).",
                     hint: "split the pipeline over several lines: a line that starts with `|` continues the one above"))
             }
         }

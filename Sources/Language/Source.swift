@@ -6,10 +6,14 @@ public struct Source: Sendable {
     let scalars: [Unicode.Scalar]
     /// Where each line starts, in `scalars`.
     let lineStarts: [Int]
+    /// The number of the text's first line: a statement of piped input keeps the line
+    /// number it has in the input.
+    public let firstLine: Int
 
-    public init(name: String, text: String) {
+    public init(name: String, text: String, firstLine: Int = 1) {
         self.name = name
         self.text = text
+        self.firstLine = firstLine
         scalars = Array(text.unicodeScalars)
         var starts = [0]
         for (index, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
@@ -81,11 +85,12 @@ public struct Source: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(file: name, line: low + 1, column: offset - lineStarts[low] + 1)
+        return SourceLocation(file: name, line: low + firstLine, column: offset - lineStarts[low] + 1)
     }
 
-    /// The text of a 1-based line, without its newline.
-    public func line(_ number: Int) -> String {
+    /// The text of a line, numbered from `firstLine`, without its newline.
+    public func line(_ numbered: Int) -> String {
+        let number = numbered - firstLine + 1
         guard number >= 1, number <= lineStarts.count else { return "" }
         let start = lineStarts[number - 1]
         var end = number < lineStarts.count ? lineStarts[number] - 1 : scalars.count

@@ -263,10 +263,10 @@ public struct Repl {
         return line
     }
 
-    /// A statement of piped input that starts at line `firstLine`: blank lines before it,
-    /// so its diagnostics and positions give the line of the input.
+    /// A statement of piped input that starts at line `firstLine`: its diagnostics and
+    /// positions give the line of the input.
     static func stdinSource(_ text: String, from firstLine: Int) -> Source {
-        Source(name: "<stdin>", text: String(repeating: "\n", count: max(0, firstLine - 1)) + text)
+        Source(name: "<stdin>", text: text, firstLine: max(1, firstLine))
     }
 
     private func prompt(_ text: String) {
