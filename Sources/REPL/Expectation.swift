@@ -1,6 +1,7 @@
 import Language
 import Services
 import Signals
+import Trace
 
 /// Runs one `expect` in virtual time from frame 0 and compares every event: frame, kind
 /// and value.
@@ -152,18 +153,26 @@ struct Expectation {
         let index = zip(expected, actual).enumerated().first { pair in
             pair.element.0.frame != pair.element.1.frame || pair.element.0.event != pair.element.1.event
         }?.offset ?? min(expected.count, actual.count)
-        let want = index < expected.count ? describe(expected[index]) : "nothing more"
-        let got = index < actual.count ? describe(actual[index]) : "nothing more"
+        var want = index < expected.count ? describe(expected[index]) : "nothing more"
+        var got = index < actual.count ? describe(actual[index]) : "nothing more"
+        // Values that read the same shortened: each around its first differing character.
+        if want == got, index < expected.count, index < actual.count,
+           case .next(let wanted) = expected[index].event, case .next(let gotten) = actual[index].event,
+           let at = TextDifference.first(wanted.description, gotten.description) {
+            want = describe(expected[index], as: TextDifference.excerpt(wanted.description, around: at))
+            got = describe(actual[index], as: TextDifference.excerpt(gotten.description, around: at))
+        }
         lines.append("first difference (event \(index + 1)): expected \(want), got \(got)")
         let legend = naming.legend
         if !legend.isEmpty { lines.append("where " + legend) }
         return lines
     }
 
-    private func describe(_ recorded: Recorded<Value>) -> String {
+    /// `next "kitten" at frame 3`; `text`, when given, is how the value reads.
+    private func describe(_ recorded: Recorded<Value>, as text: String? = nil) -> String {
         let what: String
         switch recorded.event {
-        case .next(let value): what = "next \(value.abbreviated)"
+        case .next(let value): what = "next \(text ?? value.abbreviated)"
         case .completed: what = "completed"
         case .error(let error): what = "error \(Value.string(error.message))"
         }

@@ -208,7 +208,7 @@ final class Session {
         context.finish()
         if let tracer, tracing {
             output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
-                                      describe: { $0.legendDescription }).render())
+                                      describe: { $0.legendDescription }, detail: { $0.description }).render())
         }
         if let sources = context.services as? PhotoSources, let line = sources.requestSummary {
             output.line(line)
@@ -216,7 +216,7 @@ final class Session {
         if let tracer, let svgPath {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
             let svg = SVGMarbleDiagram(tracer: tracer, end: scheduler.now, title: pipeline.text,
-                                       describe: { $0.legendDescription }).render()
+                                       describe: { $0.legendDescription }, detail: { $0.description }).render()
             if !Session.write(svg, to: path) { output.error("frp: cannot write \(path)") }
         }
     }

@@ -12,9 +12,12 @@ import Signals
 ///     where r = "results for kitten"
 ///
 /// Values are letters, the same value the same letter in every row, with a legend below;
-/// `|` completed, `#` failed, `!` cancelled (disposed before it ended). When the run is
-/// short, one column is one millisecond, and each row is a marble you can paste into an
-/// `expect`. Several events at one instant take one column each, in every row alike.
+/// `|` completed, `#` failed, `!` cancelled (disposed before it ended). Several events at
+/// one instant are a group `(ab|)`, which takes its width in time as in a marble, and
+/// every row makes room for it alike. When the run is short, one column is one
+/// millisecond, and each row is a marble you can paste into an `expect`; where a group is
+/// wider than the time to the next event, later marks are drawn late and the header says
+/// the scale is not exact.
 public struct MarbleDiagram<Value> {
     public typealias Style = DiagramStyle
 
@@ -22,15 +25,18 @@ public struct MarbleDiagram<Value> {
     let end: Time
     let droppedEvents: Int
     let describe: (Value) -> String
+    /// A value's full text, which tells values apart (`describe` may shorten it).
+    let detail: ((Value) -> String)?
     let style: Style
 
     public init(tracer: Tracer<Value>, end: Time, style: Style = Style(),
-                describe: @escaping (Value) -> String) {
+                describe: @escaping (Value) -> String, detail: ((Value) -> String)? = nil) {
         tracer.resolveCauses()
         self.rows = tracer.orderedRows
         self.end = end
         self.droppedEvents = tracer.droppedEvents
         self.describe = describe
+        self.detail = detail
         self.style = style
     }
 
@@ -48,42 +54,39 @@ public struct MarbleDiagram<Value> {
         guard !rows.isEmpty else { return "(no stage was traced)" }
         let labelWidth = min(32, max(8, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2
         let available = max(20, style.width - labelWidth)
-
-        // Every instant something happened, and how many marks it needs (the most any row
-        // has at that instant).
-        var marksAt: [Int64: Int] = [:]
-        func note(_ time: Time, count: Int = 1) { marksAt[time.nanoseconds] = max(marksAt[time.nanoseconds] ?? 1, count) }
-        note(.zero)
-        note(end)
-        for row in rows {
-            var perInstant: [Int64: Int] = [:]
-            for (time, _) in row.events { perInstant[time.nanoseconds, default: 0] += 1 }
-            // A cancellation is drawn as `!` after the events of its instant.
-            for subscription in row.subscriptions where subscription.cancelled {
-                if let end = subscription.end { perInstant[end.nanoseconds, default: 0] += 1 }
-            }
-            for (time, count) in perInstant { note(Time(nanoseconds: time), count: count) }
+        let marks = rows.map(Self.marks(of:))
+        // Every instant something happened.
+        var instantSet: Set<Int64> = [0, end.nanoseconds]
+        for (row, rowMarks) in zip(rows, marks) {
+            for (time, _) in rowMarks { instantSet.insert(time) }
             for subscription in row.subscriptions {
-                note(subscription.start)
-                if let end = subscription.end { note(end) }
+                instantSet.insert(subscription.start.nanoseconds)
+                if let end = subscription.end { instantSet.insert(end.nanoseconds) }
             }
         }
-        let instants = marksAt.keys.sorted()
-        var letters = Letters(reserving: valueDescriptions(rows, describe))
-        let body: (step: Int64, lines: [String])
-        if let exactStep = Self.steps.first(where: { columns(instants, marksAt, step: $0) <= available }) {
-            body = (exactStep, expandedRows(instants, marksAt, step: exactStep, labelWidth: labelWidth, letters: &letters))
-        } else {
-            let span = max(1, end.nanoseconds)
-            let step = Self.steps.first { span / $0 < Int64(available) } ?? Self.steps.last ?? 1_000_000
-            body = (step, bucketedRows(step: step, labelWidth: labelWidth, letters: &letters))
+        let instants = instantSet.sorted()
+        // The finest step at which every mark is drawn, each instant at its own columns;
+        // else with many values at one instant as `*`; else time in buckets of a step.
+        var layout: Layout?
+        for detail in [Detail.every, .condensed, .buckets] where detail == .buckets || instants.count <= available {
+            for step in Self.steps where end.nanoseconds / step < Int64(available) {
+                let candidate = Layout(marks, instants: instants, step: step, detail: detail)
+                if candidate.total <= available { layout = candidate; break }
+            }
+            if layout != nil { break }
         }
-        var lines = ["1 col = \(TimeSpan(nanoseconds: body.step))"
-            + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
-        lines += body.lines
-        let legend = letters.legend()
-        lines += Self.wrapped(legend, first: "where ", width: style.width)
-        if letters.crowded { lines.append("* = several events in one column") }
+        let chosen = layout ?? Layout(marks, instants: instants, step: Self.steps.last ?? 1_000_000, detail: .buckets)
+        var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
+        var several = false
+        let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, several: &several)
+        var header = "1 col = \(TimeSpan(nanoseconds: chosen.step))"
+        if chosen.late {
+            header += ", not exactly: marks at one instant take a column each and push later marks right"
+        }
+        var lines = [header + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
+        lines += body
+        lines += Self.wrapped(letters.legend(), first: "where ", width: style.width)
+        if several { lines.append("* = several values in one column") }
         let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
             if case .error(let error) = item.event { return error.message }
             return nil
@@ -141,73 +144,118 @@ public struct MarbleDiagram<Value> {
         return "\(number)\(suffix)"
     }
 
-    /// Every instant gets its own columns (as many as its busiest row needs), and the gaps
-    /// between instants are drawn to scale: exact, and at 1 ms per column a row reads as a
-    /// marble.
-    private func expandedRows(_ instants: [Int64], _ marksAt: [Int64: Int], step: Int64, labelWidth: Int,
-                              letters: inout Letters) -> [String] {
-        var position: [Int64: Int] = [:]
-        var column = 0
-        for (index, instant) in instants.enumerated() {
-            if index > 0 {
-                let gap = Double(instant - instants[index - 1]) / Double(step)
-                column += max(0, Int(gap.rounded()) - 1)
+    /// What a row shows at one instant: values, ends (`|`, `#`, `!`), and when drawn, a
+    /// group's brackets and `*` for several values.
+    enum Mark {
+        case value(Value)
+        case symbol(Character)
+        case several
+    }
+
+    /// How much a layout draws: every mark; a group of many values as `*`; or time in
+    /// buckets of one step, where several values read `*`.
+    enum Detail { case every, condensed, buckets }
+
+    /// Where each slot of time (an instant, or a bucket of one step) is drawn. A slot takes
+    /// as many columns as its widest row needs, so a column is the same time in every row;
+    /// a slot starts at its time's column unless the slot before it is still drawing.
+    struct Layout {
+        let step: Int64
+        let detail: Detail
+        var column: [Int64: Int] = [:]
+        var total = 0
+        /// Whether some slot is drawn right of its time (a group wider than the time to
+        /// the next event), by more than a column when a column is more than a frame.
+        var late = false
+
+        init(_ marks: [[(time: Int64, marks: [Mark])]], instants: [Int64], step: Int64, detail: Detail) {
+            self.step = step
+            self.detail = detail
+            var width: [Int64: Int] = [:]
+            for rowMarks in marks {
+                for (slot, slotMarks) in slotted(rowMarks) {
+                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.token(slotMarks, detail).count)
+                }
             }
-            position[instant] = column
-            column += marksAt[instant] ?? 1
+            for instant in instants where column[slot(instant)] == nil {
+                let ideal = Int(instant / step)
+                let at = max(ideal, total)
+                // At a coarser step a column is a span of time: one column off is within it.
+                late = late || at > ideal + (step > 1_000_000 ? 1 : 0)
+                column[slot(instant)] = at
+                total = at + (width[slot(instant)] ?? 1)
+            }
         }
-        return draw(columns: column, labelWidth: labelWidth, letters: &letters) { time, offset in
-            (position[time.nanoseconds] ?? 0) + offset
+
+        func slot(_ time: Int64) -> Int64 { detail == .buckets ? time / step : time }
+
+        /// A row's marks by slot, in time order.
+        func slotted(_ rowMarks: [(time: Int64, marks: [Mark])]) -> [(slot: Int64, marks: [Mark])] {
+            var slots: [(slot: Int64, marks: [Mark])] = []
+            for (time, marks) in rowMarks {
+                if let last = slots.last, last.slot == slot(time) {
+                    slots[slots.count - 1].marks += marks
+                } else {
+                    slots.append((slot(time), marks))
+                }
+            }
+            return slots
         }
     }
 
-    /// A run too long or too busy for that: each column is one step of time, and a column
-    /// where a row had several events shows `*`.
-    private func bucketedRows(step: Int64, labelWidth: Int, letters: inout Letters) -> [String] {
-        let total = Int(end.nanoseconds / step) + 1
-        return draw(columns: total, labelWidth: labelWidth, letters: &letters, crowded: true) { time, _ in
-            Int(time.nanoseconds / step)
+    /// A row's marks by instant, in time order: its events, then `!` where a subscription
+    /// was cancelled.
+    static func marks(of row: Tracer<Value>.Row) -> [(time: Int64, marks: [Mark])] {
+        var byTime: [Int64: [Mark]] = [:]
+        for (time, event) in row.events {
+            switch event {
+            case .next(let value): byTime[time.nanoseconds, default: []].append(.value(value))
+            case .completed: byTime[time.nanoseconds, default: []].append(.symbol("|"))
+            case .error: byTime[time.nanoseconds, default: []].append(.symbol("#"))
+            }
         }
+        for subscription in row.subscriptions where subscription.cancelled {
+            if let end = subscription.end { byTime[end.nanoseconds, default: []].append(.symbol("!")) }
+        }
+        return byTime.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    private func draw(columns total: Int, labelWidth: Int, letters: inout Letters, crowded: Bool = false,
-                      column: (Time, Int) -> Int) -> [String] {
+    /// How a slot's marks are drawn: one mark as itself, several as an RxJS group `(ab|)`
+    /// (which in a marble takes its width in frames), with more values than the detail
+    /// allows as `*`.
+    static func token(_ marks: [Mark], _ detail: Detail) -> [Mark] {
+        guard marks.count > 1 else { return marks }
+        let ends = marks.filter { if case .value = $0 { return false } else { return true } }
+        let limit = detail == .every ? Int.max : detail == .condensed ? 8 : 1
+        let shown = marks.count - ends.count > limit ? [.several] + ends : marks
+        return shown.count > 1 ? [.symbol("(")] + shown + [.symbol(")")] : shown
+    }
+
+    private func draw(_ layout: Layout, _ marks: [[(time: Int64, marks: [Mark])]], labelWidth: Int,
+                      letters: inout Letters, several: inout Bool) -> [String] {
         var lines: [String] = []
         let dash: Character = style.unicode ? "─" : "-"
-        for row in rows {
+        let total = layout.total
+        for (row, rowMarks) in zip(rows, marks) {
             var cells = [Character](repeating: " ", count: total)
-            var marked = [Bool](repeating: false, count: total)
+            func column(_ time: Time) -> Int { layout.column[layout.slot(time.nanoseconds)] ?? 0 }
             for subscription in row.subscriptions {
-                let from = column(subscription.start, 0)
-                let to = subscription.end.map { column($0, 0) } ?? (total - 1)
+                let from = column(subscription.start)
+                let to = subscription.end.map(column) ?? (total - 1)
                 if from <= to { for index in from...to where index >= 0 && index < total { cells[index] = dash } }
             }
-            var used: [Int64: Int] = [:]
-            func put(_ mark: Character, at time: Time) {
-                let offset = used[time.nanoseconds, default: 0]
-                used[time.nanoseconds] = offset + 1
-                let index = column(time, offset)
-                guard index >= 0, index < total else { return }
-                // Bucketed: a second value in the same column becomes `*`; ends win.
-                if crowded, marked[index], mark != "|", mark != "#", mark != "!" {
-                    if cells[index] != "|", cells[index] != "#", cells[index] != "!" {
-                        cells[index] = "*"
-                        letters.crowded = true
+            for (slot, slotMarks) in layout.slotted(rowMarks) {
+                let start = layout.column[slot] ?? 0
+                for (offset, mark) in Self.token(slotMarks, layout.detail).enumerated() where start + offset < total {
+                    switch mark {
+                    case .value(let value):
+                        cells[start + offset] = letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
+                    case .symbol(let symbol): cells[start + offset] = symbol
+                    case .several:
+                        cells[start + offset] = "*"
+                        several = true
                     }
-                    return
                 }
-                cells[index] = mark
-                marked[index] = true
-            }
-            for (time, event) in row.events {
-                switch event {
-                case .next(let value): put(letters.letter(for: describe(value)), at: time)
-                case .completed: put("|", at: time)
-                case .error: put("#", at: time)
-                }
-            }
-            for subscription in row.subscriptions where subscription.cancelled {
-                if let end = subscription.end { put("!", at: end) }
             }
             let label = String(repeating: " ", count: 2 * row.depth) + row.label
             lines.append(pad(label, labelWidth) + paint(String(String(cells).trailingSpacesRemoved)))
@@ -231,37 +279,31 @@ public struct MarbleDiagram<Value> {
         return painted
     }
 
-    /// Columns the diagram needs at a given step.
-    private func columns(_ instants: [Int64], _ marksAt: [Int64: Int], step: Int64) -> Int {
-        var total = 0
-        for (index, instant) in instants.enumerated() {
-            if index > 0 { total += max(0, Int((Double(instant - instants[index - 1]) / Double(step)).rounded()) - 1) }
-            total += marksAt[instant] ?? 1
-        }
-        return total
-    }
-
     private func pad(_ text: String, _ width: Int) -> String {
         let shown = text.count > width - 2 ? String(text.prefix(width - 3)) + "…" : text
         return shown + String(repeating: " ", count: max(1, width - shown.count))
     }
 }
 
-/// Gives each distinct value a letter. A one-character string keeps its own mark (`"x"`
-/// is drawn `x`, as in the marble that made it), so a row can be read against the source
-/// and pasted into an `expect`; other values get the first free letter in order of
-/// appearance, and only they need the legend.
+/// Gives each distinct value a letter: values are told apart by their full text, not by
+/// the shortened one a legend shows. A one-character string keeps its own mark (`"x"` is
+/// drawn `x`, as in the marble that made it), so a row can be read against the source and
+/// pasted into an `expect`; other values get the first free letter in order of
+/// appearance, and only they need the legend. Past `limit` of them, values are drawn `?`.
 struct Letters {
-    /// Whether some column had to show `*`.
-    var crowded = false
     private var assigned: [String: Character] = [:]
     private var taken = Set<Character>()
-    private var order: [(Character, String)] = []
+    private var order: [(letter: Character, full: String, short: String)] = []
+    /// Values drawn `?`: no letter left for them.
+    private var unlettered = Set<String>()
+    private let limit: Int
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    static let noLetter: Character = "?"
 
-    /// `descriptions`: every value the drawing will show, so their own marks are kept for
-    /// them before any other value takes one.
-    init<Descriptions: Sequence<String>>(reserving descriptions: Descriptions) {
+    /// `descriptions`: every value the drawing will show, in full, so their own marks are
+    /// kept for them before any other value takes one.
+    init<Descriptions: Sequence<String>>(reserving descriptions: Descriptions, limit: Int = 26) {
+        self.limit = limit
         for description in descriptions {
             guard assigned[description] == nil, let mark = Letters.ownMark(description), !taken.contains(mark) else { continue }
             assigned[description] = mark
@@ -277,20 +319,64 @@ struct Letters {
         return characters[1]
     }
 
-    mutating func letter(for description: String) -> Character {
-        if let letter = assigned[description] { return letter }
-        let letter = Letters.alphabet.first { !taken.contains($0) } ?? "*"
-        assigned[description] = letter
+    /// The value's letter: `full` tells values apart, `short` is what the legend shows.
+    mutating func letter(full: String, short: String) -> Character {
+        if let letter = assigned[full] { return letter }
+        guard order.count < limit, let letter = Letters.alphabet.first(where: { !taken.contains($0) }) else {
+            unlettered.insert(full)
+            return Letters.noLetter
+        }
+        assigned[full] = letter
         taken.insert(letter)
-        order.append((letter, description))
+        order.append((letter, full, short))
         return letter
     }
 
-    /// At most `limit` entries: a busy run has more values than anyone reads.
-    func legend(limit: Int = 16) -> [String] {
-        var entries = order.prefix(limit).map { "\($0.0) = \($0.1)" }
-        if order.count > limit { entries.append("… (\(order.count) values in all)") }
+    /// An entry for every letter drawn. Where two values read the same shortened, each
+    /// also shows its text around the first character where they differ.
+    func legend() -> [String] {
+        var entries = order.map { entry -> String in
+            let twins = order.filter { $0.short == entry.short && $0.full != entry.full }
+            guard let at = twins.compactMap({ TextDifference.first(entry.full, $0.full) }).max() else {
+                return "\(entry.letter) = \(entry.short)"
+            }
+            // A shortened text shows its beginning and where it differs; another (a
+            // record by one field) is followed by the place where it differs.
+            let shown = entry.short.hasSuffix("…") && entry.full.hasPrefix(entry.short.dropLast())
+                ? TextDifference.excerpt(entry.full, around: at)
+                : "\(entry.short) (\(TextDifference.excerpt(entry.full, around: at, head: 0)))"
+            return "\(entry.letter) = \(shown)"
+        }
+        if !unlettered.isEmpty {
+            entries.append("\(Letters.noLetter) = one of \(unlettered.count) more values (only \(limit) get letters)")
+        }
         return entries
+    }
+}
+
+/// Where two texts differ, shown so a reader sees the difference however long they are.
+public enum TextDifference {
+    /// The offset, in characters, of the first character where `a` and `b` differ; nil
+    /// when they are equal.
+    public static func first(_ a: String, _ b: String) -> Int? {
+        var offset = 0
+        var left = a.makeIterator(), right = b.makeIterator()
+        while true {
+            let x = left.next(), y = right.next()
+            if x == nil, y == nil { return nil }
+            if x != y { return offset }
+            offset += 1
+        }
+    }
+
+    /// `text` with the middle left out: its beginning, and `radius` characters either side
+    /// of `offset` (`"aaaaaaaaaa…aaaaaaaaaa1"`).
+    /// `head`: how many characters of the beginning to show (none: only `…`).
+    public static func excerpt(_ text: String, around offset: Int, radius: Int = 10, head: Int = 10) -> String {
+        let characters = Array(text)
+        let from = max(0, offset - radius), to = min(characters.count, offset + radius + 1)
+        let head = from > head ? String(characters.prefix(head)) + "…" : String(characters.prefix(from))
+        return head + String(characters[from..<to]) + (to < characters.count ? "…" : "")
     }
 }
 
@@ -317,7 +403,7 @@ public struct DiagramStyle: Sendable {
     }
 }
 
-/// What every value of the rows reads as, in order (for `Letters(reserving:)`).
+/// What every value of the rows reads as in full, in order (for `Letters(reserving:)`).
 func valueDescriptions<Value>(_ rows: [Tracer<Value>.Row], _ describe: (Value) -> String) -> [String] {
     rows.flatMap { row in row.events.compactMap { item -> String? in
         if case .next(let value) = item.event { return describe(value) }

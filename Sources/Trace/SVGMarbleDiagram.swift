@@ -8,14 +8,18 @@ public struct SVGMarbleDiagram<Value> {
     let rows: [Tracer<Value>.Row]
     let end: Time
     let describe: (Value) -> String
+    /// A value's full text, which tells values apart (`describe` may shorten it).
+    let detail: ((Value) -> String)?
     let title: String
 
-    public init(tracer: Tracer<Value>, end: Time, title: String, describe: @escaping (Value) -> String) {
+    public init(tracer: Tracer<Value>, end: Time, title: String, describe: @escaping (Value) -> String,
+                detail: ((Value) -> String)? = nil) {
         tracer.resolveCauses()
         self.rows = tracer.orderedRows
         self.end = end
         self.title = title
         self.describe = describe
+        self.detail = detail
     }
 
     static var labelWidth: Double { 260.0 }
@@ -29,7 +33,7 @@ public struct SVGMarbleDiagram<Value> {
         func x(_ time: Time, _ offset: Int = 0) -> Double {
             Self.labelWidth + 20 + Double(time.nanoseconds) / span * Self.plotWidth + Double(offset) * (2 * Self.radius + 2)
         }
-        var letters = Letters(reserving: valueDescriptions(rows, describe))
+        var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
         var body: [String] = []
         for (index, row) in rows.enumerated() {
             let y = Self.top + Double(index) * Self.rowHeight + Self.rowHeight / 2
@@ -50,7 +54,7 @@ public struct SVGMarbleDiagram<Value> {
                 let cx = x(time, nextOffset(time))
                 switch event {
                 case .next(let value):
-                    let letter = letters.letter(for: describe(value))
+                    let letter = letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
                     body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(y))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(y + 5))">\#(escape(String(letter)))</text></g>"#)
                 case .completed:
                     body.append(#"<line x1="\#(format(cx))" y1="\#(format(y - 14))" x2="\#(format(cx))" y2="\#(format(y + 14))" class="completed"/>"#)

@@ -227,7 +227,7 @@ extension BinaryTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(output.contains("✓ Right"))
-        #expect(output.contains("debounce 300ms                    -----------------c------d---|"))
+        #expect(output.contains("debounce 300ms                    ----------------c------d---|"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 6 solved 1\n")
     }
 }

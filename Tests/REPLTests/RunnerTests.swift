@@ -137,7 +137,7 @@ struct RunCommandTests {
             » of 1 | map it / 0
                   0ms  error "2:15 map: division by zero"
             1 col = 1ms
-            of 1        a!
+            of 1        (a!)
             map it / 0  #
             where a = 1
             # = 2:15 map: division by zero
@@ -180,7 +180,7 @@ struct RunCommandTests {
         let path = try temporaryScript(#"timer 1ms | merge (cold "--a|")"#)
         let captured = Captured()
         _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
-        #expect(captured.text.contains("merge (cold \"--a|\")  -b-a|\n"))
+        #expect(captured.text.contains("merge (cold \"--a|\")  -b---a|\n"))
         #expect(captured.text.hasSuffix("\nwhere b = 0"))
     }
 
@@ -538,4 +538,59 @@ final class Token {
         census.alive += 1
     }
     deinit { census.alive -= 1 }
+}
+
+/// The marble trace's drawing: letters for values, groups for one instant, an honest scale.
+@Suite("Marble trace")
+struct MarbleTraceTests {
+    func trace(_ script: String) throws -> String {
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: try temporaryScript(script))
+        return captured.text
+    }
+
+    @Test("long values that read the same shortened get different letters, and the legend shows where they differ")
+    func longValues() throws {
+        let long = String(repeating: "a", count: 60)
+        let text = try trace(#"of "\#(long)1", "\#(long)2" | distinctUntilChanged"#)
+        #expect(text.contains("distinctUntilChanged              (ab|)"))
+        #expect(text.contains(#"where a = "aaaaaaaaa…aaaaaaaaaa1", b = "aaaaaaaaa…aaaaaaaaaa2""#))
+    }
+
+    @Test("a failed expect shows long values around their first difference")
+    func longValuesInAFailure() throws {
+        let long = String(repeating: "a", count: 60)
+        let path = try temporaryScript(#"expect of "\#(long)1", "\#(long)2" emits "(ab|)" {a: "\#(long)1", b: "\#(long)1"}"#)
+        let captured = Captured()
+        #expect(TestRunner(output: captured.output).run(paths: [path]) == 1)
+        #expect(captured.text.contains(#"expected next "aaaaaaaaa…aaaaaaaaaa1" at frame 0, got next "aaaaaaaaa…aaaaaaaaaa2" at frame 0"#))
+    }
+
+    @Test("many values at one instant are a group, or `*` when too many; the legend lists only letters drawn")
+    func bursts() throws {
+        let text = try trace("range 1, 200 | filter it % 50 == 0")
+        #expect(text.contains("range 1, 200         (*|)\nfilter it % 50 == 0  (abcd|)\nwhere a = 50, b = 100, c = 150, d = 200\n* = several values in one column"))
+    }
+
+    @Test("past the letters, values are drawn `?`, explained, never `*`")
+    func outOfLetters() throws {
+        let text = try trace("interval 1ms | take 30")
+        #expect(text.contains("take 30       -abcdefghijklmnopqrstuvwxyz???(?|)"))
+        #expect(text.contains("? = one of 4 more values (only 26 get letters)"))
+        #expect(!text.contains("* ="))
+    }
+
+    @Test("a group takes its width in time, so at 1 ms a column a row is an exact marble")
+    func exactGroups() throws {
+        let text = try trace(#"cold "-(abc)-d|" | map it"#)
+        #expect(text.contains("1 col = 1ms\ncold \"-(abc)-d|\"  -(abc)-d|\nmap it            -(abc)-d|"))
+        let path = try temporaryScript(#"expect cold "-(abc)-d|" | map it emits "-(abc)-d|""#)
+        #expect(TestRunner(output: Captured().output).run(paths: [path]) == 0)
+    }
+
+    @Test("a group wider than the time to the next event: the header says the scale is not exact")
+    func lateMarks() throws {
+        let text = try trace(#"cold "(abc)" | merge (cold "-d|")"#)
+        #expect(text.contains("1 col = 1ms, not exactly: marks at one instant take a column each and push later marks right"))
+    }
 }
