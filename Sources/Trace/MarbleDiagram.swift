@@ -77,7 +77,7 @@ public struct MarbleDiagram<Value> {
         }
         let chosen = layout ?? Layout(marks, instants: instants, step: Self.steps.last ?? 1_000_000, detail: .buckets)
         var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
-        var several = false
+        var several = 0
         let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, several: &several)
         var header = "1 col = \(TimeSpan(nanoseconds: chosen.step))"
         if chosen.late {
@@ -86,7 +86,7 @@ public struct MarbleDiagram<Value> {
         var lines = [header + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
         lines += body
         lines += Self.wrapped(letters.legend(), first: "where ", width: style.width)
-        if several { lines.append("* = several values in one column") }
+        if several > 0 { lines.append("* = several values in one column (up to \(several))") }
         let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
             if case .error(let error) = item.event { return error.message }
             return nil
@@ -232,7 +232,7 @@ public struct MarbleDiagram<Value> {
     }
 
     private func draw(_ layout: Layout, _ marks: [[(time: Int64, marks: [Mark])]], labelWidth: Int,
-                      letters: inout Letters, several: inout Bool) -> [String] {
+                      letters: inout Letters, several: inout Int) -> [String] {
         var lines: [String] = []
         let dash: Character = style.unicode ? "─" : "-"
         let total = layout.total
@@ -253,7 +253,8 @@ public struct MarbleDiagram<Value> {
                     case .symbol(let symbol): cells[start + offset] = symbol
                     case .several:
                         cells[start + offset] = "*"
-                        several = true
+                        let values = slotMarks.filter { if case .value = $0 { return true } else { return false } }.count
+                        several = max(several, values)
                     }
                 }
             }
