@@ -99,13 +99,17 @@ public struct Parameter: Sendable {
     public var isVariadic = false
     /// Written as `KEYWORD value` (`error "MESSAGE"`).
     public var keyword: String?
+    /// The smallest a `.count` may be (`buffer 0` makes no lists).
+    public var minimum = 0
 
-    public init(_ name: String, _ kind: Kind, optional: Bool = false, variadic: Bool = false, keyword: String? = nil) {
+    public init(_ name: String, _ kind: Kind, optional: Bool = false, variadic: Bool = false, keyword: String? = nil,
+                minimum: Int = 0) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
         self.isVariadic = variadic
         self.keyword = keyword
+        self.minimum = minimum
     }
 
     var signature: String {
@@ -171,6 +175,38 @@ public struct Catalogue: Sendable {
     }
 
     public static let standard = Catalogue(builtins)
+
+    /// The operator another library calls `name` (`mergeMap` is RxJS's `flatMap`), from
+    /// the names elsewhere: the library and the spec, or nil when no library calls
+    /// something `name`, or when it is one of ours.
+    public func elsewhere(_ name: String) -> (library: String, spec: OperatorSpec)? {
+        guard self[name] == nil else { return nil }
+        var found: (library: String, spec: OperatorSpec)?
+        for spec in specs {
+            for entry in spec.elsewhere {
+                guard let colon = entry.firstRange(of: ": ") else { continue }
+                let library = String(entry[..<colon.lowerBound])
+                let names = entry[colon.upperBound...].split(separator: " / ")
+                guard names.contains(where: { Catalogue.leadingName(of: $0) == name }) else { continue }
+                // A name for two of ours (`SignalProducer`) says nothing.
+                if let earlier = found, earlier.spec.name != spec.name { return nil }
+                if found == nil { found = (library, spec) }
+            }
+        }
+        return found
+    }
+
+    /// `mergeMap` of "mergeMap (alias flatMap)", `flatMap` of "flatMap(.merge)",
+    /// `scanWithStart` of "scanWithStart:reduce:"; nil for a type (`SignalProducer.empty`)
+    /// or a combination (`ignoreElements + concat`).
+    private static func leadingName(of text: Substring) -> String? {
+        let name = text.prefix { $0.isLetter || $0.isNumber }
+        let rest = text.dropFirst(name.count)
+        guard let first = name.first, !first.isUppercase || name.allSatisfy({ !$0.isLowercase }) else { return nil }
+        guard rest.isEmpty || rest.hasPrefix("(") || rest.hasPrefix(":") || rest.hasPrefix(" ("),
+              !rest.contains(" + ") else { return nil }
+        return String(name)
+    }
 }
 
 private let marbleParameters = [
@@ -278,7 +314,7 @@ private let builtins: [OperatorSpec] = [
           example: #"cold "-a-b-c|" | pairwise"#,
           elsewhere: ["RxJS: pairwise", "ReactiveSwift: combinePrevious()", "RAC2: combinePreviousWithStart:reduce:"],
           contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")]),
-    .init("buffer", .operator, .transforming, [Parameter("N", .count)],
+    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1)],
           "Sends lists of N values; the rest as a shorter list on completion.",
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion.",
           example: #"cold "-a-b-c-d-e|" | buffer 2"#,
@@ -441,7 +477,7 @@ private let builtins: [OperatorSpec] = [
           "Runs the pipeline for each value; a new value cancels the previous run.",
           "The classic for search as you type: each new text cancels the stale request, so an old answer never overwrites a newer one. `switchMap P` is `map P | switchToLatest`.",
           example: #"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#,
-          elsewhere: ["RxJS: switchMap", "ReactiveSwift: flatMap(.latest)", "RAC2: flattenMap: + switchToLatest"],
+          elsewhere: ["RxJS: switchMap", "ReactiveSwift: flatMap(.latest)", "RAC2: flattenMap: + switchToLatest", "RxSwift: flatMapLatest"],
           contrasts: [
             .init("flatMap", "flatMap keeps every run going: stale answers arrive too, maybe after newer ones."),
             .init("concatMap", "concatMap lets each run finish and starts the next one afterwards."),
@@ -462,7 +498,7 @@ private let builtins: [OperatorSpec] = [
           "Runs the pipeline for a value only when no run is going on; values meanwhile are dropped.",
           "For a login or submit button: clicks while the request runs are ignored, not queued and not restarting it.",
           example: #"cold "-a-b------|" | exhaustMap (cold "-x--y|" | mapTo it)"#,
-          elsewhere: ["RxJS: exhaustMap", "ReactiveSwift: flatMap(.throttle)", "RAC2: (none; RACCommand refuses while executing)"],
+          elsewhere: ["RxJS: exhaustMap", "ReactiveSwift: flatMap(.throttle)", "RAC2: (none; RACCommand refuses while executing)", "RxSwift: flatMapFirst"],
           contrasts: [
             .init("flatMap", "flatMap starts a run for every value, overlapping; exhaustMap for none while one runs."),
             .init("switchMap", "switchMap gives up the running one for the new value; exhaustMap gives up the new value."),

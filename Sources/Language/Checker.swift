@@ -29,6 +29,8 @@ struct Checker {
     let source: Source
     let catalogue: Catalogue
     var environment: Environment
+    /// The command that lists the operators, for hints: `:help` in the REPL.
+    var operatorList = Frontend.replOperatorList
     private(set) var diagnostics: [Diagnostic] = []
     /// Names whose `let` or `var` had an error: their later uses fail quietly, so one
     /// mistake is reported once, not at every use.
@@ -235,6 +237,9 @@ struct Checker {
                 return nil
             }
         }
+        // A run-time error in a pipeline that is only an expression names the expression.
+        var scope = scope
+        if scope.stage.isEmpty { scope.stage = text(expression.range) }
         return checkExpression(expression, scope).map { .value($0) }
     }
 
@@ -364,10 +369,7 @@ struct Checker {
                 return nil
             }
             guard let checked = checkExpression(expression, scope) else { return nil }
-            if parameter.kind == .count, case .number(let number)? = checked.constantValue,
-               number != number.rounded() || number < 0 {
-                report("BAD COUNT", expression.range, "`\(spec.name)` needs a whole number that is not negative, not `\(Value.format(number))`:",
-                       hint: "write `\(spec.signature)` with N = 0, 1, 2, ...")
+            if parameter.kind == .count, let value = checked.constantValue, !checkCount(value, expression.range, parameter, spec) {
                 return nil
             }
             return .expression(checked)
@@ -437,16 +439,44 @@ struct Checker {
             return checkPipeline(pipeline, scope)
         case .name(let name):
             guard let head = checkHeadExpression(expression, scope) else { return nil }
+            if case .value(let value) = head, value.isNeverSignal {
+                expectedSignal(expression, spec)
+                return nil
+            }
             return CheckedPipeline(head: head, stages: [], text: name)
         default:
             // Anything else is a value: `flatMap it` when `it` is a signal, or an error.
-            if scope.hasIt, let checked = checkExpression(expression, scope) {
+            if scope.hasIt, let checked = checkExpression(expression, scope), !checked.isNeverSignal {
                 return CheckedPipeline(head: .value(checked), stages: [], text: text(expression.range))
             }
-            report("EXPECTED SIGNAL", expression.range, "`\(spec.name)` needs a signal here, not a value:",
-                   hint: "put a pipeline in parentheses, like `\(spec.name) (of 1, 2)`, or use a name bound with `let`")
+            expectedSignal(expression, spec)
             return nil
         }
+    }
+
+    /// `switchMap (it * 10)`, `merge 3`: a value where a signal must be.
+    private mutating func expectedSignal(_ expression: Expression, _ spec: OperatorSpec) {
+        var value = text(expression.range)
+        if value.hasPrefix("("), value.hasSuffix(")") { value = String(value.dropFirst().dropLast()) }
+        report("EXPECTED SIGNAL", expression.range, "`\(spec.name)` needs a signal here, and `\(value)` is a value:",
+               hint: "`of X` makes a signal of one value: `\(spec.name) (of \(value))`")
+    }
+
+    /// A count known before the run: a whole number, at least the parameter's minimum.
+    private mutating func checkCount(_ value: Value, _ range: SourceRange, _ parameter: Parameter,
+                                     _ spec: OperatorSpec) -> Bool {
+        let least = parameter.minimum == 0 ? "that is not negative" : "of at least \(parameter.minimum)"
+        let hint = "write `\(spec.signature)` with \(parameter.name) = "
+            + (parameter.minimum...parameter.minimum + 2).map(String.init).joined(separator: ", ") + ", ..."
+        guard case .number(let number) = value else {
+            report("EXPECTED NUMBER", range, "`\(spec.name)` needs a whole number here, not \(value.kindDescription) (\(value.abbreviated)):", hint: hint)
+            return false
+        }
+        guard number == number.rounded(), number >= Double(parameter.minimum) else {
+            report("BAD COUNT", range, "`\(spec.name)` needs a whole number \(least), not `\(Value.format(number))`:", hint: hint)
+            return false
+        }
+        return true
     }
 
     private mutating func rejectDuration(_ expression: Expression, _ spec: OperatorSpec) -> Bool {
@@ -549,6 +579,14 @@ struct Checker {
             let checkedLeft = checkExpression(left, scope)
             let checkedRight = checkExpression(right, scope)
             guard let checkedLeft, let checkedRight else { return nil }
+            if let signal = checkedLeft.isPipeline ? left : checkedRight.isPipeline ? right : nil {
+                report("SIGNAL IN EXPRESSION", signal.range,
+                       "`\(text(signal.range))` is a signal, and `\(op.rawValue)` works on values:",
+                       hint: "to work on its values, write `" + (checkedLeft.isPipeline
+                           ? "\(text(left.range)) | map it \(op.rawValue) \(text(right.range))`"
+                           : "\(text(right.range)) | map \(text(left.range)) \(op.rawValue) it`"))
+                return nil
+            }
             if op == .matches, case .string(let pattern)? = checkedRight.constantValue {
                 do throws(EvaluationFailure) { _ = try Pattern(pattern) } catch {
                     report("BAD PATTERN", right.range, "\(error.message):",
@@ -622,6 +660,12 @@ struct Checker {
 
     private mutating func unknownName(_ name: String, _ range: SourceRange, wanted role: OperatorSpec.Role?) {
         if failedNames.contains(name) { return }
+        if let (library, spec) = catalogue.elsewhere(name) {
+            let kind = role == .operator ? "operator" : role == .source ? "source or a name" : "name"
+            report(role == .operator ? "UNKNOWN OPERATOR" : "UNKNOWN NAME", range, "I do not know \(role == .operator ? "an" : "a") \(kind) called `\(name)`:",
+                   hint: "`\(name)` is \(library)'s name; here it is `\(spec.name)`")
+            return
+        }
         let operators = catalogue.names(role: .operator)
         let sources = catalogue.names(role: .source)
         switch role {
@@ -629,7 +673,7 @@ struct Checker {
             let hint = suggestion(for: name, among: operators).map { "did you mean `\($0)`?" }
                 ?? suggestion(for: name, among: sources + environment.names).map { "`\($0)` is close, but it is not an operator" }
             report("UNKNOWN OPERATOR", range, "I do not know an operator called `\(name)`:",
-                   hint: hint ?? "`:help` lists the operators")
+                   hint: hint ?? "\(operatorList) lists the operators")
         case .source?:
             let hint = suggestion(for: name, among: sources + environment.names).map { "did you mean `\($0)`?" }
                 ?? suggestion(for: name, among: operators).map { "`\($0)` is an operator: it goes after `|`" }
@@ -683,6 +727,16 @@ extension CheckedExpression {
         if case .pipeline = self { return true }
         return false
     }
+
+    /// Whether it is certainly a plain value, whatever flows at run time: a literal, or
+    /// what an operator or function makes. `it`, a field or a condition may be a signal.
+    var isNeverSignal: Bool {
+        switch self {
+        case .constant(let value): if case .signal = value { return false } else { return true }
+        case .acc, .error, .negate, .not, .binary, .call, .list, .record: return true
+        case .it, .property, .field, .index, .conditional, .pipeline: return false
+        }
+    }
 }
 
 extension Substring {
@@ -698,6 +752,11 @@ extension Substring {
 public struct Frontend: Sendable {
     public var catalogue: Catalogue
     public var environment = Environment()
+    /// How the reader lists the operators, for hints: `:help` at the prompt,
+    /// `frp explain` for a file run from the command line.
+    public var operatorList = Frontend.replOperatorList
+    public static let replOperatorList = "`:help`"
+    public static let commandLineOperatorList = "`frp explain`"
 
     public init(catalogue: Catalogue = .standard) {
         self.catalogue = catalogue
@@ -710,6 +769,7 @@ public struct Frontend: Sendable {
         environment.loads += 1
         guard syntaxDiagnostics.isEmpty else { return ([], syntaxDiagnostics) }
         var checker = Checker(source: source, catalogue: catalogue, environment: environment)
+        checker.operatorList = operatorList
         let statements = checker.check(program)
         guard checker.diagnostics.isEmpty else { return ([], checker.diagnostics) }
         environment = checker.environment

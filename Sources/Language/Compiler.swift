@@ -165,16 +165,32 @@ public final class Compiler {
         case .property(let name):
             return context.properties.property(name)?.producer ?? .fail(SignalError("no property called `\(name)`"))
         case .value(let expression):
-            let evaluate = evaluator(expression, in: frame)
-            return .deferred {
-                do throws(EvaluationFailure) {
-                    let value = try evaluate(frame)
-                    if case .signal(let inner) = value { return inner.signal }
-                    return .of(value)
-                } catch {
-                    return .fail(error.signalError)
-                }
+            return signal(of: expression, frame) { .of($0) }
+        }
+    }
+
+    /// An expression's value as a signal: the signal it is, else `otherwise` of it.
+    private func signal(of expression: CheckedExpression, _ frame: Frame,
+                        otherwise: @escaping (Value) -> Signal<Value>) -> Signal<Value> {
+        let evaluate = evaluator(expression, in: frame)
+        return .deferred {
+            do throws(EvaluationFailure) {
+                let value = try evaluate(frame)
+                if case .signal(let inner) = value { return inner.signal }
+                return otherwise(value)
+            } catch {
+                return .fail(error.signalError)
             }
+        }
+    }
+
+    /// A signal argument (`merge NAME`, `flatMap it.replies`): when it is only an
+    /// expression, a value that is not a signal is an error, as in RxJS ("You provided '5'
+    /// where a stream was expected"), the checker's EXPECTED SIGNAL when it cannot know.
+    private func argumentSignal(_ pipeline: CheckedPipeline, _ frame: Frame, of stage: CheckedStage) -> Signal<Value> {
+        guard pipeline.stages.isEmpty, case .value(let expression) = pipeline.head else { return signal(pipeline, frame) }
+        return signal(of: expression, frame) { value in
+            .fail(SignalError("\(stage.site): \(stage.spec.name) needs a signal, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value"))
         }
     }
 
@@ -233,7 +249,7 @@ public final class Compiler {
                 if case .pipeline(let pipeline) = argument {
                     var inner = frame
                     inner.depth += 1
-                    return self.signal(pipeline, inner)
+                    return self.argumentSignal(pipeline, inner, of: stage)
                 }
                 return nil
             }
@@ -241,7 +257,7 @@ public final class Compiler {
         func perValuePipeline(_ index: Int) -> (Value) -> Signal<Value> {
             guard case .pipeline(let pipeline) = arguments[index] else { return { _ in .empty } }
             let caught = frame.caught, depth = frame.depth + 1
-            return { value in self.signal(pipeline, Frame(it: value, caught: caught, depth: depth)) }
+            return { value in self.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage) }
         }
         func text(_ index: Int) -> String? {
             guard index < arguments.count, case .text(let text) = arguments[index] else { return nil }
@@ -327,7 +343,7 @@ public final class Compiler {
             case "switchToLatest":
                 return source.switchMap { value in
                     if case .signal(let inner) = value { return inner.signal }
-                    return .fail(SignalError("\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); make one with map (PIPELINE)"))
+                    return .fail(SignalError("\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value: `map (of X)`"))
                 }
 
             // Errors

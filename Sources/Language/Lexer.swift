@@ -259,6 +259,12 @@ struct Lexer {
         offset += 1
         let kind: Token.Kind
         switch scalar {
+        case "|" where next == "|", "&" where next == "&":
+            let word = scalar == "|" ? "or" : "and"
+            report("UNEXPECTED CHARACTER", start, start + 2, "I do not know what `\(scalar)\(scalar)` means here.",
+                   hint: "write `\(word)`: `a \(word) b`")
+            offset += 1
+            return
         case "|": kind = .pipe
         case ",": kind = .comma
         case ".": kind = .dot
@@ -293,8 +299,9 @@ struct Lexer {
         default:
             let shown = scalar.properties.isWhitespace || scalar.value < 0x20
                 ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "`\(Character(scalar))`"
-            report("UNEXPECTED CHARACTER", start, offset, "I do not know what \(shown) means here.",
-                   hint: scalar == "'" ? "strings use double quotes: \"text\"" : nil)
+            let hints: [Unicode.Scalar: String] = ["'": "strings use double quotes: \"text\"",
+                                                   "?": "write `if CONDITION then A else B`"]
+            report("UNEXPECTED CHARACTER", start, offset, "I do not know what \(shown) means here.", hint: hints[scalar])
             return
         }
         add(kind, from: start, to: offset)

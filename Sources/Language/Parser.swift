@@ -9,6 +9,8 @@ struct Parser {
     private var position = 0
     private var depth = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// The stage whose arguments are being parsed, for hints.
+    private var stageName: String?
 
     /// Words that are keywords inside expressions.
     static let expressionKeywords: Set<String> = ["and", "or", "not", "matches", "if", "then", "else",
@@ -46,6 +48,12 @@ struct Parser {
     ///            | 'expect' pipeline 'emits' STRING [expression] ['error' STRING] | pipeline ['&']
     private mutating func parseStatement() throws(Failure) -> Statement {
         let start = current.range
+        if isWord("let") || isWord("var"), peek(1).kind == .assign {
+            let keyword = current.name ?? ""
+            advance()
+            throw failure("EXPECTED NAME", "`\(keyword)` needs a name, before `=`:",
+                          hint: keyword == "let" ? "write `let NAME = PIPELINE`" : "write `var NAME = VALUE`")
+        }
         if isWord("let") || isWord("var"), case .name = peek(1).kind {
             let isLet = isWord("let")
             advance()
@@ -201,6 +209,9 @@ struct Parser {
     /// stage -> NAME [ argument { [','] argument } ]
     private mutating func parseStage() throws(Failure) -> Stage {
         let nameToken = current
+        let outer = stageName
+        stageName = nameToken.name
+        defer { stageName = outer }
         advance()
         var arguments: [Argument] = []
         // After a stage's name, `-` starts an argument (`take -1`, `of 1, -2`): there is
@@ -303,6 +314,8 @@ struct Parser {
         case .greater: op = .greater
         case .greaterOrEqual: op = .greaterOrEqual
         case .name("matches"): op = .matches
+        case .assign where peek(1).kind == .greater && peek(1).range.start == current.range.end:
+            throw arrowFunction(left)
         case .assign:
             throw failure("EXPECTED ==", "I found `=` inside an expression:", hint: "compare with `==`")
         default: return left
@@ -311,6 +324,34 @@ struct Parser {
         advance()
         let right = try parseAdditive()
         return Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+    }
+
+    /// `map x => x * 2`, a JavaScript habit: the hint writes it with `it`.
+    private func arrowFunction(_ parameter: Expression) -> Failure {
+        guard case .name(let name) = parameter.kind else {
+            return failure("UNEXPECTED =>", "There are no arrow functions here:", hint: "the value is `it`: write `map it * 2`")
+        }
+        // The body: up to the end of the statement or of the stage.
+        var body = "", depth = 0, index = position + 2
+        loop: while index < tokens.count {
+            let token = tokens[index]
+            switch token.kind {
+            case .newline, .end: break loop
+            case .pipe where depth == 0: break loop
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace:
+                if depth == 0 { break loop }
+                depth -= 1
+            default: break
+            }
+            if !body.isEmpty, token.spaceBefore { body += " " }
+            body += token.name == name ? "it" : source.text(from: token.range.start, to: token.range.end)
+            index += 1
+        }
+        let arrow = SourceRange(start: current.range.start, end: peek(1).range.end)
+        return Failure(diagnostic: Diagnostic("UNEXPECTED =>", at: arrow, in: source,
+                                              "There are no arrow functions here: the value is always `it`.",
+                                              hint: "write `\(stageName.map { $0 + " " } ?? "")\(body)`"))
     }
 
     /// additive -> multiplicative { ('+' | '-') multiplicative }

@@ -60,6 +60,7 @@ public struct ScriptRunner {
     /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        frontend.operatorList = Frontend.commandLineOperatorList
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source, color: diagram.color)) }

@@ -35,6 +35,7 @@ public struct TestRunner {
                 unreadable = true
             case .success(let source):
                 var frontend = Frontend(catalogue: PhotoSources.catalogue)
+                frontend.operatorList = Frontend.commandLineOperatorList
                 let (statements, diagnostics) = frontend.load(source)
                 guard diagnostics.isEmpty else {
                     for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source) + "\n") }

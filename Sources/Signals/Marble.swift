@@ -177,7 +177,8 @@ struct MarbleParser {
     }
 
     /// `10ms`, `1.5s`, `2m` followed by a space or the end: a number of frames, or nil
-    /// (and nothing consumed) when the text here is not a time progression.
+    /// (and nothing consumed) when the text here is not a time progression. A part of a
+    /// frame (`0.5ms`) is an error, not rounded: frames are whole milliseconds.
     private mutating func timeProgression() throws(MarbleError) -> Int? {
         var index = offset
         var digits = ""
@@ -206,7 +207,11 @@ struct MarbleParser {
         if groupStart != nil {
             throw MarbleError("time cannot pass inside a group", offset: offset, length: index - offset)
         }
-        let milliseconds = (amount * millisecondsPerUnit).rounded()
+        let milliseconds = amount * millisecondsPerUnit
+        guard milliseconds == milliseconds.rounded() else {
+            throw MarbleError("`\(digits)\(unit)` is not a whole number of frames (one frame is 1ms)",
+                              offset: offset, length: index - offset, hint: "write a whole number of milliseconds, like `1ms` or `2ms`")
+        }
         guard milliseconds <= Double(TimeSpan.longestMilliseconds - frame) else {
             throw MarbleError("`\(digits)\(unit)` takes the marble past the longest time I can schedule",
                               offset: offset, length: index - offset, hint: "a marble spans at most about 30 years")

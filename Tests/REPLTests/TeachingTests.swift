@@ -118,6 +118,9 @@ struct ExplainTests {
     @Test("an alias explains its operator; an unknown name says what is close")
     func aliasesAndMistakes() {
         #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged    (filtering)"))
+        let (foundElsewhere, mergeMap) = explained("mergeMap")
+        #expect(foundElsewhere)
+        #expect(mergeMap.hasPrefix("`mergeMap` is RxJS's name; here it is `flatMap`:\n\nflatMap PIPELINE    (flattening)\n"))
         let (found, text) = explained("swichMap")
         #expect(!found)
         #expect(text == "stderr: I do not know an operator called `swichMap`. Did you mean `switchMap`? `frp explain` lists them all.")

@@ -39,10 +39,15 @@ public struct Explainer {
     /// none by that name.
     @discardableResult
     func explain(_ name: String) -> Bool {
-        guard let spec = catalogue[name] else {
+        let elsewhere = catalogue.elsewhere(name)
+        guard let spec = catalogue[name] ?? elsewhere?.spec else {
             let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""
             output.error("I do not know an operator called `\(name)`.\(close) `\(invocation)` lists them all.")
             return false
+        }
+        if let library = elsewhere?.library {
+            output.line("`\(name)` is \(library)'s name; here it is `\(spec.name)`:")
+            output.line("")
         }
         output.line(spec.signature + "    (\(spec.family.rawValue.lowercased()))")
         for line in (spec.summary + " " + spec.explanation).wrapped(width: width, indent: "  ") { output.line(line) }
