@@ -21,6 +21,8 @@ struct Expectation {
     /// The sources beyond the language's own, for each run, when not the photo services
     /// (a test gives a leaky one).
     var services: ((Scheduler) -> SourceProvider)? = nil
+    /// The properties (`var`) declared before the expect, with their values at that point.
+    var properties: [String: Value] = [:]
 
     struct Outcome {
         var passed: Bool
@@ -59,9 +61,10 @@ struct Expectation {
         let longer = open ? actual : record(for: .milliseconds(width + max(20, width)), within: limit).events
         // What is drawn stops a little past the expected marble: an endless source
         // compared for `openHorizon` frames would fill the screen.
-        let shownFrames = max(marble.width, 1) + 20
+        let firstDifferent = Expectation.firstDifference(expected, longer)
+        let shownFrames = max(marble.width, firstDifferent < longer.count ? longer[firstDifferent].frame + 1 : 1) + 20
         let shown = longer.prefix { $0.frame < shownFrames }
-        var report = describeDifference(expected: expected, actual: Array(shown), table: table)
+        var report = describeDifference(expected: expected, actual: longer, drawn: shown.count, table: table)
         if shown.count < longer.count {
             report.append("(actual drawn up to frame \(shownFrames - 1) of \(longer.last.map { String($0.frame) } ?? "?"))")
         } else if longer.count > actual.count {
@@ -101,7 +104,9 @@ struct Expectation {
         var deadline = Deadline(realTime)
         scheduler.interrupted = { deadline.passed() }
         let provider = services?(scheduler) ?? PhotoSources(scheduler: scheduler, transport: transport, failures: failures)
-        let context = RunContext(scheduler: scheduler, services: provider, write: { _ in })
+        let store = PropertyStore()
+        for (name, value) in properties { store.declare(name, value) }
+        let context = RunContext(scheduler: scheduler, properties: store, services: provider, write: { _ in })
         let live = SubscriptionCount()
         context.trace = { _, _ in CountedStage(live) }
         let compiler = Compiler(context: context)
@@ -130,10 +135,20 @@ struct Expectation {
         a.count == b.count && zip(a, b).allSatisfy { x, y in x.frame == y.frame && x.event == y.event }
     }
 
-    private func describeDifference(expected: [Recorded<Value>], actual: [Recorded<Value>],
+    /// The index of the first event where two recordings differ (the shorter one's
+    /// count when one is the beginning of the other).
+    static func firstDifference(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Int {
+        zip(a, b).enumerated().first { pair in
+            pair.element.0.frame != pair.element.1.frame || pair.element.0.event != pair.element.1.event
+        }?.offset ?? min(a.count, b.count)
+    }
+
+    /// Both marbles (the actual one drawn for its first `drawn` events), the first
+    /// difference marked and named.
+    private func describeDifference(expected: [Recorded<Value>], actual: [Recorded<Value>], drawn: Int,
                                     table: [Character: Value]) -> [String] {
         var naming = MarkNaming(table: table)
-        let actualEntries = actual.map { Marble.Entry(frame: $0.frame, mark: naming.mark(for: $0.event)) }
+        let actualEntries = actual.prefix(drawn).map { Marble.Entry(frame: $0.frame, mark: naming.mark(for: $0.event)) }
         let drawnActual = Marble.draw(actualEntries)
         // A trailing `-` run sets the window: keep it in the drawing.
         var drawnExpected = Marble.draw(marble.entries)
@@ -150,9 +165,7 @@ struct Expectation {
         if drawnLate {
             lines.append("(some actual events are drawn later than they came: they are closer than a group's width; the difference below is exact)")
         }
-        let index = zip(expected, actual).enumerated().first { pair in
-            pair.element.0.frame != pair.element.1.frame || pair.element.0.event != pair.element.1.event
-        }?.offset ?? min(expected.count, actual.count)
+        let index = Expectation.firstDifference(expected, actual)
         var want = index < expected.count ? describe(expected[index]) : "nothing more"
         var got = index < actual.count ? describe(actual[index]) : "nothing more"
         // Values that read the same shortened: each around its first differing character.

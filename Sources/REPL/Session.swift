@@ -62,26 +62,13 @@ final class Session {
         switch statement {
         case .bind:
             break  // the checker resolved the name; later uses compile its pipeline
-        case .declareProperty(let name, let expression):
-            let context = makeContext()
-            do throws(EvaluationFailure) {
-                defer { context.finish() }
-                properties.declare(name, try Compiler(context: context).evaluate(expression))
-            } catch {
-                output.error("error: \(error.message)")
-            }
-        case .assign(let name, let expression, _):
+        case .declareProperty, .assign:
             let context = makeContext()
             defer { context.finish() }
-            do throws(EvaluationFailure) {
-                let value = try Compiler(context: context).evaluate(expression)
-                do throws(SignalError) {
-                    try properties.property(name)?.set(value)
-                    jobs?.propertyChanged(name, to: value)
-                } catch {
-                    output.error("error: \(error.message)")
-                }
-            } catch {
+            switch properties.apply(statement, in: context) {
+            case .success(let set):
+                if case .assign = statement, let (name, value) = set { jobs?.propertyChanged(name, to: value) }
+            case .failure(let error):
                 output.error("error: \(error.message)")
             }
         case .run(let pipeline, let background, _):
@@ -100,7 +87,7 @@ final class Session {
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
                                       values: values, errorMessage: error, failures: serviceSettings, transport: transport,
-                                      realTimeLimit: realTimeLimit).run()
+                                      realTimeLimit: realTimeLimit, properties: properties.values).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -388,6 +375,33 @@ extension [String: PhotoServices.Failure] {
         case .fails(let message, nil): self[service] = .fail(message ?? "failed on demand")
         case .slow(let factor): self[service] = .slow(factor)
         case .normal: self[service] = nil
+        }
+    }
+}
+
+extension PropertyStore {
+    /// Declares (`var NAME = EXPRESSION`) or sets (`NAME := EXPRESSION`) a property, the
+    /// expression evaluated in `context`; the name and value set, nil for other statements.
+    func apply(_ statement: CheckedStatement, in context: RunContext) -> Result<(String, Value)?, SignalError> {
+        do throws(EvaluationFailure) {
+            switch statement {
+            case .declareProperty(let name, let expression):
+                let value = try Compiler(context: context).evaluate(expression)
+                declare(name, value)
+                return .success((name, value))
+            case .assign(let name, let expression, _):
+                let value = try Compiler(context: context).evaluate(expression)
+                do throws(SignalError) {
+                    try property(name)?.set(value)
+                } catch {
+                    return .failure(error)
+                }
+                return .success((name, value))
+            default:
+                return .success(nil)
+            }
+        } catch {
+            return .failure(SignalError(error.message))
         }
     }
 }

@@ -43,11 +43,24 @@ public struct TestRunner {
                     continue
                 }
                 var settings: [String: PhotoServices.Failure] = [:]
+                let properties = PropertyStore()
                 for statement in statements {
                     if case .service(let name, let setting) = statement { settings.apply(setting, to: name) }
+                    switch statement {
+                    case .declareProperty, .assign:
+                        // An expect sees the properties declared and set before it.
+                        let context = RunContext(scheduler: .virtual(), properties: properties, write: { _ in })
+                        if case .failure(let error) = properties.apply(statement, in: context) {
+                            output.error("\(file): \(error.message)")
+                            unreadable = true
+                        }
+                        context.finish()
+                    default: break
+                    }
                     guard case .expect(let pipeline, let marble, let text, let values, let error, let line, let column) = statement else { continue }
                     let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: text, values: values,
-                                              errorMessage: error, failures: settings, transport: transport).run()
+                                              errorMessage: error, failures: settings, transport: transport,
+                                              properties: properties.values).run()
                     if outcome.passed {
                         passed += 1
                     } else {

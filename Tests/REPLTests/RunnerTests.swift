@@ -43,8 +43,17 @@ struct TestCommandTests {
         #expect(captured.text.contains("first difference (event 2): expected nothing more, got error \"error\" at frame 3"))
         #expect(captured.text.contains("hint: more came after the marble's last event; end the marble with `-` to look only within its width"))
         // An endless source is drawn only a little past the marble.
-        #expect(captured.text.contains("(actual drawn up to frame 22 of 1002)"))
+        #expect(captured.text.contains("(actual drawn up to frame 24 of 1002)"))
         #expect(!captured.text.contains("FAIL \(path):4:1") && !captured.text.contains("FAIL \(path):5:1"))
+    }
+
+    @Test("a failure names the actual event even when it comes long after the expected marble")
+    func lateEventIsNamed() throws {
+        let path = try temporaryScript("expect of 3 | delay 800ms emits \"600ms (n|)\" {n: 3}")
+        let captured = Captured()
+        _ = TestRunner(output: captured.output).run(paths: [path])
+        #expect(captured.text.contains("actual:   800ms (n|)"))
+        #expect(captured.text.contains("first difference (event 1): expected next 3 at frame 600, got next 3 at frame 800"))
     }
 
     @Test("a failure says when the actual marble cannot show its events at their frames")
