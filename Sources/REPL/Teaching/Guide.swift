@@ -71,7 +71,7 @@ struct Guide: Sendable {
         .branch("get one value out of all of them, at the end", [
             .leaf("folded with my own expression", "reduce"),
             .leaf("how many there were", "count"),
-            .leaf("the last one", "last"),
+            .leaf("the last one, which must come (else an error, as with first)", "last"),
         ]),
         .branch("let only some values through", [
             .leaf("those that meet a condition", "filter"),
@@ -88,7 +88,7 @@ struct Guide: Sendable {
             .leaf("let one through, then ignore the rest for a while", "throttle"),
             .leaf("shift everything later", "delay"),
             .leaf("fail when nothing comes for too long", "timeout"),
-            .leaf("take the latest value whenever another signal ticks", "sample"),
+            .leaf("take the latest value when another signal ticks, if not sent yet", "sample"),
         ]),
         .branch("combine signals", [
             .leaf("pass on whatever either sends, as it comes", "merge"),

@@ -59,7 +59,7 @@ extension Lesson {
             solution: #"popular | filter category == "Fine Art" | map name | take 2"#,
             mistakes: [#"popular | take 2 | filter category == "Fine Art" | map name"#,
                        #"popular | filter category == "Fine Art" | take 2"#],
-            hint: "filter first, then take: `take 2` before the filter would take the first 2 photos, rated or not.")),
+            hint: "filter first, then take: `take 2` before the filter would take the first 2 photos of any category, and then keep only those in Fine Art.")),
         .read("""
             Each photo's thumbnail is its own request: `download URL` answers with the image's bytes \
             after 100 ms. flatMap runs a pipeline for every value (with `it` bound to it) and forwards \
