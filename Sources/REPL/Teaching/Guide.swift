@@ -40,7 +40,8 @@ struct Guide: Sendable {
             }
         }
         for root in roots { walk(root, depth: 0) }
-        let nameColumn = min(max(40, width - 24), (rows.map(\.text.count).max() ?? 0) + 4)
+        // The longest row gets three dots, like the others at least.
+        let nameColumn = min(max(40, width - 24), (rows.map(\.text.count).max() ?? 0) + 5)
         return [question] + rows.map { row in
             guard let name = row.name else { return row.text }
             let dots = max(3, nameColumn - row.text.count - 2)
