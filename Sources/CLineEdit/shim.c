@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <histedit.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +182,12 @@ void frp_edit_set_wake(int fd, frp_async_hook hook) {
 }
 
 int frp_edit_begin(const char *program) {
+    // libedit turns the wide line back into bytes with the C library's locale: in the "C"
+    // locale it drops every non-ASCII character typed (`"é日"` read as `""`). The user's
+    // locale if it is UTF-8, else C.UTF-8 (the language reads UTF-8 whatever LANG says).
+    if (setlocale(LC_CTYPE, "") == NULL || strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+        setlocale(LC_CTYPE, "C.UTF-8");
+    }
     editor = el_init(program, stdin, stdout, stderr);
     if (editor == NULL) return -1;
     history_state = history_init();

@@ -25,9 +25,20 @@ public struct HTTPTransport: PhotoTransport {
         guard base.hasPrefix("http://"), base.count > "http://".count, !base.dropFirst(7).contains("/") else {
             throw HTTPTransportError(message: "--services needs the server's address, like http://127.0.0.1:8080 (from `frp serve`), got \"\(base)\"")
         }
+        // A port past 65535 is a crash inside the HTTP client, not an error it returns.
+        let address = base.dropFirst("http://".count)
+        if let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") {
+            guard let port = Int(address[address.index(after: colon)...]), (1...65_535).contains(port) else {
+                throw HTTPTransportError(message: "--services needs a port from 1 to 65535, like http://127.0.0.1:8080, got \"\(base)\"")
+            }
+        }
         self.base = base
         self.client = client
     }
+
+    /// The biggest reply read: a server that sends without end is an error, not memory
+    /// that grows until the process is killed (the language's texts hold 16 MB at most).
+    static let replyLimit = 16 * 1024 * 1024
 
     /// One client for the process. It is never shut down (it lives as long as the
     /// process); it does not retry a refused connection, so a server that is not there is
@@ -67,7 +78,7 @@ public struct HTTPTransport: PhotoTransport {
             answered(.failure(ServiceFailure(status: 400, "cannot make a request to \(base + target.pathAndQuery) (\(error))")))
             return ServiceCall(cancel: {})
         }
-        let task = client.execute(request: httpRequest, delegate: ResponseAccumulator(request: httpRequest),
+        let task = client.execute(request: httpRequest, delegate: ResponseAccumulator(request: httpRequest, maxBodySize: Self.replyLimit),
                                   deadline: .now() + patience)
         let base = self.base
         task.futureResult.whenComplete { result in
@@ -101,6 +112,9 @@ public struct HTTPTransport: PhotoTransport {
             default: break
             }
         }
+        if error is ResponseAccumulator.ResponseTooBigError {
+            return ServiceFailure(status: 502, "the photo services at \(base) sent a reply over \(replyLimit / 1024 / 1024) MB")
+        }
         return ServiceFailure(status: 502, "the photo services at \(base) cannot be reached (\(reason(error)))")
     }
 
@@ -116,7 +130,10 @@ public struct HTTPTransport: PhotoTransport {
         let result: Result<HTTPClient.Response, any Error>
         do {
             let request = try HTTPClient.Request(url: base + "/v1/stats")
-            result = Result { try client.execute(request: request, deadline: .now() + .seconds(5)).wait() }
+            result = Result {
+                try client.execute(request: request, delegate: ResponseAccumulator(request: request, maxBodySize: 1 << 20),
+                                   deadline: .now() + .seconds(5)).futureResult.wait()
+            }
         } catch {
             result = .failure(error)
         }

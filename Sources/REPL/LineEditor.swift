@@ -12,13 +12,22 @@ final class LineEditor {
     init?() {
         guard frp_edit_begin("frp") == 0 else { return nil }
         if let path = getenv("FRP_HISTORY").map({ String(cString: $0) }), !path.isEmpty {
-            historyPath = path
+            historyPath = LineEditor.usable(path)
         } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            historyPath = home + "/.frp_history"
+            historyPath = LineEditor.usable(home + "/.frp_history")
         } else {
             historyPath = nil
         }
         if let historyPath { _ = frp_edit_load_history(historyPath) }
+    }
+
+    /// The path, if it is a regular file or nothing yet. libedit reads a history file
+    /// whole and makes it mode 0600 when it saves: `FRP_HISTORY=/dev/null` (history off)
+    /// must not change /dev/null, and `/dev/zero` must not be read without end.
+    static func usable(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return path }
+        return (info.st_mode & S_IFMT) == S_IFREG ? path : nil
     }
 
     deinit {

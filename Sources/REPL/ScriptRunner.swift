@@ -46,7 +46,8 @@ public struct ScriptRunner {
     /// Where a run stops unless `--max-events` says otherwise: a screenful of `interval`.
     public static let defaultMaxEvents = Session.eventLimit
 
-    /// Runs the file; returns the exit status (0, or 2 when it cannot be read or checked).
+    /// Runs the file; returns the exit status: 0, 1 when an `expect` failed or the trace
+    /// could not be written, 2 when the file cannot be read or checked, 130 at Ctrl-C.
     public func run(path: String) -> Int32 {
         let loaded = SourceFile.load(path)
         guard case .success(let source) = loaded else {
@@ -90,7 +91,7 @@ public struct ScriptRunner {
             // Ctrl-C stops the script after the run it cancelled has drawn its trace.
             if Interrupt.take() { return 130 }
         }
-        return 0
+        return session.problems > 0 ? 1 : 0
     }
 }
 
@@ -136,12 +137,14 @@ enum SourceFile {
         }
     }
 
+    /// The file's bytes, but at most one past `Source.sizeLimit`: a stream (`/dev/zero`)
+    /// or a huge file is refused by `Source.decode` without being read whole.
     static func readBytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        while bytes.count <= Source.sizeLimit {
             let count = fread(&buffer, 1, buffer.count, file)
             if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
             if count < buffer.count {
@@ -195,12 +198,12 @@ public struct ServiceFailures: Sendable {
             }
         }
         for item in fail {
-            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             try check(parts[0])
             table[parts[0]] = .fail(parts.count > 1 ? parts[1] : "failed on demand")
         }
         for item in slow {
-            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             try check(parts[0])
             guard parts.count == 2, let factor = Double(parts[1]), factor > 0, factor.isFinite else {
                 throw ServiceFailureError(message: "--slow needs SERVICE=FACTOR, like --slow search=5")

@@ -39,6 +39,8 @@ final class Session {
     var tracing: Bool
     /// Where every traced event goes as one JSON object per line (`--events FILE`).
     var eventLog: EventLog?
+    /// Failed expects and output that could not be written: `frp run` exits 1 if any.
+    private(set) var problems = 0
     /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
     var svgPath: String?
     private var runNumber = 0
@@ -91,6 +93,7 @@ final class Session {
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
+                problems += 1
                 output.line("✗ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
                 for reportLine in outcome.report { output.line("    " + reportLine) }
             }
@@ -204,7 +207,15 @@ final class Session {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
             let svg = SVGMarbleDiagram(tracer: tracer, end: scheduler.now, title: pipeline.text,
                                        describe: { $0.legendDescription }, detail: { $0.description }).render()
-            if !Session.write(svg, to: path) { output.error("frp: cannot write \(path)") }
+            if !Session.write(svg, to: path) {
+                output.error("frp: cannot write \(path): \(String(cString: strerror(errno)))")
+                problems += 1
+            }
+        }
+        if let eventLog, !eventLog.flush() {
+            output.error("frp: cannot write the events: \(String(cString: strerror(errno)))")
+            problems += 1
+            self.eventLog = nil
         }
     }
 }
@@ -245,8 +256,9 @@ extension Session {
 
     static func write(_ text: String, to path: String) -> Bool {
         guard let file = fopen(path, "w") else { return false }
-        defer { fclose(file) }
-        return fputs(text, file) >= 0
+        let written = fputs(text, file) >= 0
+        // A full disk shows only when the buffer is written out.
+        return fclose(file) == 0 && written
     }
 }
 
@@ -266,6 +278,11 @@ final class EventLog {
     }
 
     deinit { fclose(file) }
+
+    /// Writes out what is buffered; false when that failed (a full disk).
+    func flush() -> Bool {
+        fflush(file) == 0 && ferror(file) == 0
+    }
 
     func write(_ record: TraceRecord<Value>, run: Int) {
         var line = "{\"run\":\(run),\"time_ms\":\(Value.format(Double(record.time.nanoseconds) / 1e6))"

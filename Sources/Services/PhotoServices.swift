@@ -149,7 +149,8 @@ public final class PhotoServices {
                 answer = reply
                 if due { deliver() }
             }
-            let timer = scheduler.schedule(after: TimeSpan(nanoseconds: Int64(Double(latency.nanoseconds) * slowness))) {
+            let slowed = min(Double(latency.nanoseconds) * slowness, Double(TimeSpan.longestMilliseconds) * 1e6)
+            let timer = scheduler.schedule(after: TimeSpan(nanoseconds: Int64(slowed))) {
                 due = true
                 deliver()
             }

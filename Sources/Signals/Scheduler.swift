@@ -120,7 +120,8 @@ public final class Scheduler {
         let elapsed = ContinuousClock.now - started
         let (seconds, attoseconds) = elapsed.components
         let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-        return Time(nanoseconds: Int64(nanoseconds * speed))
+        // Saturated: a scaled clock past Int64 would trap.
+        return Time(nanoseconds: Int64(min(nanoseconds * speed, 9.2e18)))
     }
 
     private func waitForMail(until deadline: Time?) {

@@ -29,7 +29,8 @@ struct FRP: ParsableCommand {
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a .frp script: print each event as it happens, then the marble trace.")
+        abstract: "Run a .frp script: print each event as it happens, then the marble trace.",
+        discussion: "Exit status: 0; 1 an `expect` failed or --svg/--events could not be written; 2 a file that cannot be read or checked; 130 Ctrl-C.")
 
     @Argument(help: "The script to run.")
     var file: String

@@ -192,6 +192,9 @@ struct HTTPTransportTests {
         let problem = transport.check()
         #expect(problem?.message.hasPrefix("no photo services answer at http://127.0.0.1:1") == true)
         #expect(throws: HTTPTransportError.self) { try HTTPTransport(base: "127.0.0.1:8080") }
+        // A port past 65535 trapped inside the HTTP client.
+        #expect(throws: HTTPTransportError.self) { try HTTPTransport(base: "http://127.0.0.1:99999") }
+        #expect(throws: HTTPTransportError.self) { try HTTPTransport(base: "http://127.0.0.1:0") }
     }
 }
 

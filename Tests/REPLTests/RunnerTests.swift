@@ -26,6 +26,33 @@ func temporaryScript(_ text: String, name: String = "script.frp") throws -> Stri
 
 @Suite("frp test")
 struct TestCommandTests {
+    @Test("a stream given as a script is refused at the size limit, not read without end")
+    func streamIsRefused() {
+        guard case .failure(let failure) = SourceFile.load("/dev/zero") else {
+            Issue.record("/dev/zero was read as a script")
+            return
+        }
+        #expect(failure.message.contains("FILE TOO LARGE"))
+    }
+
+    @Test("frp run exits 1 when an expect fails or its events cannot be written")
+    func runStatus() throws {
+        let failing = try temporaryScript("expect of 1 emits \"(a|)\" {a: 2}\nof 1")
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: Captured().output).run(path: failing) == 1)
+        let fine = try temporaryScript("expect of 1 emits \"(a|)\" {a: 1}\nof 1")
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: Captured().output).run(path: fine) == 0)
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: true, eventsPath: "/dev/full", output: captured.output).run(path: fine) == 1)
+        #expect(captured.text.contains("cannot write the events: No space left on device"))
+    }
+
+    @Test("--fail and --slow with an empty service name are a message, not a trap")
+    func emptyServiceName() {
+        #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: [""], slow: []) }
+        #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: ["=x"], slow: []) }
+        #expect(throws: ServiceFailureError.self) { try ServiceFailures(fail: [], slow: ["=5"]) }
+    }
+
     @Test("a marble that ends with a value compares what comes after it too; a trailing - run is a window")
     func openMarbleComparesWhatFollows() throws {
         let path = try temporaryScript("""

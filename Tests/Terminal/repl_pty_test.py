@@ -305,7 +305,31 @@ def piped_input_numbers_lines_in_order():
     # The first statement's output comes before the second's diagnostic.
     assert result.stdout.index("next 1") < result.stdout.index("UNKNOWN OPERATOR"), result.stdout
 
-for name, body in [("a comment or a string does not open a bracket; `|` before a comment continues; an empty line ends ...>",
+def typed_unicode_in_the_c_locale():
+    # libedit gives back what was typed only in a UTF-8 locale; LANG=C must not lose it.
+    child = pexpect.spawn(binary, env=dict(env, LANG="C", LC_ALL=""), encoding="utf-8", timeout=30, dimensions=(40, 120))
+    child.expect_exact("frp> ")
+    child.sendline('of "é日" | map length(it)')
+    child.expect_exact("next 2")
+    quit(child)
+
+def history_that_is_not_a_file_is_left_alone():
+    # FRP_HISTORY=/dev/null means no history: libedit would chmod it 0600 on save, and a
+    # stream (/dev/zero) would be read without end. A FIFO stands in (the test must not
+    # touch /dev/null): read, it would block before the prompt.
+    fifo = os.path.join(tempfile.mkdtemp(), "fifo")
+    os.mkfifo(fifo, 0o644)
+    child = pexpect.spawn(binary, env=dict(env, FRP_HISTORY=fifo), encoding="utf-8", timeout=10, dimensions=(40, 120))
+    child.expect_exact("frp> ")
+    child.sendline("of 1")
+    child.expect_exact("next 1")
+    quit(child)
+    assert oct(os.stat(fifo).st_mode & 0o777) == "0o644", oct(os.stat(fifo).st_mode)
+
+for name, body in [("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),
+                   ("a history path that is not a regular file is neither read nor changed",
+                    history_that_is_not_a_file_is_left_alone),
+                   ("a comment or a string does not open a bracket; `|` before a comment continues; an empty line ends ...>",
                     comments_strings_and_an_empty_line_end_a_continuation),
                    (":commands are kept in the history; TAB completes them and operators after :explain",
                     commands_in_history_and_completed),
