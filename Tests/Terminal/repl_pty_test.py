@@ -326,7 +326,26 @@ def history_that_is_not_a_file_is_left_alone():
     quit(child)
     assert oct(os.stat(fifo).st_mode & 0o777) == "0o644", oct(os.stat(fifo).st_mode)
 
+def live_run_into_a_pipe_prints_as_it_goes():
+    # `of 1 | concat never` sends one value and never ends: its line must come through
+    # the pipe while the run goes on (a full buffer would hold it until exit).
+    import subprocess, select
+    script = os.path.join(tempfile.mkdtemp(), "live.frp")
+    with open(script, "w") as file:
+        file.write("of 1 | concat never\n")
+    process = subprocess.Popen([binary, "run", script], stdout=subprocess.PIPE, env=env)
+    try:
+        lines = []
+        while not any("next 1" in line for line in lines):
+            ready, _, _ = select.select([process.stdout], [], [], 20)
+            assert ready, f"nothing came through the pipe while the run went on: {lines}"
+            lines.append(process.stdout.readline().decode())
+    finally:
+        process.kill()
+        process.wait()
+
 for name, body in [("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),
+                   ("a live frp run into a pipe prints each event as it comes", live_run_into_a_pipe_prints_as_it_goes),
                    ("a history path that is not a regular file is neither read nor changed",
                     history_that_is_not_a_file_is_left_alone),
                    ("a comment or a string does not open a bracket; `|` before a comment continues; an empty line ends ...>",
