@@ -327,16 +327,16 @@ def history_that_is_not_a_file_is_left_alone():
     assert oct(os.stat(fifo).st_mode & 0o777) == "0o644", oct(os.stat(fifo).st_mode)
 
 def live_run_into_a_pipe_prints_as_it_goes():
-    # `of 1 | concat never` sends one value and never ends: its line must come through
-    # the pipe while the run goes on (a full buffer would hold it until exit).
+    # An endless interval: its first line must come through the pipe while the run goes
+    # on (a full buffer would hold it for minutes).
     import subprocess, select
     script = os.path.join(tempfile.mkdtemp(), "live.frp")
     with open(script, "w") as file:
-        file.write("of 1 | concat never\n")
+        file.write("interval 100ms\n")
     process = subprocess.Popen([binary, "run", script], stdout=subprocess.PIPE, env=env)
     try:
         lines = []
-        while not any("next 1" in line for line in lines):
+        while not any("next 0" in line for line in lines):
             ready, _, _ = select.select([process.stdout], [], [], 20)
             assert ready, f"nothing came through the pipe while the run went on: {lines}"
             lines.append(process.stdout.readline().decode())
