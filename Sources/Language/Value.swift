@@ -169,6 +169,17 @@ extension Value: CustomStringConvertible {
         }
         return quoted + "\""
     }
+
+    /// Whether a record key reads back unquoted, as the parser takes it: a name
+    /// (`rating`, `日本`) or a whole number (`1`). Others print quoted (`"a b"`).
+    static func isPlainKey(_ key: String) -> Bool {
+        let scalars = Array(key.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        if ("0"..."9").contains(first) {
+            return scalars.allSatisfy { ("0"..."9").contains($0) } && (scalars.count == 1 || first != "0")
+        }
+        return scalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }
+    }
 }
 
 /// Writes a value as the language would, until `limit` characters are written.
@@ -202,7 +213,7 @@ private struct DescriptionWriter {
             append("{")
             for (index, field) in record.fields.enumerated() {
                 if index > 0 { append(", ") }
-                append(field.name)
+                append(Value.isPlainKey(field.name) ? field.name : Value.quote(field.name))
                 append(": ")
                 write(field.value)
                 if truncated { return }

@@ -181,7 +181,7 @@ extension DiagramStyle {
             width = columns
         }
         let color = isatty(1) == 1 && getenv("NO_COLOR") == nil
-        return DiagramStyle(unicode: utf8 && !ascii, width: width, color: color)
+        return DiagramStyle(unicode: utf8 && !ascii, width: width, color: color, ascii: ascii || !utf8)
     }
 }
 

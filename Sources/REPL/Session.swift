@@ -135,7 +135,9 @@ final class Session {
             context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth, counting: count) }
         }
         let compiler = Compiler(context: context)
-        output.line("» \(pipeline.text)")
+        // A CRLF file's continued statement keeps its `\r`s in its text: not printed.
+        let text = String(String.UnicodeScalarView(pipeline.text.unicodeScalars.filter { $0 != "\r" }))
+        output.line("\(diagramStyle.ascii ? ">>" : "»") \(text)")
         scheduler.startClock()
         started?(scheduler)
         compiler.startHotSources(pipeline)
@@ -205,7 +207,7 @@ final class Session {
         }
         if let tracer, let svgPath {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
-            let svg = SVGMarbleDiagram(tracer: tracer, end: scheduler.now, title: pipeline.text,
+            let svg = SVGMarbleDiagram(tracer: tracer, end: scheduler.now, title: text,
                                        describe: { $0.legendDescription }, detail: { $0.description }).render()
             if !Session.write(svg, to: path) {
                 output.error("frp: cannot write \(path): \(String(cString: strerror(errno)))")

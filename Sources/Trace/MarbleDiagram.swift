@@ -75,24 +75,31 @@ public struct MarbleDiagram<Value> {
             }
             if layout != nil { break }
         }
-        let chosen = layout ?? Layout(marks, instants: instants, step: Self.steps.last ?? 1_000_000, detail: .buckets)
+        // A run longer than the coarsest step allows: buckets few enough for any group.
+        let chosen = layout ?? Layout(marks, instants: instants, step: end.nanoseconds / Int64(max(1, available / 6 - 1)) + 1, detail: .buckets)
         var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
-        var several = 0
-        let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, several: &several)
+        var counts = Counts()
+        let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, counts: &counts)
         var header = "1 col = \(TimeSpan(nanoseconds: chosen.step))"
         if chosen.late {
             header += ", not exactly: marks at one instant take a column each and push later marks right"
         }
         var lines = [header + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
         lines += body
-        lines += Self.wrapped(letters.legend(), first: "where ", width: style.width)
-        if several > 0 { lines.append("* = several values in one column (up to \(several))") }
+        var legend = Self.wrapped(letters.legend(), first: "where ", width: style.width)
+        if counts.several > 0 { legend.append("* = several values in one column (up to \(counts.several))") }
+        if counts.ends > 0 {
+            legend.append("| # ! in a group or a column stand for all such ends there (up to \(counts.ends), of as many inner runs)")
+        }
+        if counts.dropped { legend.append("\(dropMark) = events dropped to bound memory (time that was not silent)") }
         let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
             if case .error(let error) = item.event { return error.message }
             return nil
         } }
-        if let first = errors.first { lines.append("# = \(first)") }
-        lines += cancellations()
+        if let first = errors.first { legend.append("# = \(first)") }
+        legend += cancellations()
+        // Free text, where values and labels may have been shortened with `…`.
+        lines += style.ascii ? legend.map { $0.replacing("…", with: "...") } : legend
         return lines.joined(separator: "\n")
     }
 
@@ -222,17 +229,44 @@ public struct MarbleDiagram<Value> {
 
     /// How a slot's marks are drawn: one mark as itself, several as an RxJS group `(ab|)`
     /// (which in a marble takes its width in frames), with more values than the detail
-    /// allows as `*`.
+    /// allows as `*`. Unless every mark is drawn, ends of one kind (many inner runs ending
+    /// at once) are drawn once, after the values: `(*|)`, so a group is never wider than
+    /// `(` + 8 values + `|#!)`, however much happens at one instant.
     static func token(_ marks: [Mark], _ detail: Detail) -> [Mark] {
         guard marks.count > 1 else { return marks }
-        let ends = marks.filter { if case .value = $0 { return false } else { return true } }
+        let values = marks.filter { if case .value = $0 { return true } else { return false } }
+        let ends = endSymbols(marks)
         let limit = detail == .every ? Int.max : detail == .condensed ? 8 : 1
-        let shown = marks.count - ends.count > limit ? [.several] + ends : marks
+        let merged = detail != .every && Set(ends).count < ends.count
+        let shown: [Mark]
+        if merged {
+            var kinds: [Character] = []
+            for end in ends where !kinds.contains(end) { kinds.append(end) }
+            shown = (values.count > limit ? [.several] : values) + kinds.map { .symbol($0) }
+        } else {
+            shown = values.count > limit ? [.several] + ends.map { .symbol($0) } : marks
+        }
         return shown.count > 1 ? [.symbol("(")] + shown + [.symbol(")")] : shown
     }
 
+    /// The ends among marks (`|`, `#`, `!`), in order.
+    static func endSymbols(_ marks: [Mark]) -> [Character] {
+        marks.compactMap { if case .symbol(let symbol) = $0 { return symbol } else { return nil } }
+    }
+
+    /// What the legend explains: the most values drawn as one `*`, the most ends of one
+    /// kind drawn as one mark, and whether some row lost its oldest events.
+    struct Counts {
+        var several = 0
+        var ends = 0
+        var dropped = false
+    }
+
+    /// Where a row's oldest events were dropped to bound memory.
+    private var dropMark: Character { style.ascii ? "~" : style.unicode ? "·" : "~" }
+
     private func draw(_ layout: Layout, _ marks: [[(time: Int64, marks: [Mark])]], labelWidth: Int,
-                      letters: inout Letters, several: inout Int) -> [String] {
+                      letters: inout Letters, counts: inout Counts) -> [String] {
         var lines: [String] = []
         let dash: Character = style.unicode ? "─" : "-"
         let total = layout.total
@@ -244,6 +278,14 @@ public struct MarbleDiagram<Value> {
                 let to = subscription.end.map(column) ?? (total - 1)
                 if from <= to { for index in from...to where index >= 0 && index < total { cells[index] = dash } }
             }
+            // Before its oldest kept event, a row that lost events was busy, not silent.
+            if row.droppedOldest, let first = row.subscriptions.first, let kept = rowMarks.first {
+                let from = max(0, column(first.start)), to = min(total, column(Time(nanoseconds: kept.time)))
+                if from < to {
+                    for index in from..<to { cells[index] = dropMark }
+                    counts.dropped = true
+                }
+            }
             for (slot, slotMarks) in layout.slotted(rowMarks) {
                 let start = layout.column[slot] ?? 0
                 for (offset, mark) in Self.token(slotMarks, layout.detail).enumerated() where start + offset < total {
@@ -254,7 +296,13 @@ public struct MarbleDiagram<Value> {
                     case .several:
                         cells[start + offset] = "*"
                         let values = slotMarks.filter { if case .value = $0 { return true } else { return false } }.count
-                        several = max(several, values)
+                        counts.several = max(counts.several, values)
+                    }
+                }
+                if layout.detail != .every {
+                    let ends = Self.endSymbols(slotMarks)
+                    for kind in Set(ends) where ends.count(where: { $0 == kind }) > 1 {
+                        counts.ends = max(counts.ends, ends.count { $0 == kind })
                     }
                 }
             }
@@ -281,7 +329,8 @@ public struct MarbleDiagram<Value> {
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        let shown = text.count > width - 2 ? String(text.prefix(width - 3)) + "…" : text
+        let ellipsis = style.ascii ? "..." : "…"
+        let shown = text.count > width - 2 ? String(text.prefix(width - 2 - ellipsis.count)) + ellipsis : text
         return shown + String(repeating: " ", count: max(1, width - shown.count))
     }
 }
@@ -396,11 +445,15 @@ public struct DiagramStyle: Sendable {
     public var width: Int
     /// ANSI colours: ends and cancellations red, values bold, time dim.
     public var color: Bool
+    /// Nothing but ASCII in what is printed around the diagrams too (`--ascii`, or a
+    /// locale that is not UTF-8): `>>` and `...` for `»` and `…`.
+    public var ascii: Bool
 
-    public init(unicode: Bool = false, width: Int = 100, color: Bool = false) {
+    public init(unicode: Bool = false, width: Int = 100, color: Bool = false, ascii: Bool = false) {
         self.unicode = unicode
         self.width = width
         self.color = color
+        self.ascii = ascii
     }
 }
 

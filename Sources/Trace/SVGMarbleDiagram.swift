@@ -35,14 +35,22 @@ public struct SVGMarbleDiagram<Value> {
         }
         var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
         var body: [String] = []
+        var right = Self.labelWidth + 20 + Self.plotWidth
         for (index, row) in rows.enumerated() {
             let y = Self.top + Double(index) * Self.rowHeight + Self.rowHeight / 2
             let indent = Double(row.depth) * 16
             body.append(#"<text x="\#(format(8 + indent))" y="\#(format(y + 5))" class="label">\#(escape(shorten(row.label)))</text>"#)
-            for subscription in row.subscriptions {
-                let from = x(subscription.start)
-                let to = subscription.end.map { x($0) } ?? (Self.labelWidth + 20 + Self.plotWidth)
-                body.append(#"<line x1="\#(format(from))" y1="\#(format(y))" x2="\#(format(max(from, to)))" y2="\#(format(y))" class="time"/>"#)
+            // One line where subscriptions overlap (thousands of inner runs at once are
+            // one line, not thousands).
+            let spans = row.subscriptions.map { subscription in
+                (from: x(subscription.start), to: subscription.end.map { x($0) } ?? (Self.labelWidth + 20 + Self.plotWidth))
+            }.sorted { $0.from < $1.from }
+            var lines: [(from: Double, to: Double)] = []
+            for span in spans {
+                if let last = lines.last, span.from <= last.to { lines[lines.count - 1].to = max(last.to, span.to) } else { lines.append(span) }
+            }
+            for line in lines {
+                body.append(#"<line x1="\#(format(line.from))" y1="\#(format(y))" x2="\#(format(max(line.from, line.to)))" y2="\#(format(y))" class="time"/>"#)
             }
             var used: [Int64: Int] = [:]
             func nextOffset(_ time: Time) -> Int {
@@ -50,21 +58,56 @@ public struct SVGMarbleDiagram<Value> {
                 used[time.nanoseconds] = offset + 1
                 return offset
             }
+            // As in the text diagram, many marks at one instant are one: more than 8
+            // values are one `*`, and ends of one kind that repeat are drawn once.
+            var counts: [Int64: (values: Int, completed: Int, failed: Int, cancelled: Int)] = [:]
             for (time, event) in row.events {
+                switch event {
+                case .next: counts[time.nanoseconds, default: (0, 0, 0, 0)].values += 1
+                case .completed: counts[time.nanoseconds, default: (0, 0, 0, 0)].completed += 1
+                case .error: counts[time.nanoseconds, default: (0, 0, 0, 0)].failed += 1
+                }
+            }
+            for subscription in row.subscriptions where subscription.cancelled {
+                if let end = subscription.end { counts[end.nanoseconds, default: (0, 0, 0, 0)].cancelled += 1 }
+            }
+            var drawn: [Int64: (values: Bool, completed: Bool, failed: Bool, cancelled: Bool)] = [:]
+            func once(_ time: Time, _ count: Int, _ kind: WritableKeyPath<(values: Bool, completed: Bool, failed: Bool, cancelled: Bool), Bool>) -> Bool {
+                guard count > 1 else { return true }
+                if drawn[time.nanoseconds, default: (false, false, false, false)][keyPath: kind] { return false }
+                drawn[time.nanoseconds, default: (false, false, false, false)][keyPath: kind] = true
+                return true
+            }
+            for (time, event) in row.events {
+                let count = counts[time.nanoseconds] ?? (0, 0, 0, 0)
+                switch event {
+                case .next where count.values > 8:
+                    guard once(time, count.values, \.values) else { continue }
+                    let cx = x(time, nextOffset(time))
+                    right = max(right, cx + Self.radius)
+                    body.append(#"<g class="value"><title>\#(count.values) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(y))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(y + 5))">*</text></g>"#)
+                    continue
+                case .next: break
+                case .completed: guard once(time, count.completed, \.completed) else { continue }
+                case .error: guard once(time, count.failed, \.failed) else { continue }
+                }
                 let cx = x(time, nextOffset(time))
+                right = max(right, cx + Self.radius)
                 switch event {
                 case .next(let value):
                     let letter = letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
                     body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(y))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(y + 5))">\#(escape(String(letter)))</text></g>"#)
                 case .completed:
-                    body.append(#"<line x1="\#(format(cx))" y1="\#(format(y - 14))" x2="\#(format(cx))" y2="\#(format(y + 14))" class="completed"/>"#)
+                    let close = count.completed > 1 ? #"><title>\#(count.completed) inner runs completed</title></line>"# : "/>"
+                    body.append(#"<line x1="\#(format(cx))" y1="\#(format(y - 14))" x2="\#(format(cx))" y2="\#(format(y + 14))" class="completed"\#(close)"#)
                 case .error(let error):
                     body.append(#"<g class="error"><title>\#(escape(error.message))</title><line x1="\#(format(cx - 9))" y1="\#(format(y - 9))" x2="\#(format(cx + 9))" y2="\#(format(y + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(y + 9))" x2="\#(format(cx + 9))" y2="\#(format(y - 9))"/></g>"#)
                 }
             }
             for subscription in row.subscriptions where subscription.cancelled {
-                guard let end = subscription.end else { continue }
+                guard let end = subscription.end, once(end, counts[end.nanoseconds]?.cancelled ?? 0, \.cancelled) else { continue }
                 let cx = x(end, nextOffset(end))
+                right = max(right, cx + Self.radius)
                 body.append(#"<line x1="\#(format(cx - 7))" y1="\#(format(y + 12))" x2="\#(format(cx + 7))" y2="\#(format(y - 12))" class="cancelled"><title>\#(escape("cancelled" + (subscription.cause.map { ": " + $0 } ?? "")))</title></line>"#)
             }
         }
@@ -73,7 +116,8 @@ public struct SVGMarbleDiagram<Value> {
         for (index, entry) in legend.enumerated() {
             body.append(#"<text x="8" y="\#(format(legendY + Double(index) * 18))" class="legend">\#(escape(entry))</text>"#)
         }
-        let width = Self.labelWidth + Self.plotWidth + 120
+        // Room for the marks set side by side at the run's last instant.
+        let width = max(Self.labelWidth + Self.plotWidth + 120, right + 20)
         let height = legendY + Double(legend.count) * 18 + 16
         return """
             <?xml version="1.0" encoding="UTF-8"?>

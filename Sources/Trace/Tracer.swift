@@ -239,6 +239,8 @@ public final class Tracer<Value> {
 
 extension Tracer.Row {
     var newest: (time: Time, event: Event<Value>)? { log.newest }
+    /// Whether the memory bound dropped the row's oldest events.
+    var droppedOldest: Bool { log.capacity != Int.max }
 }
 
 /// One traced happening, as `--events` writes it.

@@ -629,4 +629,57 @@ struct MarbleTraceTests {
         let text = try trace(#"cold "(abc)" | merge (cold "-d|")"#)
         #expect(text.contains("1 col = 1ms, not exactly: marks at one instant take a column each and push later marks right"))
     }
+
+    @Test("many inner runs ending at one instant: each kind of end is drawn once, the scale stays 1 ms, every row fits")
+    func manyEndsAtOnce() throws {
+        let text = try trace("range 1, 100 | flatMap (of it)")
+        #expect(text.contains("1 col = 1ms\nrange 1, 100     (*|)\nflatMap (of it)  (*|)\n  of it          (*|)\n"))
+        #expect(text.contains("| # ! in a group or a column stand for all such ends there (up to 100, of as many inner runs)"))
+        let nested = try trace(#"cold "-a-b|" | flatMap (cold "-a-b|" | flatMap (cold "-a-b|" | flatMap (cold "-a-b|" | flatMap (cold "-a-b|" | flatMap (cold "-a|")))))"#)
+        let widest = nested.split(separator: "\n").filter { !$0.hasPrefix("»") }.map(\.count).max() ?? 0
+        #expect(widest <= DiagramStyle().width, "2^n inner runs end at once: no row of one `|` each")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, maxEvents: 20_000, output: captured.output)
+            .run(path: try temporaryScript("range 1, 5000 | flatMap (of it)"))
+        #expect(captured.text.contains("  of it          (*|)\n"))
+    }
+
+    @Test("the SVG draws many marks at one instant as one, inside its picture")
+    func svgBounded() throws {
+        let path = try temporaryScript("range 1, 5000 | flatMap (of it)")
+        let svg = path + ".svg"
+        _ = ScriptRunner(clock: .virtual, trace: false, svgPath: svg, maxEvents: 20_000, output: Captured().output).run(path: path)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.utf8.count < 5_000, "not a line and a circle per inner run")
+        #expect(text.contains("<title>5000 values at one instant</title>"))
+        #expect(text.contains("<title>5000 inner runs completed</title>"))
+    }
+
+    @Test("the part of a row dropped to bound memory is drawn `~` (not silence) and explained")
+    func droppedPart() {
+        let scheduler = Scheduler.virtual()
+        let tracer = Tracer<Int>(scheduler: scheduler, eventLimit: 100)
+        let busy = tracer.probe(key: "busy", label: "busy", depth: 0, line: 1, column: 1)
+        let subscription = busy.subscribed()
+        for value in 0..<1_000 {
+            scheduler.advance(to: Time(nanoseconds: Int64(value) * 1_000_000))
+            busy.received(.next(value % 3), subscription: subscription)
+        }
+        let text = MarbleDiagram(tracer: tracer, end: scheduler.now, describe: { "\($0)" }).render()
+        let row = text.split(separator: "\n")[1]
+        #expect(row.hasPrefix("busy      ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~*"), "\(row)")
+        #expect(text.contains("~ = events dropped to bound memory (time that was not silent)"))
+    }
+
+    @Test("--ascii prints only ASCII; a CRLF statement's header has no \\r; record keys that are not names are quoted")
+    func asciiAndText() throws {
+        let path = try temporaryScript("of 2 |\r\n  map {\"a b\": it, 日本: 1, x_1: 2, 7: 3}\r\ncold \"-a|\" | map \"\(String(repeating: "x", count: 40))\"\r\n")
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, diagram: DiagramStyle(ascii: true), output: captured.output).run(path: path)
+        #expect(captured.text.unicodeScalars.allSatisfy { $0.isASCII || "日本".unicodeScalars.contains($0) }, "\(captured.text)")
+        #expect(captured.text.contains(">> of 2 |\n  map"))
+        #expect(!captured.text.contains("\r"))
+        #expect(captured.text.contains(#"next {"a b": 2, 日本: 1, x_1: 2, 7: 3}"#))
+        #expect(captured.text.contains("..."))
+    }
 }
