@@ -150,7 +150,9 @@ extension Value: CustomStringConvertible {
     public static func format(_ number: Double) -> String {
         if number.isNaN { return "nan" }
         if number.isInfinite { return number < 0 ? "-infinity" : "infinity" }
-        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+        // Whole numbers print as integers (as JavaScript does up to 1e21): 2^53 printed
+        // `9007199254740992.0` and 1e16 `1e+16`.
+        if number == number.rounded(), abs(number) < 9.2e18 {
             return String(Int64(number))
         }
         return "\(number)"

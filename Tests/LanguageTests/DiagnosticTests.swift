@@ -221,6 +221,10 @@ struct ParsingTests {
     func numbers() {
         #expect(Value.number(42).description == "42")
         #expect(Value.number(1.5).description == "1.5")
+        #expect(Value.number(9_007_199_254_740_992).description == "9007199254740992")
+        #expect(Value.number(1e16).description == "10000000000000000")
+        #expect(Value.number(-1e18).description == "-1000000000000000000")
+        #expect(Value.number(1e20).description == "1e+20")
         #expect(Value.number(1) == Value.number(1.0))
         #expect(Value.record(Record([("a", .number(1)), ("b", .string("x"))])) ==
                 Value.record(Record([("b", .string("x")), ("a", .number(1))])))
