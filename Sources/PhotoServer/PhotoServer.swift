@@ -157,11 +157,16 @@ public struct PhotoServer: Sendable {
             service.route.fixed.allSatisfy { fixed in query.contains { $0.0 == fixed.name && $0.1 == fixed.value } }
         }
         guard let found else {
-            var expected: [String] = []
-            for item in candidates.flatMap({ $0.route.fixed.prefix(1) }) where !expected.contains("\(item.name)=\(item.value)") {
-                expected.append("\(item.name)=\(item.value)")
+            // The candidate closest to the request: say which of its items differ.
+            let closest = candidates.max { a, b in
+                a.route.fixed.filter { fixed in query.contains { $0.0 == fixed.name && $0.1 == fixed.value } }.count
+                    < b.route.fixed.filter { fixed in query.contains { $0.0 == fixed.name && $0.1 == fixed.value } }.count
             }
-            throw Rejection(400, "this endpoint needs " + (expected.isEmpty ? "other query items" : expected.joined(separator: " or ")))
+            let differing = (closest?.route.fixed ?? []).filter { fixed in !query.contains { $0.0 == fixed.name && $0.1 == fixed.value } }
+            let described = differing.map { fixed in
+                "\(fixed.name)=\(fixed.value)" + (query.last { $0.0 == fixed.name }.map { " (got \($0.0)=\($0.1))" } ?? "")
+            }
+            throw Rejection(400, "this endpoint needs " + (described.isEmpty ? "other query items" : described.joined(separator: " and ")))
         }
         return found
     }
@@ -169,9 +174,22 @@ public struct PhotoServer: Sendable {
     static func form(of body: RequestBody, for route: Route) async throws -> [(String, String)] {
         guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
         let buffer: ByteBuffer
-        do { buffer = try await body.collect(upTo: largestForm) } catch { throw Rejection(413, "the form is larger than \(largestForm) bytes") }
+        do {
+            buffer = try await body.collect(upTo: largestForm)
+        } catch is NIOTooManyBytesError {
+            throw Rejection(413, "the form is larger than \(largestForm) bytes")
+        } catch {
+            throw Rejection(400, "the body could not be read (\(error))")
+        }
         guard let form = FormEncoding.decode(String(decoding: buffer.readableBytesView, as: UTF8.self)) else {
             throw Rejection(400, "the form is not well percent-encoded")
+        }
+        // A form without the fields the service reads is malformed, not a login that fails.
+        let needed = route.places.compactMap { place -> String? in if case .form(let name) = place { return name } else { return nil } }
+        let missing = needed.filter { name in !form.contains { $0.0 == name } }
+        guard missing.isEmpty else {
+            throw Rejection(400, "the form needs " + needed.joined(separator: " and ") + " (application/x-www-form-urlencoded); "
+                + missing.joined(separator: " and ") + (missing.count == 1 ? " is" : " are") + " missing")
         }
         return form
     }

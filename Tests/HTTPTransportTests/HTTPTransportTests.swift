@@ -126,8 +126,10 @@ struct HTTPTransportTests {
             ("/images/1/3.png", [:], 404, "no image at http://photos.invalid/images/1/3.png"),
             ("/services/rest/?method=flickr.photos.search&sort=interestingness-desc&per_page=20&format=json&nojsoncallback=1&text=ab",
              [:], 400, #"the text must be longer than 3 characters, got "ab""#),
-            ("/services/rest/?method=flickr.photos.delete", [:], 400, "this endpoint needs method=flickr.photos.search"),
-            ("/v1/photos?feature=popular&rpp=100", [:], 400, "this endpoint needs feature=popular"),
+            ("/services/rest/?method=flickr.photos.delete", [:], 400,
+             "this endpoint needs method=flickr.photos.search (got method=flickr.photos.delete) and sort=interestingness-desc and per_page=20 and format=json and nojsoncallback=1"),
+            ("/v1/photos?feature=popular&rpp=100", [:], 400, "this endpoint needs page=1 and exclude=Nude"),
+            ("/v1/photos?feature=popular&rpp=5&page=1&exclude=Nude", [:], 400, "this endpoint needs rpp=100 (got rpp=5)"),
             ("/nowhere", [:], 404, "there is no GET /nowhere here (GET / lists what is)"),
             ("/v1/friends", ["X-Speed": "fast"], 400, #"X-Speed must be a positive number (the run's speed), got "fast""#),
             ("/v1/users/me", [:], 401, "token expired"),
@@ -143,6 +145,11 @@ struct HTTPTransportTests {
         #expect(big.status == 413 && big.reason?.contains("larger than") == true)
         let badEscape = try await post(base + "/v1/login", body: "username=%zz&password=1")
         #expect(badEscape.status == 400 && badEscape.reason == "the form is not well percent-encoded")
+        // A form without the fields is malformed, not an unknown account.
+        let empty = try await post(base + "/v1/login", body: "")
+        #expect(empty.status == 400 && empty.reason == "the form needs username and password (application/x-www-form-urlencoded); username and password are missing")
+        let half = try await post(base + "/v1/login", body: "username=ann")
+        #expect(half.status == 400 && half.reason?.hasSuffix("password is missing") == true)
         #expect(running.stats.rejected >= 6)
     }
 
