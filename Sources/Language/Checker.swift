@@ -95,6 +95,11 @@ struct Checker {
             guard checkBindable(name, nameRange) else { return nil }
             return checkExpression(value, top).map { .declareProperty(name: name, $0) }
         case .assign(let name, let nameRange, let value, _):
+            if case .signal? = environment.bindings[name] {
+                report("NOT A PROPERTY", nameRange, "`\(name)` is a signal bound with `let`, and `:=` sets only a property:",
+                       hint: "a `let` name cannot change; to have one that does, write `var \(name) = VALUE` instead of `let`")
+                return nil
+            }
             guard environment.properties.contains(name) else {
                 let known = suggestion(for: name, among: Array(environment.properties))
                 report("UNKNOWN PROPERTY", nameRange, "I do not know a property called `\(name)`:",
@@ -102,7 +107,8 @@ struct Checker {
                 return nil
             }
             let site = self.site(nameRange, stage: ":=")
-            return checkExpression(value, top).map { .assign(name: name, $0, site) }
+            guard let checked = checkExpression(value, top), !signalAsValue(checked, value, in: value, "`:=`") else { return nil }
+            return .assign(name: name, checked, site)
         case .run(let pipeline, let background, let range):
             return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
         case .service(let name, let nameRange, let setting, _):
@@ -208,6 +214,10 @@ struct Checker {
             if environment.bindings[stage.name] != nil || environment.properties.contains(stage.name) {
                 report("NOT A FUNCTION", stage.nameRange, "`\(stage.name)` is a name, and takes no arguments:",
                        hint: "use it alone: `\(stage.name) | ...`")
+            } else if stage.name == "from", catalogue["of"]?.role == .source, stage.arguments.count == 1,
+                      case .list(let items) = stage.arguments[0].value.kind {
+                report("UNKNOWN NAME", stage.nameRange, "I do not know a source or a name called `from`:",
+                       hint: "RxJS's `from` of a list is `of` with the items: `of \(items.map { text($0.range) }.joined(separator: ", "))`")
             } else {
                 unknownName(stage.name, stage.nameRange, wanted: .source)
             }
@@ -365,10 +375,14 @@ struct Checker {
             guard rejectDuration(expression, spec) else { return nil }
             if parameter.kind == .count, case .pipeline = expression.kind {
                 report("EXPECTED NUMBER", expression.range, "`\(spec.name)` needs a whole number here, not a pipeline:",
-                       hint: "write `\(spec.signature)` with a number, like `\(spec.name) 3`")
+                       hint: "write `\(spec.signature)` with whole numbers")
                 return nil
             }
             guard let checked = checkExpression(expression, scope) else { return nil }
+            if parameter.kind == .count, signalAsValue(checked, expression, in: expression, "`\(spec.name)`", needs: "needs a whole number",
+                                                                          hint: "write `\(spec.signature)` with whole numbers") {
+                return nil
+            }
             if parameter.kind == .count, let value = checked.constantValue, !checkCount(value, expression.range, parameter, spec) {
                 return nil
             }
@@ -378,11 +392,22 @@ struct Checker {
             var inner = scope
             inner.hasIt = true
             inner.hasAcc = parameter.kind == .accumulator
-            return checkExpression(expression, inner).map { .expression($0) }
+            guard let checked = checkExpression(expression, inner) else { return nil }
+            // A condition is true or false for each value; a signal is neither.
+            if parameter.name == "CONDITION", signalAsValue(checked, expression, in: expression, "`\(spec.name)`",
+                                                            needs: "needs true or false for each value", hint: "to decide by another signal's latest value, write `withLatestFrom \(text(expression.range)) | \(spec.name) it[1]`") {
+                return nil
+            }
+            return .expression(checked)
         case .duration:
             guard case .duration(let span) = expression.kind else {
                 var hint = "write a duration like `300ms` or `2s`"
                 if case .number(let number) = expression.kind { hint = "write `\(Value.format(number))ms` for milliseconds or `\(Value.format(number))s` for seconds" }
+                if case .negate(let inner) = expression.kind, case .duration(let span) = inner.kind {
+                    report("NEGATIVE DURATION", expression.range, "`\(spec.name)` waits for a duration, and `-\(span)` is less than none:",
+                           hint: "write `\(spec.name) \(span)`, or `0ms` for no wait")
+                    return nil
+                }
                 report("EXPECTED DURATION", expression.range, "`\(spec.name)` needs a duration here:", hint: hint)
                 return nil
             }
@@ -476,6 +501,11 @@ struct Checker {
             report("BAD COUNT", range, "`\(spec.name)` needs a whole number \(least), not `\(Value.format(number))`:", hint: hint)
             return false
         }
+        guard number < Double(Int.max) else {
+            report("BAD COUNT", range, "`\(spec.name)` needs a whole number I can count to, and `\(Value.format(number))` is too big:",
+                   hint: "counts go up to about 9.2e18")
+            return false
+        }
         return true
     }
 
@@ -554,10 +584,28 @@ struct Checker {
         case .name(let name):
             return resolve(name, expression.range, scope)
         case .member(let base, let name, let nameRange):
-            return checkExpression(base, scope).map { .field($0, name, site(nameRange, stage: scope.stage)) }
+            guard let checked = checkExpression(base, scope), !signalAsValue(checked, base, in: expression, "`.\(name)`") else { return nil }
+            return .field(checked, name, site(nameRange, stage: scope.stage))
         case .index(let base, let index):
-            guard let base = checkExpression(base, scope), let index = checkExpression(index, scope) else { return nil }
-            return .index(base, index, site(expression.range, stage: scope.stage))
+            guard let checkedBase = checkExpression(base, scope), let checkedIndex = checkExpression(index, scope),
+                  !signalAsValue(checkedBase, base, in: expression, "`[...]`"),
+                  !signalAsValue(checkedIndex, index, in: expression, "`[...]`") else { return nil }
+            return .index(checkedBase, checkedIndex, site(expression.range, stage: scope.stage))
+        case .call(let name, let arguments) where catalogue[name] != nil:
+            // `of(1, 2)`, `interval(100)`: RxJS's way of calling a source.
+            let spec = catalogue[name]!
+            let durations = spec.parameters.map { $0.kind == .duration }
+            let written = arguments.enumerated().map { index, argument in
+                var shown = text(argument.range)
+                if durations.indices.contains(index), durations[index], case .number = argument.kind { shown += "ms" }
+                return shown
+            }
+            let call = ([name] + [written.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")
+            let role = spec.role == .source ? "a source" : "an operator"
+            report("NOT A FUNCTION", expression.range, "`\(name)` is \(role), and its arguments go without parentheses:",
+                   hint: "write `\(spec.role == .source ? call : "| " + call)`"
+                       + (durations.contains(true) ? " (a duration has its unit, like `100ms`)" : ""))
+            return nil
         case .call(let name, let arguments):
             guard Operations.functionNames.contains(name) else {
                 let known = suggestion(for: name, among: Operations.functionNames)
@@ -570,11 +618,15 @@ struct Checker {
                        hint: "write `\(name)(x)`")
                 return nil
             }
-            return checkExpression(arguments[0], scope).map { .call(name, [$0], site(expression.range, stage: scope.stage)) }
+            guard let argument = checkExpression(arguments[0], scope),
+                  !signalAsValue(argument, arguments[0], in: expression, "`\(name)`") else { return nil }
+            return .call(name, [argument], site(expression.range, stage: scope.stage))
         case .negate(let operand):
-            return checkExpression(operand, scope).map { .negate($0, site(expression.range, stage: scope.stage)) }
+            guard let checked = checkExpression(operand, scope), !signalAsValue(checked, operand, in: expression, "`-`") else { return nil }
+            return .negate(checked, site(expression.range, stage: scope.stage))
         case .not(let operand):
-            return checkExpression(operand, scope).map { .not($0, site(expression.range, stage: scope.stage)) }
+            guard let checked = checkExpression(operand, scope), !signalAsValue(checked, operand, in: expression, "`not`") else { return nil }
+            return .not(checked, site(expression.range, stage: scope.stage))
         case .binary(let op, let left, let right, let operatorRange):
             let checkedLeft = checkExpression(left, scope)
             let checkedRight = checkExpression(right, scope)
@@ -597,11 +649,23 @@ struct Checker {
             return .binary(op, checkedLeft, checkedRight, site(operatorRange, stage: scope.stage))
         case .conditional(let condition, let then, let otherwise):
             guard let c = checkExpression(condition, scope), let a = checkExpression(then, scope),
-                  let b = checkExpression(otherwise, scope) else { return nil }
+                  let b = checkExpression(otherwise, scope), !signalAsValue(c, condition, in: expression, "`if`") else { return nil }
             return .conditional(c, a, b, site(expression.range, stage: scope.stage))
         case .pipeline(let pipeline):
             return checkPipeline(pipeline, scope).map { .pipeline($0) }
         }
+    }
+
+    /// `not s`, `s.x`, `take s` when `s` is a signal: reported (true) where the checker
+    /// knows it is one, since it would fail only when it runs. The hint maps over its values.
+    private mutating func signalAsValue(_ checked: CheckedExpression, _ part: Expression, in whole: Expression,
+                                        _ user: String, needs: String = "works on values", hint: String? = nil) -> Bool {
+        guard checked.isPipeline else { return false }
+        let before = source.text(from: whole.range.start, to: part.range.start)
+        let after = source.text(from: part.range.end, to: whole.range.end)
+        report("SIGNAL IN EXPRESSION", part.range, "`\(text(part.range))` is a signal, and \(user) \(needs):",
+               hint: hint ?? "to work on its values, write `\(text(part.range)) | map \(before)it\(after)`")
+        return true
     }
 
     /// A list or record whose parts are all known now, folded into one value — unless it

@@ -37,7 +37,7 @@ struct Lexer {
                     title: "LINE TOO LONG", location: SourceLocation(file: source.name, line: source.firstLine + index, column: 1),
                     length: 1,
                     message: "Line \(source.firstLine + index) has \(end - start) characters; I read lines of at most \(Lexer.lineLimit).",
-                    hint: "split the pipeline over several lines: a line that starts with `|` continues the one above"))
+                    hint: "split the pipeline over several lines: a line that ends with `|` goes on on the next"))
             }
         }
     }
@@ -184,6 +184,11 @@ struct Lexer {
                 skipDigits()
             }
         }
+        if let (written, hint) = badNumber(from: start) {
+            report("BAD NUMBER", start, offset, "I read numbers in decimal, without `_` or a trailing `.`, and not `\(written)`.",
+                   hint: hint)
+            return
+        }
         let digits = source.text(from: start, to: offset)
         let value = Double(digits) ?? 0
         guard value.isFinite else {
@@ -209,6 +214,38 @@ struct Lexer {
             report("UNKNOWN UNIT", start, offset, "I do not know the unit in `\(digits)\(unit)`.",
                    hint: "durations are written like 5ms, 2s, 0.5s or 1m")
         }
+    }
+
+    /// `0x10`, `1_000`, `5.`: other languages' ways of writing a number (the digits before
+    /// `offset` are read). The text and a hint with the number written in decimal.
+    private mutating func badNumber(from start: Int) -> (String, String)? {
+        let next: Unicode.Scalar? = offset < scalars.count ? scalars[offset] : nil
+        let radixes: [Unicode.Scalar: Int] = ["x": 16, "X": 16, "b": 2, "B": 2, "o": 8, "O": 8]
+        if source.text(from: start, to: offset) == "0", let letter = next, let radix = radixes[letter] {
+            offset += 1
+            while offset < scalars.count, scalars[offset].properties.isAlphabetic || isDigit(at: offset) { offset += 1 }
+            let written = source.text(from: start, to: offset)
+            let hint = Int(written.dropFirst(2), radix: radix).map { "write `\($0)`" } ?? "write the number in decimal"
+            return (written, hint)
+        }
+        if next == "_", isDigit(at: offset + 1) {
+            while isDigit(at: offset) || offset < scalars.count && scalars[offset] == "_" { offset += 1 }
+            let written = source.text(from: start, to: offset)
+            return (written, "write `\(written.filter { $0 != "_" })`")
+        }
+        if next == ".", !(offset + 1 < scalars.count && scalars[offset + 1].properties.isAlphabetic) {
+            offset += 1
+            let written = source.text(from: start, to: offset)
+            return (written, "write `\(written.dropLast())`")
+        }
+        return nil
+    }
+
+    /// Whether the character before `index` ends a value (`r.0` is a field, not `.0`).
+    private func followsValue(_ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let before = scalars[index - 1]
+        return before.properties.isAlphabetic || isDigit(at: index - 1) || "_)]}\"".unicodeScalars.contains(before)
     }
 
     private func isDigit(at index: Int) -> Bool {
@@ -267,6 +304,12 @@ struct Lexer {
             return
         case "|": kind = .pipe
         case ",": kind = .comma
+        case "." where next.map { ("0"..."9").contains($0) } ?? false && !followsValue(start):
+            skipDigits()
+            let digits = source.text(from: start, to: offset)
+            report("BAD NUMBER", start, offset, "A number starts with a digit, and `\(digits)` starts with `.`.",
+                   hint: "write `0\(digits)`")
+            return
         case ".": kind = .dot
         case "&": kind = .ampersand
         case "(": kind = .leftParen; depth += 1
@@ -282,6 +325,11 @@ struct Lexer {
         case "%": kind = .percent
         case ":":
             if next == "=" { offset += 1; kind = .update } else { kind = .colon }
+        case "=" where next == "=" && offset + 1 < scalars.count && scalars[offset + 1] == "=":
+            report("UNEXPECTED CHARACTER", start, start + 3, "I do not know what `===` means here.",
+                   hint: "compare with `==`: it compares values, lists and records by what they hold")
+            offset += 2
+            return
         case "=":
             if next == "=" { offset += 1; kind = .equal } else { kind = .assign }
         case "!":

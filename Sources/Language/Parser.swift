@@ -48,11 +48,17 @@ struct Parser {
     ///            | 'expect' pipeline 'emits' STRING [expression] ['error' STRING] | pipeline ['&']
     private mutating func parseStatement() throws(Failure) -> Statement {
         let start = current.range
-        if isWord("let") || isWord("var"), peek(1).kind == .assign {
+        // `let = of 1`, `let 1 = of 1`: no name, or something that is not one.
+        if isWord("let") || isWord("var"), peek(1).kind == .assign || (peek(1).name == nil && peek(2).kind == .assign) {
             let keyword = current.name ?? ""
             advance()
-            throw failure("EXPECTED NAME", "`\(keyword)` needs a name, before `=`:",
+            let found = current.kind == .assign ? "" : ", and \(current.kind.shown) is not one"
+            throw failure("EXPECTED NAME", "`\(keyword)` needs a name, before `=`\(found):",
                           hint: keyword == "let" ? "write `let NAME = PIPELINE`" : "write `var NAME = VALUE`")
+        }
+        if current.kind == .pipe {
+            throw failure("NOTHING TO CONTINUE", "`|` continues a pipeline, and there is none before it here:",
+                          hint: "to go on from the line above, end that line with `|` (at the prompt, a complete line runs at once)")
         }
         if isWord("let") || isWord("var"), case .name = peek(1).kind {
             let isLet = isWord("let")
@@ -67,6 +73,7 @@ struct Parser {
                 return .let(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
             }
             let value = try parseExpression()
+            try refusePipeline(value, "var \(name) =")
             return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
         }
         if case .name(let name) = current.kind, peek(1).kind == .update {
@@ -74,6 +81,7 @@ struct Parser {
             advance()
             advance()
             let value = try parseExpression()
+            try refusePipeline(value, "\(name) :=")
             return .assign(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
         }
         if isWord("expect") {
@@ -114,6 +122,15 @@ struct Parser {
         let pipeline = try parsePipeline()
         let background = match(.ampersand)
         return .run(pipeline, background: background, range: start.to(previous.range))
+    }
+
+    /// `v := of 1`, `var v = of 1`: a property holds a value, and a source with arguments
+    /// starts a pipeline.
+    private func refusePipeline(_ value: Expression, _ statement: String) throws(Failure) {
+        guard case .name(let name) = value.kind, startsArgument(current) || current.kind == .pipe else { return }
+        throw Failure(diagnostic: Diagnostic("EXPECTED VALUE", at: value.range, in: source,
+                                             "`\(statement)` takes a value, and `\(name)` starts a pipeline here:",
+                                             hint: "a property holds one value at a time, like `\(statement) 3`; to name a pipeline, write `let`"))
     }
 
     /// service -> 'service' NAME ( 'fails' [STRING] [NUMBER 'times'] | 'slow' NUMBER | 'ok' )
@@ -200,7 +217,9 @@ struct Parser {
     private mutating func parseHead() throws(Failure) -> Pipeline.Head {
         let next = peek(1)
         let isCall = next.kind == .leftParen && !next.spaceBefore
-        if let name = current.name, !Parser.expressionKeywords.contains(name), !isCall, startsArgument(next) {
+        // `of -1`: a `-` after a space and right before its number is the argument's sign.
+        let isSign = next.kind == .minus && next.spaceBefore && !peek(2).spaceBefore
+        if let name = current.name, !Parser.expressionKeywords.contains(name), !isCall, startsArgument(next) || isSign {
             return .call(try parseStage())
         }
         return .expression(try parseExpression())

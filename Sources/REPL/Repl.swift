@@ -50,6 +50,26 @@ public struct Repl {
             CompletionHook.install()
             Console.shared.attachEditor()
         }
+        /// Piped input: a complete statement waits for the next line, which continues it
+        /// when it starts with `|` or `emits`, as in a file `frp run` reads.
+        var held = false
+        func submit() {
+            inputNumber += 1
+            editor?.remember(pending)
+            let text = pending
+            pending = ""
+            held = false
+            let source = interactive ? Source(name: "<input \(inputNumber)>", text: text)
+                : Repl.stdinSource(text, from: firstLine)
+            let (statements, diagnostics) = frontend.load(source)
+            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+            if diagnostics.isEmpty { inputs.append(text) }
+            for statement in statements {
+                if case .bind(let name, let pipeline) = statement { bindings[name] = pipeline.text }
+                session.execute(statement)
+            }
+            _ = Interrupt.take()
+        }
         while true {
             let promptText = pending.isEmpty ? "frp> " : "...> "
             let read: String?
@@ -83,6 +103,14 @@ public struct Repl {
                 break
             }
             lineNumber += 1
+            if held {
+                let start = line.trimmingCharacters(of: " \t")
+                if start.isEmpty || start.hasPrefix("#") || start.hasPrefix("|") || start.hasPrefix("emits") {
+                    pending += "\n" + line
+                    continue
+                }
+                submit()
+            }
             if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
                 let commandLine = line.trimmingCharacters(of: " ")
                 editor?.remember(commandLine)
@@ -97,22 +125,14 @@ public struct Repl {
             if !endsInput {
                 pending += (pending.isEmpty ? "" : "\n") + line
                 if Repl.continues(pending) { continue }
+                if !interactive {
+                    held = true
+                    continue
+                }
             }
-            inputNumber += 1
-            editor?.remember(pending)
-            let text = pending
-            pending = ""
-            let source = interactive ? Source(name: "<input \(inputNumber)>", text: text)
-                : Repl.stdinSource(text, from: firstLine)
-            let (statements, diagnostics) = frontend.load(source)
-            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
-            if diagnostics.isEmpty { inputs.append(text) }
-            for statement in statements {
-                if case .bind(let name, let pipeline) = statement { bindings[name] = pipeline.text }
-                session.execute(statement)
-            }
-            _ = Interrupt.take()
+            submit()
         }
+        if held { submit() }
         if !pending.isEmpty {
             let source = Repl.stdinSource(pending, from: firstLine)
             let (statements, diagnostics) = frontend.load(source)

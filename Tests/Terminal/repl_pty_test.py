@@ -344,10 +344,30 @@ def live_run_into_a_pipe_prints_as_it_goes():
         process.kill()
         process.wait()
 
+def piped_line_starting_with_pipe_continues():
+    import subprocess
+    result = subprocess.run([binary], input="of 1\n| map it * 3\n\n# note\n| map it + 1\nof 5\n", text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, timeout=30)
+    assert "next 4" in result.stdout and "next 5" in result.stdout, result.stdout
+    assert "I expected a value" not in result.stdout, result.stdout
+
+def prompt_line_starting_with_pipe():
+    child = spawn()
+    child.sendline("of 1")
+    child.expect("next 1")
+    child.sendline("| map it * 3")
+    child.expect_exact("NOTHING TO CONTINUE")
+    child.expect_exact("end that line with `|`")
+    quit(child)
+
 for name, body in [("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),
                    ("a live frp run into a pipe prints each event as it comes", live_run_into_a_pipe_prints_as_it_goes),
                    ("a history path that is not a regular file is neither read nor changed",
                     history_that_is_not_a_file_is_left_alone),
+                   ("piped input: a line that starts with | continues the statement above, as in frp run",
+                    piped_line_starting_with_pipe_continues),
+                   ("at the prompt a line that starts with | says the line above already ran",
+                    prompt_line_starting_with_pipe),
                    ("a comment or a string does not open a bracket; `|` before a comment continues; an empty line ends ...>",
                     comments_strings_and_an_empty_line_end_a_continuation),
                    (":commands are kept in the history; TAB completes them and operators after :explain",
