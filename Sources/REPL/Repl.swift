@@ -150,6 +150,10 @@ public struct Repl {
                          output: Output) -> CommandResult {
         let words = line.split(separator: " ").map(String.init)
         let argument = words.count > 1 ? words[1...].joined(separator: " ") : nil
+        if let command = words.first, [":quit", ":q", ":reset", ":jobs"].contains(command), let argument {
+            output.error("\(command) takes nothing after it (got `\(argument)`)")
+            return .done
+        }
         switch words.first ?? "" {
         case ":quit", ":q":
             return .quit

@@ -177,7 +177,7 @@ final class Session {
         if !ended {
             let time = EventLine.time(scheduler.now)
             if events >= eventLimit {
-                output.line("\(time)  stopped after \(eventLimit) events, \(eventLimitName) (\(eventLimitAdvice))")
+                output.line("\(time)  stopped after \(eventLimit) event\(eventLimit == 1 ? "" : "s"), \(eventLimitName) (\(eventLimitAdvice))")
                 tracer?.disposalReason = limitReason
             } else if interrupted() {
                 if interruptEchoes { output.line("") }

@@ -344,6 +344,13 @@ def live_run_into_a_pipe_prints_as_it_goes():
         process.kill()
         process.wait()
 
+def commands_refuse_extra_words():
+    import subprocess
+    result = subprocess.run([binary], input=":quit now\nof 1\n:reset extra\nof 2\n", text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, timeout=30)
+    assert ":quit takes nothing after it (got `now`)" in result.stdout, result.stdout
+    assert ":reset takes nothing after it" in result.stdout and "next 2" in result.stdout, result.stdout
+
 def piped_line_starting_with_pipe_continues():
     import subprocess
     result = subprocess.run([binary], input="of 1\n| map it * 3\n\n# note\n| map it + 1\nof 5\n", text=True,
@@ -364,6 +371,7 @@ for name, body in [("typed é and 日 reach the language when LANG=C", typed_uni
                    ("a live frp run into a pipe prints each event as it comes", live_run_into_a_pipe_prints_as_it_goes),
                    ("a history path that is not a regular file is neither read nor changed",
                     history_that_is_not_a_file_is_left_alone),
+                   (":quit and :reset with words after them say so and do nothing", commands_refuse_extra_words),
                    ("piped input: a line that starts with | continues the statement above, as in frp run",
                     piped_line_starting_with_pipe_continues),
                    ("at the prompt a line that starts with | says the line above already ran",
