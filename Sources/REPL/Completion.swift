@@ -110,6 +110,9 @@ struct Completion {
             pool = Completion.commands
         } else if [":explain", ":help", ":h"].contains(trimmed) {
             pool = catalogue.names(role: .operator) + catalogue.names(role: .source)
+        } else if trimmed.hasPrefix(":") {
+            // `:load FILE`, `:stop N`, `:time live`: not the language's names.
+            pool = trimmed == ":time" ? ["live", "virtual"] : trimmed == ":trace" ? ["on", "off"] : []
         } else if trimmed.isEmpty {
             pool = catalogue.names(role: .source) + names + ["let", "var", "expect"]
         } else if trimmed.hasSuffix("|") {

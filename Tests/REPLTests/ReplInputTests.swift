@@ -68,6 +68,10 @@ struct ReplInputTests {
         #expect(completion.candidates(before: ":explain swi") == ["switchMap", "switchToLatest"])
         #expect(completion.candidates(before: ":help popu").contains("popular"))
         #expect(completion.candidates(before: ":ex") == [":explain"])
+        // After other commands, not the language's names.
+        #expect(completion.candidates(before: ":stop ").isEmpty)
+        #expect(completion.candidates(before: ":load a").isEmpty)
+        #expect(completion.candidates(before: ":time v") == ["virtual"])
     }
 
     @Test(":help fits the terminal's width and says what :stop alone does")
