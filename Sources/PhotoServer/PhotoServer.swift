@@ -18,7 +18,14 @@ public struct PhotoServer: Sendable {
     public let port: Int
     let logger: Logger
 
-    public init(site: PhotoSite = PhotoSite(), host: String = "127.0.0.1", port: Int = 8080) {
+    /// How long a connection may send nothing while its request is unfinished, or while no
+    /// request is in progress: a client that sends half its headers and stops is closed,
+    /// not kept open for ever (a request waiting for a slow service is not idle).
+    public let idleTimeout: TimeAmount
+
+    public init(site: PhotoSite = PhotoSite(), host: String = "127.0.0.1", port: Int = 8080,
+                idleTimeout: TimeAmount = .seconds(30)) {
+        self.idleTimeout = idleTimeout
         self.site = site
         self.host = host
         self.port = port
@@ -40,6 +47,7 @@ public struct PhotoServer: Sendable {
         let host = self.host
         let application = Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "frp serve"),
             onServerRunning: { channel in
                 await listening("http://\(host):\(channel.localAddress?.port ?? 0)")

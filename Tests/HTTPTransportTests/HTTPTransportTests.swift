@@ -153,6 +153,33 @@ struct HTTPTransportTests {
         #expect(running.stats.rejected >= 6)
     }
 
+    @Test("a client that sends half its headers and stops is closed after the idle timeout")
+    func halfOpenClientIsClosed() async throws {
+        let running = try await RunningServer.start(idleTimeout: .milliseconds(300))
+        defer { Task { await running.stop() } }
+        guard let port = URL(string: running.url)?.port else { Issue.record("no port in \(running.url)"); return }
+        let closed = await Task.detached { () -> Bool in
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { return false }
+            let partial = "GET /v1/friends HTTP/1.1\r\nHost: 127"
+            _ = partial.withCString { send(socket, $0, strlen($0), 0) }
+            // A bound on the wait, not a measure of it: the server closes after 300 ms.
+            var wait = timeval(tv_sec: 20, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            var byte: UInt8 = 0
+            return recv(socket, &byte, 1, 0) == 0
+        }.value
+        #expect(closed, "the half-open connection was still open after 20 s")
+    }
+
     @Test("the server survives 200 concurrent clients, and every response is well-formed")
     func concurrentClients() async throws {
         let running = try await RunningServer.start()

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoClient
+import NIOCore
 import PhotoServer
 import REPL
 import Services
@@ -11,8 +12,8 @@ struct RunningServer {
     let url: String
     let task: Task<Void, any Error>
 
-    static func start() async throws -> RunningServer {
-        let server = PhotoServer(port: 0)
+    static func start(idleTimeout: TimeAmount = .seconds(30)) async throws -> RunningServer {
+        let server = PhotoServer(port: 0, idleTimeout: idleTimeout)
         let (urls, found) = AsyncStream<String>.makeStream()
         let task = Task {
             defer { found.finish() }
