@@ -59,7 +59,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("slow"), help: "Make a service N times slower in the script's runs (not its `expect` lines): --slow search=5.")
     var slow: [String] = []
 
-    @Option(name: .customLong("max-events"), help: ArgumentHelp(
+    @Option(name: .customLong("max-events"), parsing: .unconditional, help: ArgumentHelp(
         "Stop a run after N events.", valueName: "N"))
     var maxEvents = ScriptRunner.defaultMaxEvents
 

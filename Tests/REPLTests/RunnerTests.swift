@@ -321,6 +321,15 @@ struct BinaryTests {
         #expect(result.output.contains("next 50"))
         #expect(result.output.contains("next 20"))
     }
+
+    @Test("--max-events with a negative number says what it needs (not \"Missing value\")",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func negativeMaxEvents() throws {
+        let path = try temporaryScript("of 1")
+        let result = try run(["run", "--max-events", "-1", path], input: "")
+        #expect(result.status == 64)
+        #expect(result.output.contains("--max-events needs a positive whole number"))
+    }
 }
 
 @Suite("Trace export")
