@@ -108,8 +108,10 @@ extension Value {
 
     private func summarized(_ budget: inout Int) -> Value {
         switch self {
+        // What was cut is said, with how much there was: two big values that begin alike
+        // but differ in size read differently (and get different letters in a diagram).
         case .string(let text) where text.utf8.count > Value.summaryCharacters:
-            return .string(String(text.prefix(Value.summaryCharacters)))
+            return .string(String(text.prefix(Value.summaryCharacters)) + "… (\(text.count) characters)")
         case .list(let values):
             var kept: [Value] = []
             for value in values {
@@ -117,6 +119,7 @@ extension Value {
                 budget -= 1
                 kept.append(value.summarized(&budget))
             }
+            if kept.count < values.count { kept.append(.string("… \(values.count) items")) }
             return .list(kept)
         case .record(let record):
             var kept: [(name: String, value: Value)] = []
@@ -125,6 +128,7 @@ extension Value {
                 budget -= 1
                 kept.append((field.name, field.value.summarized(&budget)))
             }
+            if kept.count < record.fields.count { kept.append(("…", .string("\(record.fields.count) fields"))) }
             return .record(Record(kept))
         case .signal:
             return .signal(SignalValue(.never))

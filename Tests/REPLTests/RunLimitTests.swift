@@ -78,8 +78,12 @@ struct RunLimitTests {
             if case .next(let value) = event.event { return value } else { return nil }
         }
         #expect(kept.count == 3)
-        if case .list(let items) = kept[0] { #expect(items.count == 64) } else { Issue.record("not a list") }
-        if case .string(let text) = kept[1] { #expect(text.count == 120) } else { Issue.record("not a string") }
+        // The beginning, and what was cut said with its size.
+        if case .list(let items) = kept[0] {
+            #expect(items.count == 65)
+            #expect(items.last == .string("… 100000 items"))
+        } else { Issue.record("not a list") }
+        #expect(kept[1] == .string(String(repeating: "x", count: 120) + "… (1000000 characters)"))
         #expect(kept[2] == .number(1))
         // A legend reads the same; `--events` hears the whole value.
         #expect(kept[0].abbreviated(to: 40) == big.abbreviated(to: 40))

@@ -594,6 +594,15 @@ struct MarbleTraceTests {
         return captured.text
     }
 
+    @Test("values over 120 characters that begin alike get their own letters (the kept beginning says the size)")
+    func longValuesAlike() throws {
+        let text = try trace("of \"ab\" | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it")
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("map it + it") }
+        let letters = rows.compactMap { $0.split(separator: "(").last?.first }
+        #expect(letters.count == 8)
+        #expect(Set(letters).count == 8, "\(rows)")
+    }
+
     @Test("long values that read the same shortened get different letters, and the legend shows where they differ")
     func longValues() throws {
         let long = String(repeating: "a", count: 60)
