@@ -132,15 +132,34 @@ struct Expectation {
     }
 
     private func same(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in x.frame == y.frame && x.event == y.event }
+        a.count == b.count && Expectation.firstDifference(a, b) == a.count
     }
 
     /// The index of the first event where two recordings differ (the shorter one's
     /// count when one is the beginning of the other).
     static func firstDifference(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Int {
         zip(a, b).enumerated().first { pair in
-            pair.element.0.frame != pair.element.1.frame || pair.element.0.event != pair.element.1.event
+            pair.element.0.frame != pair.element.1.frame || !same(pair.element.0.event, pair.element.1.event)
         }?.offset ?? min(a.count, b.count)
+    }
+
+    /// Events compared as marbles compare them: a NaN expected is a NaN received (the
+    /// language's `==` keeps IEEE's `nan != nan`, so `distinctUntilChanged` passes NaNs
+    /// on, as RxJS does).
+    static func same(_ a: Event<Value>, _ b: Event<Value>) -> Bool {
+        guard case .next(let x) = a, case .next(let y) = b else { return a == b }
+        return same(x, y)
+    }
+
+    static func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x == y || (x.isNaN && y.isNaN)
+        case (.list(let xs), .list(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { same($0, $1) }
+        case (.record(let x), .record(let y)):
+            return x.fields.count == y.fields.count
+                && x.fields.allSatisfy { field in y[field.name].map { same(field.value, $0) } ?? false }
+        default: return a == b
+        }
     }
 
     /// Both marbles (the actual one drawn for its first `drawn` events), the first
