@@ -83,12 +83,7 @@ struct Expectation {
     /// Whether the marble ends with a value or a group that has no end, rather than with
     /// `|`, `#`, a `-` run or a time progression.
     private var endsOpen: Bool {
-        guard !marble.entries.contains(where: { $0.mark == .completed || $0.mark == .error }) else { return false }
-        let words = marbleText.split(separator: " ")
-        guard let lastWord = words.last, lastWord.last != "-", !marble.entries.isEmpty else { return false }
-        // `a 5ms`: the last word is a time progression (a value is one character).
-        let isProgression = words.count > 1 && lastWord.first?.isNumber == true && lastWord.count > 1
-        return !isProgression
+        !marble.entries.isEmpty && !marble.terminates && !marble.endsWithSilence
     }
 
     /// One run of the pipeline in virtual time, recorded for `limit`.

@@ -32,6 +32,9 @@ public struct Marble: Equatable, Sendable {
     public var width: Int
     /// Whether the marble has a `^`.
     public var hasSubscriptionPoint: Bool
+    /// Whether frames pass after its last mark (`-a--`, `a 5ms`): an expected marble
+    /// that ends so looks only within its width; one that ends with a value looks on.
+    public var endsWithSilence = false
 
     public init(entries: [Entry], width: Int, hasSubscriptionPoint: Bool = false) {
         self.entries = entries
@@ -95,6 +98,8 @@ struct MarbleParser {
     var subscriptionFrame: Int?
     var entries: [Marble.Entry] = []
     var terminal: (offset: Int, mark: Marble.Mark)?
+    /// Frames have passed since the last mark.
+    var silent = false
 
     init(_ characters: [Character], kind: Marble.Kind) {
         self.characters = characters
@@ -106,14 +111,19 @@ struct MarbleParser {
             let character = characters[offset]
             if character == " " {
                 offset += 1
-                if let progression = try timeProgression() { frame += progression }
+                if let progression = try timeProgression() {
+                    frame += progression
+                    silent = true
+                }
                 continue
             }
             if offset == 0, let progression = try timeProgression() {
                 frame += progression
+                silent = true
                 continue
             }
             try step(character)
+            silent = character == "-" || (character == "^" && silent)
             offset += 1
         }
         if let groupStart {
@@ -122,7 +132,9 @@ struct MarbleParser {
         }
         let zero = subscriptionFrame ?? 0
         let shifted = entries.map { Marble.Entry(frame: $0.frame - zero, mark: $0.mark, offset: $0.offset) }
-        return Marble(entries: shifted, width: frame - zero, hasSubscriptionPoint: subscriptionFrame != nil)
+        var marble = Marble(entries: shifted, width: frame - zero, hasSubscriptionPoint: subscriptionFrame != nil)
+        marble.endsWithSilence = silent
+        return marble
     }
 
     private mutating func step(_ character: Character) throws(MarbleError) {

@@ -16,6 +16,13 @@ final class Captured: Sendable {
     }
 }
 
+/// What `frp run --virtual` prints for a script: its events and its trace.
+func trace(_ script: String) throws -> String {
+    let captured = Captured()
+    _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: try temporaryScript(script))
+    return captured.text
+}
+
 func temporaryScript(_ text: String, name: String = "script.frp") throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -403,12 +410,6 @@ extension TraceExportTests {
 
 @Suite("Who cancelled whom")
 struct CancellationCauseTests {
-    func trace(_ script: String) throws -> String {
-        let captured = Captured()
-        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: try temporaryScript(script))
-        return captured.text
-    }
-
     @Test("take cancels its source, and every stage between them, when it completes")
     func take() throws {
         let text = try trace("interval 10ms | map it * 2 | filter it > 0 | take 2")
@@ -588,12 +589,6 @@ final class Token {
 /// The marble trace's drawing: letters for values, groups for one instant, an honest scale.
 @Suite("Marble trace")
 struct MarbleTraceTests {
-    func trace(_ script: String) throws -> String {
-        let captured = Captured()
-        _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: try temporaryScript(script))
-        return captured.text
-    }
-
     @Test("values over 120 characters that begin alike get their own letters (the kept beginning says the size)")
     func longValuesAlike() throws {
         let text = try trace("of \"ab\" | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it")

@@ -76,6 +76,16 @@ struct MarbleTests {
         #expect(marble.entries.map(\.frame) == [1, 1, 6, 12, 13])
     }
 
+    @Test("a marble knows whether frames pass after its last mark")
+    func endsWithSilence() throws {
+        #expect(try Marble.parse("-a--").endsWithSilence)
+        #expect(try Marble.parse("a 5ms").endsWithSilence)
+        #expect(try !Marble.parse("-a").endsWithSilence)
+        #expect(try !Marble.parse("-(ab)").endsWithSilence)
+        #expect(try !Marble.parse("-a 1").endsWithSilence)
+        #expect(try !Marble.parse("-a|").endsWithSilence)
+    }
+
     @Test("a hot marble counts frames from the subscription point")
     func subscriptionPoint() throws {
         let marble = try Marble.parse("-a-^-b-|", kind: .hot)
