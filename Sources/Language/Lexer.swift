@@ -359,3 +359,24 @@ struct Lexer {
         diagnostics.append(Diagnostic(title, at: SourceRange(start: start, end: end), in: source, message, hint: hint))
     }
 }
+
+extension Source {
+    /// Whether a reader should wait for another line before it parses: a bracket is
+    /// open, or the last token is `|` (the REPL's `...>`). Comments and strings are read
+    /// as the lexer reads them, so the REPL and `frp run` agree.
+    public var continuesOnNextLine: Bool {
+        let (tokens, _) = Lexer.tokens(of: self)
+        var depth = 0
+        var last: Token.Kind?
+        for token in tokens {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace: depth = max(0, depth - 1)
+            case .newline, .end: continue
+            default: break
+            }
+            last = token.kind
+        }
+        return depth > 0 || last == .pipe
+    }
+}

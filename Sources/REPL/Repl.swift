@@ -232,32 +232,9 @@ public struct Repl {
     }
 
     /// An input continues while a bracket is open or its last token is `|`, as the lexer
-    /// reads it: `#` starts a comment outside strings, a string ends at its closing `"` or
-    /// at the end of its line (the lexer reports it), and `\` takes the next character.
-    /// (The lexer is internal to Language; ReplInputTests checks this agrees with it.)
+    /// reads it (comments, strings that end with their line).
     static func continues(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        var depth = 0
-        var lastIsPipe = false
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
-            switch scalar {
-            case " ", "\t", "\r", "\n":
-                continue
-            case "#":
-                while index < scalars.count, scalars[index] != "\n" { index += 1 }
-                continue
-            case "\"":
-                index = Repl.endOfString(scalars, from: index)
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth = max(0, depth - 1)
-            default: break
-            }
-            lastIsPipe = scalar == "|"
-        }
-        return depth > 0 || lastIsPipe
+        Source(name: "input", text: text).continuesOnNextLine
     }
 
     /// Where a string that opened before `start` ends: after its closing `"`, or at the end

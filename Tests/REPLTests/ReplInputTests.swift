@@ -2,24 +2,6 @@
 @testable import REPL
 import Testing
 
-/// Whether the lexer would carry this text on to a next line: a bracket open, or `|` the
-/// last token (what `Repl.continues` must agree with).
-private func lexerContinues(_ text: String) -> Bool {
-    let (tokens, _) = Lexer.tokens(of: Source(name: "input", text: text))
-    var depth = 0
-    var last: Language.Token.Kind?
-    for token in tokens {
-        switch token.kind {
-        case .leftParen, .leftBracket, .leftBrace: depth += 1
-        case .rightParen, .rightBracket, .rightBrace: depth = max(0, depth - 1)
-        case .newline, .end: continue
-        default: break
-        }
-        last = token.kind
-    }
-    return depth > 0 || last == .pipe
-}
-
 /// The REPL's reading of its input: when a statement goes on, where piped lines are, what
 /// TAB offers after `:explain`, and `:help` at the terminal's width.
 @Suite("REPL input")
@@ -44,7 +26,6 @@ struct ReplInputTests {
           ])
     func continuesLikeTheLexer(text: String, continues: Bool) {
         #expect(Repl.continues(text) == continues)
-        #expect(lexerContinues(text) == continues)
     }
 
     @Test("a multi-line input is kept in the history as one line, without the comments that would hide the rest")
