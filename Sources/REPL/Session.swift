@@ -237,14 +237,7 @@ extension Value {
 enum EventLine {
     /// `     12ms`, `    1.5s`: right-aligned so a column of events reads down.
     static func time(_ time: Time) -> String {
-        let milliseconds = Double(time.nanoseconds) / 1e6
-        let text: String
-        if milliseconds < 1000 {
-            text = milliseconds == milliseconds.rounded() ? "\(Int(milliseconds))ms" : "\((milliseconds * 10).rounded() / 10)ms"
-        } else {
-            let seconds = milliseconds / 1000
-            text = seconds == seconds.rounded() ? "\(Int(seconds))s" : "\((seconds * 1000).rounded() / 1000)s"
-        }
+        let text = time.reading
         return String(repeating: " ", count: max(0, 9 - text.count)) + text
     }
 }

@@ -25,6 +25,17 @@ public struct Time: Comparable, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { TimeSpan(nanoseconds: nanoseconds).description }
+
+    /// How a moment reads for people, the same in the event column and the trace: `12ms`,
+    /// `857.5ms` (a live run's odd nanoseconds rounded), `1.5s`, `1.01s`.
+    public var reading: String {
+        let milliseconds = Double(nanoseconds) / 1e6
+        if milliseconds < 1000 {
+            return milliseconds == milliseconds.rounded() ? "\(Int(milliseconds))ms" : "\((milliseconds * 10).rounded() / 10)ms"
+        }
+        let seconds = milliseconds / 1000
+        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\((seconds * 1000).rounded() / 1000)s"
+    }
 }
 
 /// A length of time, in nanoseconds.

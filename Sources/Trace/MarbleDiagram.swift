@@ -129,7 +129,7 @@ public struct MarbleDiagram<Value> {
             for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
                 guard let end = subscription.end else { continue }
                 let which = row.subscriptions.count > 1 ? " (\(Self.ordinal(number + 1)))" : ""
-                let line = "\(row.label)\(which) at \(Self.time(end))"
+                let line = "\(row.label)\(which) at \(end.reading)"
                     + (subscription.cause.map { ": \($0)" } ?? "")
                 if listed.insert(line).inserted { lines.append("  " + line) }
             }
@@ -139,12 +139,6 @@ public struct MarbleDiagram<Value> {
         return ["! cancelled:"] + shown
     }
 
-    /// `15ms`, `1.2s`; a live run's `857.467388ms` as `857.5ms`.
-    static func time(_ time: Time) -> String {
-        let nanoseconds = time.nanoseconds
-        guard nanoseconds % 100_000 != 0 else { return "\(TimeSpan(nanoseconds: nanoseconds))" }
-        return "\(TimeSpan(nanoseconds: (nanoseconds + 50_000) / 100_000 * 100_000))"
-    }
 
     static func ordinal(_ number: Int) -> String {
         let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"

@@ -410,6 +410,13 @@ extension TraceExportTests {
 
 @Suite("Who cancelled whom")
 struct CancellationCauseTests {
+    @Test("a cancellation's time reads as the event column's (1.2s, not 1200ms)")
+    func cancellationTimeReadsLikeEvents() throws {
+        let text = try trace("interval 600ms | take 2")
+        #expect(text.contains("     1.2s  next 1"))
+        #expect(text.contains("interval 600ms at 1.2s: by take 2 (completed)"))
+    }
+
     @Test("take cancels its source, and every stage between them, when it completes")
     func take() throws {
         let text = try trace("interval 10ms | map it * 2 | filter it > 0 | take 2")

@@ -76,6 +76,15 @@ struct MarbleTests {
         #expect(marble.entries.map(\.frame) == [1, 1, 6, 12, 13])
     }
 
+    @Test("a moment reads in ms under a second, else in seconds; live nanoseconds are rounded")
+    func reading() {
+        #expect(Time(nanoseconds: 12_000_000).reading == "12ms")
+        #expect(Time(nanoseconds: 857_467_388).reading == "857.5ms")
+        #expect(Time(nanoseconds: 1_500_000_000).reading == "1.5s")
+        #expect(Time(nanoseconds: 1_010_400_000).reading == "1.01s")
+        #expect(Time(nanoseconds: 2_000_000_000).reading == "2s")
+    }
+
     @Test("a marble knows whether frames pass after its last mark")
     func endsWithSilence() throws {
         #expect(try Marble.parse("-a--").endsWithSilence)
