@@ -36,6 +36,10 @@ public final class RunContext {
     /// The probe of a stage's output (the Int is how deep in inner pipelines the stage
     /// is), or nil when the run is not traced.
     public var trace: ((CheckedStage, Int) -> StageProbe)?
+    /// Whether runs of simple stages become one fused operator (FusedStages.swift). The
+    /// fused path is an optimisation of the same entries, so a run must send the same
+    /// events either way (`make test` runs every script both ways).
+    public var fuses = true
     var hotSources: [Int: HotSource<Value>] = [:]
     /// Timers the hot sources armed for their own events: not a subscription's.
     public var hotSourceTimers: Int { hotSources.values.reduce(0) { $0 + $1.pendingTimers } }
@@ -116,7 +120,7 @@ public final class Compiler {
         while index < stages.count {
             // Runs of simple stages become one operator (FusedStages.swift), probed inside
             // when the run is traced.
-            if FusedStages.fusible.contains(stages[index].spec.name) {
+            if context.fuses, FusedStages.fusible.contains(stages[index].spec.name) {
                 var end = index
                 while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
                 // A `range` head pushes straight into the chain.
