@@ -1,28 +1,5 @@
 import Signals
 
-/// What the names of a session mean: `let` bindings and properties. It outlives one
-/// source, so a REPL session keeps its names.
-public struct Environment: Sendable {
-    public enum Binding: Sendable {
-        /// `let limit = 10`: the expression is used wherever the name is.
-        case value(CheckedExpression)
-        case signal(CheckedPipeline)
-    }
-
-    public var bindings: [String: Binding] = [:]
-    public var properties: Set<String> = []
-    /// Hot sources are numbered across the whole session, so each is started once per run.
-    var nextHotID = 0
-    /// How many sources were loaded before: the number of the next one.
-    var loads = 0
-    /// How deep each signal bound with `let` goes (`StatementExtent`).
-    var boundDepths: [String: Int] = [:]
-
-    public init() {}
-
-    public var names: [String] { Array(bindings.keys) + Array(properties) }
-}
-
 /// Resolves names and checks every stage's arguments against the catalogue, before
 /// anything runs. It reports every problem it finds and goes on.
 struct Checker {
@@ -809,34 +786,5 @@ extension Substring {
         while let first = slice.first, set.contains(first) { slice.removeFirst() }
         while let last = slice.last, set.contains(last) { slice.removeLast() }
         return String(slice)
-    }
-}
-
-/// Source text to checked statements: parse, then check, with every diagnostic of both.
-public struct Frontend: Sendable {
-    public var catalogue: Catalogue
-    public var environment = Environment()
-    /// How the reader lists the operators, for hints: `:help` at the prompt,
-    /// `frp explain` for a file run from the command line.
-    public var operatorList = Frontend.replOperatorList
-    public static let replOperatorList = "`:help`"
-    public static let commandLineOperatorList = "`frp explain`"
-
-    public init(catalogue: Catalogue = .standard) {
-        self.catalogue = catalogue
-    }
-
-    /// Checks a source against the names bound so far; the names it binds are kept only
-    /// when it has no errors (a REPL line with a mistake changes nothing).
-    public mutating func load(_ source: Source) -> ([CheckedStatement], [Diagnostic]) {
-        let (program, syntaxDiagnostics) = parse(source)
-        environment.loads += 1
-        guard syntaxDiagnostics.isEmpty else { return ([], syntaxDiagnostics) }
-        var checker = Checker(source: source, catalogue: catalogue, environment: environment)
-        checker.operatorList = operatorList
-        let statements = checker.check(program)
-        guard checker.diagnostics.isEmpty else { return ([], checker.diagnostics) }
-        environment = checker.environment
-        return (statements, [])
     }
 }
