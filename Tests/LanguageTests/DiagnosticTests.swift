@@ -24,6 +24,19 @@ struct DiagnosticTests {
             """)
     }
 
+    @Test("a source with arguments as an if's branch is named as a signal in an expression, not a missing else")
+    func sourceCallInConditional() {
+        #expect(diagnostics(#"of "x" | map (if length(it) == 0 then of "empty" else (checkUsername it))"#) == """
+            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:1:39
+
+            `of "empty"` reads as the source `of` with arguments, and a pipeline inside an expression needs parentheses:
+
+            1| of "x" | map (if length(it) == 0 then of "empty" else (checkUsername it))
+                                                     ^^^^^^^^^^
+            Hint: write `then (of "empty") else ...`; the `if` then makes a signal, so take its values with `switchMap` or `flatMap`, not `map`
+            """)
+    }
+
     @Test("executing needs an action, not any signal")
     func notAnAction() {
         #expect(diagnostics("let taps = cold \"-t|\"\nexecuting taps") == """

@@ -88,6 +88,24 @@ public struct CheckedPipeline: Sendable {
     public var stages: [CheckedStage]
     /// The whole pipeline as written, for headings and labels.
     public var text: String
+    /// Every `hot` source a statement's pipeline can reach, through `let` names, inner
+    /// pipelines and expressions: they run from frame 0 of the run, subscribed or not.
+    /// The checker finds them in its own walk (set on a statement's top pipeline only).
+    public var hotSources: [HotMarble] = []
+
+    init(head: CheckedHead, stages: [CheckedStage], text: String) {
+        self.head = head
+        self.stages = stages
+        self.text = text
+    }
+}
+
+/// A `hot` source's timeline, numbered across the session so each starts once per run.
+public struct HotMarble: Sendable {
+    public var id: Int
+    public var marble: Marble
+    public var values: CheckedExpression?
+    public var error: String?
 }
 
 public enum CheckedStatement: Sendable {

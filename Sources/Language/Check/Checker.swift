@@ -12,6 +12,9 @@ struct Checker {
     /// Names whose `let` or `var` had an error: their later uses fail quietly, so one
     /// mistake is reported once, not at every use.
     private var failedNames: Set<String> = []
+    /// The hot sources the statement being checked reaches, in the order it reaches them:
+    /// the order they start in, which orders their events at a tie (`CheckedPipeline.hotSources`).
+    private var hotReached: [HotMarble] = []
 
     /// What an expression may refer to where it stands.
     struct Scope {
@@ -63,7 +66,38 @@ struct Checker {
     }
 
     private mutating func check(_ statement: Statement) -> CheckedStatement? {
-        let top = Scope()
+        hotReached = []
+        return check(statement, Scope()).map(withHotSources)
+    }
+
+    /// The statement with the hot sources its checking reached, on its top pipeline.
+    private func withHotSources(_ statement: CheckedStatement) -> CheckedStatement {
+        let hot = hotReached
+        switch statement {
+        case .bind(let name, var pipeline):
+            pipeline.hotSources = hot
+            return .bind(name: name, pipeline)
+        case .run(var pipeline, let background, let line):
+            pipeline.hotSources = hot
+            return .run(pipeline, background: background, line: line)
+        case .expect(var pipeline, let marble, let marbleText, let values, let error, let line, let column):
+            pipeline.hotSources = hot
+            return .expect(pipeline, marble: marble, marbleText: marbleText, values: values, error: error, line: line, column: column)
+        case .declareProperty, .assign, .service:
+            return statement
+        }
+    }
+
+    /// A signal bound with `let`, used here: its hot sources are this statement's too.
+    private mutating func reach(_ bound: CheckedPipeline) {
+        for hot in bound.hotSources { reach(hot) }
+    }
+
+    private mutating func reach(_ hot: HotMarble) {
+        if !hotReached.contains(where: { $0.id == hot.id }) { hotReached.append(hot) }
+    }
+
+    private mutating func check(_ statement: Statement, _ top: Scope) -> CheckedStatement? {
         switch statement {
         case .let(let name, let nameRange, let value, _):
             guard checkBindable(name, nameRange) else { return nil }
@@ -175,7 +209,7 @@ struct Checker {
                 continue
             }
             // `log` without a label is labelled by what it logs: the pipeline before it.
-            if checked.spec.name == "log", case .absent? = checked.arguments.first {
+            if checked.spec.parameters.first?.defaultsToUpstreamText == true, case .absent? = checked.arguments.first {
                 var before = text(SourceRange(start: pipeline.range.start, end: stage.range.start))
                 while before.last == " " || before.last == "|" { before.removeLast() }
                 checked.arguments[0] = .text(before)
@@ -209,7 +243,10 @@ struct Checker {
 
     private mutating func checkHeadExpression(_ expression: Expression, _ scope: Scope) -> CheckedHead? {
         if case .name(let name) = expression.kind {
-            if case .signal(let pipeline)? = environment.bindings[name] { return .binding(name, pipeline) }
+            if case .signal(let pipeline)? = environment.bindings[name] {
+                reach(pipeline)
+                return .binding(name, pipeline)
+            }
             if environment.properties.contains(name) { return .property(name) }
             if let spec = catalogue[name], !(name == "not" && scope.hasIt) {
                 if spec.role == .operator {
@@ -324,6 +361,9 @@ struct Checker {
             checked[0] = .marble(marble, values: values, error: error, hotID: id)
             checked[1] = .absent
         }
+        if case .marble(let marble, let values, let error, let id?)? = checked.first {
+            reach(HotMarble(id: id, marble: marble, values: values, error: error))
+        }
         return CheckedStage(spec: spec, arguments: checked, label: text(stage.range),
                             site: site(stage.nameRange, stage: spec.name))
     }
@@ -331,7 +371,7 @@ struct Checker {
     private func describe(_ parameter: Parameter) -> String {
         switch parameter.kind {
         case .value: return "a value"
-        case .perValue: return "an expression"
+        case .perValue, .condition: return "an expression"
         case .accumulator: return "an expression with `acc` and `it`"
         case .count: return "a whole number"
         case .duration: return "a duration"
@@ -364,14 +404,14 @@ struct Checker {
                 return nil
             }
             return .expression(checked)
-        case .perValue, .accumulator:
+        case .perValue, .accumulator, .condition:
             guard rejectDuration(expression, spec) else { return nil }
             var inner = scope
             inner.hasIt = true
             inner.hasAcc = parameter.kind == .accumulator
             guard let checked = checkExpression(expression, inner) else { return nil }
             // A condition is true or false for each value; a signal is neither.
-            if parameter.name == "CONDITION", signalAsValue(checked, expression, in: expression, "`\(spec.name)`",
+            if parameter.kind == .condition, signalAsValue(checked, expression, in: expression, "`\(spec.name)`",
                                                             needs: "needs true or false for each value", hint: "to decide by another signal's latest value, write `withLatestFrom \(text(expression.range)) | \(spec.name) it[1]`") {
                 return nil
             }
@@ -388,9 +428,9 @@ struct Checker {
                 report("EXPECTED DURATION", expression.range, "`\(spec.name)` needs a duration here:", hint: hint)
                 return nil
             }
-            if span < .milliseconds(1), spec.name == "interval" {
-                report("ZERO PERIOD", expression.range, "`interval \(span)` would send values without end while hardly any time passes:",
-                       hint: "use a period of at least 1ms")
+            if span < parameter.shortest {
+                report("ZERO PERIOD", expression.range, "`\(spec.name) \(span)` would send values without end while hardly any time passes:",
+                       hint: "use a \(parameter.name.lowercased()) of at least \(parameter.shortest)")
                 return nil
             }
             return .duration(span)
@@ -405,10 +445,9 @@ struct Checker {
                        hint: #"a marble looks like "-a-b-|""#)
                 return nil
             }
-            let kind: Marble.Kind = spec.name == "hot" ? .hot : .cold
-            guard let marble = parseMarble(text, expression.range, kind: kind) else { return nil }
+            guard let marble = parseMarble(text, expression.range, kind: parameter.marbleKind) else { return nil }
             var id: Int?
-            if spec.name == "hot" {
+            if parameter.marbleKind == .hot {
                 id = environment.nextHotID
                 environment.nextHotID += 1
             }
@@ -680,7 +719,9 @@ struct Checker {
         }
         switch environment.bindings[name] {
         case .value(let expression)?: return expression
-        case .signal(let pipeline)?: return .pipeline(CheckedPipeline(head: .binding(name, pipeline), stages: [], text: name))
+        case .signal(let pipeline)?:
+            reach(pipeline)
+            return .pipeline(CheckedPipeline(head: .binding(name, pipeline), stages: [], text: name))
         case nil: break
         }
         if environment.properties.contains(name) { return .property(name) }

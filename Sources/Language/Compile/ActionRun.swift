@@ -17,6 +17,11 @@ import Signals
 final class ActionRun {
     let action: Action<Value, Value>
     private let inputs: Signal<Value>
+    /// Whether `enabledBy` last said true: set while the views are connected, so the
+    /// subscription to `enabledBy` ends with them (a live text field never completes:
+    /// subscribed at construction, it outlived the run).
+    private let enabledIf = Property(true)
+    private let enabledBy: Signal<Value>?
     private var connection: Lifetime?
     private var viewers = 0
     private var inputsEnded: Termination?
@@ -25,11 +30,9 @@ final class ActionRun {
 
     init(inputs: Signal<Value>, enabledBy: Signal<Value>?, execute: @escaping (Value) -> Signal<Value>) {
         self.inputs = inputs
-        if let enabledBy {
-            action = Action(enabledIf: enabledBy.map { $0 == .bool(true) }, execute: execute)
-        } else {
-            action = Action(execute: execute)
-        }
+        self.enabledBy = enabledBy
+        // Enabled until enabledBy's first value, as RAC 2's RACCommand starts with YES.
+        action = Action(enabledIf: enabledIf, execute: execute)
     }
 
     /// The values of every execution (the `action` stage's output).
@@ -58,6 +61,10 @@ final class ActionRun {
     private func connect() {
         let connection = Lifetime()
         self.connection = connection
+        enabledBy?.start(Observer(
+            next: { [unowned self] value in try? enabledIf.set(value == .bool(true)) },
+            terminate: { _ in }
+        ), in: connection.child())
         inputs.start(Observer(
             next: { [unowned self] input in
                 action.apply(input).start(Observer(

@@ -568,6 +568,14 @@ struct Parser {
         }
         advance()
         let then = try parseExpression()
+        if case .name(let name) = then.kind, !isWord("else"), startsArgument(current) {
+            // `then of "empty" else …`: a source called with arguments, where a value must be.
+            let call = source.text(from: then.range.start, to: current.range.end)
+            throw Failure(diagnostic: Diagnostic(
+                "SIGNAL IN EXPRESSION", at: then.range.to(current.range), in: source,
+                "`\(call)` reads as the source `\(name)` with arguments, and a pipeline inside an expression needs parentheses:",
+                hint: "write `then (\(call)) else ...`; the `if` then makes a signal, so take its values with `switchMap` or `flatMap`, not `map`"))
+        }
         guard isWord("else") else {
             throw failure("EXPECTED else", "I expected `else`: every `if` needs both branches:",
                           hint: "write `if CONDITION then A else B`")

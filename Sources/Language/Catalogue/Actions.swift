@@ -1,0 +1,52 @@
+import Signals
+
+/// The actions entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let actionsOperators: [OperatorSpec] = [
+    .init("action", .operator, .actions,
+          [Parameter("PIPELINE", .perValuePipeline), Parameter("SIGNAL", .signal, optional: true, keyword: "enabledBy")],
+          "Each value is an input: runs the pipeline for it (`it` is the input) and sends its values, unless the action is disabled (the latest of `enabledBy` is not true) or still executing: then the input is dropped. Failures go to `errors A`, and the action stays usable.",
+          "It is ReactiveCocoa's RACCommand: a button's presses in, one run per press, and `executing A`, `enabled A` and `errors A` to drive the view.",
+          example: #"cold "-s-s---s-|" | action (timer 3ms | mapTo "done")"#,
+          elsewhere: ["RxJS: (none; exhaustMap, with a BehaviorSubject for the executing state)",
+                      "ReactiveSwift: Action(enabledIf:execute:)", "RAC2: RACCommand initWithEnabled:signalBlock:"],
+          contrasts: [
+            .init("exhaustMap", "exhaustMap also drops values while a run goes on, but a failed run ends it; an action sends failures to `errors A` and goes on, and tells whether it is executing."),
+            .init("executing", "executing A is whether the action is busy; the action itself sends the values of its runs."),
+            .init("errors", "errors A sends the messages of failed runs; the action sends the values of the runs that succeed."),
+          ]) { args throws(SignalError) in
+        let run = ActionRun(inputs: args.upstream, enabledBy: args.optionalSignal("SIGNAL"), execute: args.perValuePipeline("PIPELINE"))
+        args.register(run)
+        return run.values
+    },
+    .init("executing", .source, .actions, [Parameter("ACTION", .action)],
+          "Whether the action is executing: false or true at once, then every change.",
+          "It drives a spinner: `executing A | not` is scenario 13's loading indicator.",
+          example: #"executing (cold "-s-----|" | action (timer 3ms))"#,
+          elsewhere: ["RxJS: (none; a BehaviorSubject set around each run)", "ReactiveSwift: Action.isExecuting", "RAC2: RACCommand executing"],
+          contrasts: [
+            .init("enabled", "enabled A is whether a press would start a run: false while executing, and also while enabledBy is false."),
+            .init("action", "the action sends the values of its runs; executing A only whether one is going on."),
+          ]) { args throws(SignalError) in
+        args.action("ACTION")?.executing ?? args.actionMissing()
+    },
+    .init("enabled", .source, .actions, [Parameter("ACTION", .action)],
+          "Whether the action would take an input now (enabledBy is true and it is not executing): the current value, then every change.",
+          "It drives a button: a press while it is false is dropped, so a second press cannot start a second run.",
+          example: #"enabled (cold "-s-----|" | action (timer 3ms) enabledBy (cold "t--f|" {t: true, f: false}))"#,
+          elsewhere: ["RxJS: (none; combineLatest of the condition and not executing)", "ReactiveSwift: Action.isEnabled", "RAC2: RACCommand enabled"],
+          contrasts: [.init("executing", "executing A is only whether a run is going on; enabled A also asks enabledBy.")]) { args throws(SignalError) in
+        args.action("ACTION")?.enabled ?? args.actionMissing()
+    },
+    .init("errors", .source, .actions, [Parameter("ACTION", .action)],
+          "The message of every failed execution of the action, as a value; the action goes on.",
+          "A view model's one errors stream: merge the errors of two actions (scenario 15).",
+          example: #"errors (cold "-s---s-|" | action (fail "offline"))"#,
+          elsewhere: ["RxJS: (none; catchError inside each run, into a Subject)", "ReactiveSwift: Action.errors", "RAC2: RACCommand errors"],
+          contrasts: [
+            .init("catch", "catch replaces one failed signal with another pipeline; errors A collects the failures of an action's runs while the action goes on."),
+            .init("action", "the action sends what its runs produce; errors A what they failed with."),
+          ]) { args throws(SignalError) in
+        args.action("ACTION")?.errors ?? args.actionMissing()
+    },
+]

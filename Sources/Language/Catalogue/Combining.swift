@@ -1,0 +1,79 @@
+import Signals
+
+/// The combining entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let combiningOperators: [OperatorSpec] = [
+    .init("merge", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
+          "Forwards the values of the source and of the other signals as they come; completes when all have.",
+          "It subscribes to all of them at once and passes each value on unchanged; an error from any ends it.",
+          example: #"cold "-a---b|" | merge (cold "--x|")"#,
+          elsewhere: ["RxJS: merge / mergeWith", "ReactiveSwift: merge(with:)", "RAC2: merge:"],
+          contrasts: [
+            .init("concat", "concat subscribes to the next signal only when the one before completes; merge to all at once."),
+            .init("combineLatest", "combineLatest sends [left, right] with the latest of each; merge sends each value on its own."),
+          ]) { args throws(SignalError) in
+        .merge([args.upstream] + args.signals("SIGNAL"))
+    },
+    .init("concat", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
+          "Forwards the source, then, when it completes, the next signal.",
+          "The next signal is subscribed only then, so a cold one starts late and a hot one may have said things already.",
+          example: #"cold "-a-b|" | concat (cold "-x-y|")"#,
+          elsewhere: ["RxJS: concat / concatWith", "ReactiveSwift: concat", "RAC2: concat:"],
+          contrasts: [
+            .init("merge", "merge subscribes to every signal at once and interleaves them; concat one after the other."),
+            .init("then", "then drops the source's values and keeps only its end; concat forwards them."),
+            .init("startWith", "startWith puts one value before the source; concat puts a signal after it."),
+          ]) { args throws(SignalError) in
+        .concat([args.upstream] + args.signals("SIGNAL"))
+    },
+    .init("combineLatest", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
+          "Sends `[left, right]` with the latest of each whenever either sends, once both have.",
+          "It waits until every signal has a value, then sends on every value of any of them; it completes when all have. The login form: enabled = valid user and valid password.",
+          example: #"cold "-a---b|" | combineLatest (cold "--x-|")"#,
+          elsewhere: ["RxJS: combineLatest / combineLatestWith", "ReactiveSwift: combineLatest(with:)", "RAC2: combineLatest:reduce:"],
+          contrasts: [
+            .init("zip", "zip pairs values by position and uses each once (the second with the second); combineLatest reuses the latest."),
+            .init("withLatestFrom", "withLatestFrom sends only when the source sends; the other signal only updates what it remembers."),
+            .init("merge", "merge passes each value on by itself; combineLatest combines the latest of each into one list."),
+          ]) { args throws(SignalError) in
+        Signal.combineLatest([args.upstream] + args.signals("SIGNAL")).map { .list($0) }
+    },
+    .init("zip", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
+          "Pairs values by position: the first with the first, the second with the second.",
+          "A value waits for its partner, so the slower signal sets the pace; it completes when one has completed and its values are all paired.",
+          example: #"cold "-a-b-|" | zip (cold "--x--y|")"#,
+          elsewhere: ["RxJS: zip / zipWith", "ReactiveSwift: zip(with:)", "RAC2: zip:"],
+          contrasts: [.init("combineLatest", "combineLatest sends whenever either sends, with the latest of the other; zip only when both have a new value.")]) { args throws(SignalError) in
+        Signal.zip([args.upstream] + args.signals("SIGNAL")).map { .list($0) }
+    },
+    .init("withLatestFrom", .operator, .combining, [Parameter("SIGNAL", .signal)],
+          "On each source value, sends `[value, latest of the other]`, once the other has a value.",
+          "The other signal never triggers anything: it is read, not listened to. A button with the form's current contents.",
+          example: #"cold "--a--b|" | withLatestFrom (cold "-x--y|")"#,
+          elsewhere: ["RxJS: withLatestFrom", "ReactiveSwift: withLatest(from:)", "RAC2: (none; combineLatest + sample:)"],
+          contrasts: [
+            .init("combineLatest", "combineLatest sends when either side sends; withLatestFrom only when the source does."),
+            .init("sample", "sample sends the source's latest when the notifier sends; withLatestFrom sends on the source's value, with the other's latest."),
+          ]) { args throws(SignalError) in
+        args.upstream.withLatestFrom(args.signal("SIGNAL")).map { .list([$0.0, $0.1]) }
+    },
+    .init("sample", .operator, .combining, [Parameter("NOTIFIER", .signal)],
+          "On each notifier value, sends the source's latest value if it is new since the last sample.",
+          "The notifier decides when; the source decides what. A value is sampled at most once.",
+          example: #"cold "-a-b-c---|" | sample (cold "--x---x-|")"#,
+          elsewhere: ["RxJS: sample", "ReactiveSwift: sample(on:)", "RAC2: sample:"],
+          contrasts: [
+            .init("withLatestFrom", "withLatestFrom is driven by the source and reads the other; sample is driven by the notifier and reads the source."),
+            .init("throttle", "throttle lets the first value of each time window through; sample takes the latest when another signal says so."),
+          ]) { args throws(SignalError) in
+        args.upstream.sample(args.signal("NOTIFIER"))
+    },
+    .init("then", .operator, .combining, [Parameter("SIGNAL", .signal)],
+          "Ignores the source's values; when it completes, continues with the signal.",
+          "For \"do this, then that\": load the friends, then listen to the search field; fetch a token, then make the request again.",
+          example: #"cold "-a-|" | then (cold "-b|")"#,
+          elsewhere: ["RxJS: ignoreElements + concat", "ReactiveSwift: then", "RAC2: then:"],
+          contrasts: [.init("concat", "concat forwards the source's values and then the next signal's; then only the next signal's.")]) { args throws(SignalError) in
+        args.upstream.then(args.signal("SIGNAL"))
+    },
+]

@@ -1,0 +1,89 @@
+import Signals
+
+/// `cold MARBLE [VALUES] [error MESSAGE]`, and the same for `hot`.
+private func marbleParameters(_ kind: Marble.Kind) -> [Parameter] {
+    [
+        Parameter("MARBLE", .marble, marbleKind: kind),
+        Parameter("VALUES", .marbleValues, optional: true),
+        Parameter("MESSAGE", .text, optional: true, keyword: "error"),
+    ]
+}
+
+/// The creating entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let creatingOperators: [OperatorSpec] = [
+    .init("cold", .source, .creating, marbleParameters(.cold),
+          "A source drawn as a marble; its time starts at each subscription.",
+          "Each subscriber gets its own run from its frame 0, as a request does: subscribe twice and it runs twice. Examples and tests draw their inputs with it.",
+          example: #"cold "-a-b-|""#,
+          elsewhere: ["RxJS TestScheduler: cold", "ReactiveSwift: SignalProducer (cold by nature)", "RAC2: RACSignal (cold by nature)"],
+          contrasts: [
+            .init("hot", "hot is one timeline that runs from the start of the run, listened to or not; cold starts over for each subscriber."),
+            .init("share", "share makes a cold signal behave hot while someone is subscribed: one run for everyone instead of one each."),
+          ]) { args throws(SignalError) in
+        args.coldMarble("MARBLE")
+    },
+    .init("hot", .source, .creating, marbleParameters(.hot),
+          "A source drawn as a marble on one shared timeline that starts with the run, subscribed or not; `^` marks frame zero.",
+          "It is a text field or a button: events happen whether anyone listens, and a subscriber sees only what comes after it subscribed. Frames before `^` happened before the run began.",
+          example: #"hot "-a-^-b-c-|""#,
+          elsewhere: ["RxJS TestScheduler: hot", "ReactiveSwift: Signal (hot by nature)", "RAC2: RACSubject"],
+          contrasts: [
+            .init("cold", "cold starts its timeline anew for each subscriber, so nobody misses anything; hot goes on without them."),
+            .init("share", "share turns a cold signal hot only while someone is subscribed, and starts it with the first subscriber; hot runs from the start."),
+          ]) { args throws(SignalError) in
+        args.hotMarble("MARBLE")
+    },
+    .init("of", .source, .creating, [Parameter("VALUE", .value, variadic: true)],
+          "Sends the values at once, then completes.",
+          "Everything happens at one instant, frame 0, so its marble is `(abc|)`; use `cold` when the values should be spread in time.",
+          example: "of 1, 2, 3",
+          elsewhere: ["RxJS: of", "ReactiveSwift: SignalProducer(values:)", "RAC2: RACSignal return: (one value)"]) { args throws(SignalError) in
+        .sequence(try args.values("VALUE"))
+    },
+    .init("range", .source, .creating, [Parameter("FROM", .count), Parameter("COUNT", .count)],
+          "Sends COUNT whole numbers from FROM, at once, then completes.",
+          "Like `of`, all at frame 0; the values are numbers (marble digits are strings).",
+          example: "range 1, 3",
+          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"]) { args throws(SignalError) in
+        Compiler.range(try args.count("FROM"), try args.count("COUNT"), on: args.scheduler)
+    },
+    .init("empty", .source, .creating, [], "Completes at once.",
+          "Useful where a pipeline is needed but nothing should happen: `catch empty` turns an error into a quiet end.",
+          example: "empty",
+          elsewhere: ["RxJS: EMPTY", "ReactiveSwift: SignalProducer.empty", "RAC2: RACSignal empty"],
+          contrasts: [.init("never", "never does not even complete: it stays open for ever; empty ends at once.")]) { args throws(SignalError) in
+        .empty
+    },
+    .init("never", .source, .creating, [], "Never sends anything, not even an end.",
+          "A signal that stays open, to see what an operator does with a source that does not end; here takeUntil ends it.",
+          example: "never | takeUntil (timer 5ms)",
+          elsewhere: ["RxJS: NEVER", "ReactiveSwift: SignalProducer.never", "RAC2: RACSignal never"],
+          contrasts: [.init("empty", "empty completes at once; never stays open, so whatever waits for its end waits for ever.")]) { args throws(SignalError) in
+        .never
+    },
+    .init("fail", .source, .creating, [Parameter("MESSAGE", .value)], "Fails at once with the message.",
+          "An error ends a signal: `catch` can continue with another pipeline, `retry` can subscribe again.",
+          example: #"fail "boom""#,
+          elsewhere: ["RxJS: throwError", "ReactiveSwift: SignalProducer(error:)", "RAC2: RACSignal error:"]) { args throws(SignalError) in
+        let message = try args.value("MESSAGE")
+        if case .string(let text) = message { return .fail(SignalError(text)) }
+        return .fail(SignalError(message.description))
+    },
+    .init("interval", .source, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
+          "Sends 0, 1, 2, ... one every PERIOD, the first after one PERIOD.",
+          "It never completes by itself: end it with take, takeUntil, or a switchMap that replaces it.",
+          example: "interval 2ms | take 3",
+          elsewhere: ["RxJS: interval", "ReactiveSwift: SignalProducer.timer(interval:on:)", "RAC2: RACSignal interval:onScheduler:"],
+          contrasts: [.init("timer", "timer sends one value, 0, after its delay and completes; interval goes on sending.")]) { args throws(SignalError) in
+        Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler).map { .number(Double($0)) }
+    },
+    .init("timer", .source, .timing, [Parameter("DELAY", .duration)],
+          "Sends 0 after DELAY, then completes.",
+          "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`.",
+          example: "timer 5ms",
+          elsewhere: ["RxJS: timer", "ReactiveSwift: SignalProducer(value: 0).delay(_:on:)", "RAC2: [RACSignal return:@0] delay:"],
+          contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once.")]) { args throws(SignalError) in
+        Signal<Int>.timer(args.duration("DELAY"), on: args.scheduler).map { .number(Double($0)) }
+    },
+]

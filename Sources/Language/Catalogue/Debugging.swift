@@ -1,0 +1,13 @@
+import Signals
+
+/// The debugging entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let debuggingOperators: [OperatorSpec] = [
+    .init("log", .operator, .debugging, [Parameter("LABEL", .text, optional: true, defaultsToUpstreamText: true)],
+          "Passes everything through and prints each event with its time.",
+          "Put it between two stages to see what flows there, without changing anything.",
+          example: #"cold "-a|" | log "source""#,
+          elsewhere: ["RxJS: tap(console.log)", "ReactiveSwift: logEvents", "RAC2: logAll"]) { args throws(SignalError) in
+        args.upstream.log(args.text("LABEL") ?? args.label, on: args.scheduler, to: args.context.write, describe: \.printed)
+    },
+]

@@ -1,0 +1,25 @@
+import Signals
+
+/// The errors entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let errorsOperators: [OperatorSpec] = [
+    .init("catch", .operator, .errors, [Parameter("PIPELINE", .errorPipeline)],
+          "On an error, continues with the pipeline instead (`error` is the error's message).",
+          "The source is over; the error does not reach downstream. `catch empty` ends quietly, `catch (of error)` turns it into a value, `catch (token | then profile)` recovers and asks again.",
+          example: #"cold "-a-#" | catch (of "recovered")"#,
+          elsewhere: ["RxJS: catchError", "ReactiveSwift: flatMapError", "RAC2: catch:"],
+          contrasts: [
+            .init("retry", "retry subscribes to the same source again; catch continues with another pipeline."),
+            .init("errors", "errors A gathers the failures of an action's runs as values, and the action goes on; catch ends one signal's failure."),
+          ]) { args throws(SignalError) in
+        args.upstream.catchError(args.errorPipeline("PIPELINE"))
+    },
+    .init("retry", .operator, .errors, [Parameter("N", .count)],
+          "On an error, subscribes again, up to N more times.",
+          "A cold source starts over, so a request is made again; after N more failures the error goes through.",
+          example: #"cold "-a-#" | retry 2"#,
+          elsewhere: ["RxJS: retry", "ReactiveSwift: retry(upTo:)", "RAC2: retry:"],
+          contrasts: [.init("catch", "catch replaces the failed source with another pipeline; retry runs the same one again.")]) { args throws(SignalError) in
+        args.upstream.retry(try args.count("N"), interrupted: args.scheduler.interrupted)
+    },
+]

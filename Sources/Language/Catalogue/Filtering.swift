@@ -1,0 +1,89 @@
+import Signals
+
+/// The filtering entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let filteringOperators: [OperatorSpec] = [
+    .init("filter", .operator, .filtering, [Parameter("CONDITION", .condition)],
+          "Forwards the values for which the condition is true.",
+          "A value that fails is dropped and the signal goes on; the times of the values that pass do not change.",
+          example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 4} | filter it % 2 == 0"#,
+          elsewhere: ["RxJS: filter", "ReactiveSwift: filter", "RAC2: filter:"],
+          contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")]) { args throws(SignalError) in
+        args.upstream.filter(args.condition("CONDITION"))
+    },
+    .init("take", .operator, .filtering, [Parameter("N", .count)],
+          "Forwards the first N values, then completes (and stops the source).",
+          "It completes with its Nth value and disposes the source at once, which cancels whatever the source was doing (a request, a timer).",
+          example: #"cold "-a-b-c-|" | take 2"#,
+          elsewhere: ["RxJS: take", "ReactiveSwift: take(first:)", "RAC2: take:"],
+          contrasts: [
+            .init("first", "first is take 1 that fails when the source completes without a value; take 1 just completes."),
+            .init("takeUntil", "takeUntil stops when another signal sends, not after a number of values."),
+          ]) { args throws(SignalError) in
+        args.upstream.take(try args.count("N"))
+    },
+    .init("skip", .operator, .filtering, [Parameter("N", .count)],
+          "Drops the first N values.",
+          "After those N, everything goes through, ends included.",
+          example: #"cold "-a-b-c|" | skip 1"#,
+          elsewhere: ["RxJS: skip", "ReactiveSwift: skip(first:)", "RAC2: skip:"],
+          contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds, however many; skip drops a number of them.")]) { args throws(SignalError) in
+        args.upstream.skip(try args.count("N"))
+    },
+    .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition)],
+          "Forwards values while the condition holds; completes at the first that fails it.",
+          "The failing value is not sent, and the source is stopped: later values that would pass never come.",
+          example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 1} | takeWhile it < 3"#,
+          elsewhere: ["RxJS: takeWhile", "ReactiveSwift: take(while:)", "RAC2: takeWhileBlock:"],
+          contrasts: [
+            .init("filter", "filter drops a value that fails and goes on; takeWhile ends there."),
+            .init("takeUntil", "takeUntil ends when another signal sends; takeWhile when a value fails a condition."),
+          ]) { args throws(SignalError) in
+        args.upstream.takeWhile(args.condition("CONDITION"))
+    },
+    .init("skipWhile", .operator, .filtering, [Parameter("CONDITION", .condition)],
+          "Drops values while the condition holds, then forwards everything.",
+          "Once a value fails the condition, the condition is never asked again: later values pass even if they would hold.",
+          example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 1} | skipWhile it < 3"#,
+          elsewhere: ["RxJS: skipWhile", "ReactiveSwift: skip(while:)", "RAC2: skipWhileBlock:"],
+          contrasts: [.init("skip", "skip drops a fixed number of values; skipWhile as many as hold the condition.")]) { args throws(SignalError) in
+        args.upstream.skipWhile(args.condition("CONDITION"))
+    },
+    .init("takeUntil", .operator, .filtering, [Parameter("NOTIFIER", .signal)],
+          "Forwards values until the notifier sends a value, then completes (and stops both).",
+          "The cell-reuse pattern: a download runs until the cell is reused, and then it is cancelled.",
+          example: #"cold "-a-b-c-d-|" | takeUntil (cold "----x|")"#,
+          elsewhere: ["RxJS: takeUntil", "ReactiveSwift: take(until:)", "RAC2: takeUntil:"],
+          contrasts: [
+            .init("take", "take stops after a number of values; takeUntil when another signal sends."),
+            .init("takeWhile", "takeWhile stops at a value that fails a condition; takeUntil at another signal's value."),
+          ]) { args throws(SignalError) in
+        args.upstream.takeUntil(args.signal("NOTIFIER"))
+    },
+    .init("first", .operator, .filtering, [],
+          "Forwards the first value, then completes; fails if there is none.",
+          "Use it when a value must come; when none may, `take 1` ends quietly instead.",
+          example: #"cold "-a-b-|" | first"#,
+          elsewhere: ["RxJS: first", "ReactiveSwift: take(first: 1)", "RAC2: take:1"],
+          contrasts: [
+            .init("take", "take 1 completes quietly when the source ends empty; first fails."),
+            .init("last", "last waits for the source to complete and sends its final value."),
+          ]) { args throws(SignalError) in
+        args.upstream.first()
+    },
+    .init("last", .operator, .filtering, [],
+          "Forwards the last value when the source completes; fails if there is none.",
+          "Like reduce, it waits for the end: on a source that never completes it never sends.",
+          example: #"cold "-a-b-|" | last"#,
+          elsewhere: ["RxJS: last", "ReactiveSwift: take(last: 1)", "RAC2: (none; [signal.takeLast:1])"],
+          contrasts: [.init("first", "first sends at the first value, at once; last at the end.")]) { args throws(SignalError) in
+        args.upstream.last()
+    },
+    .init("distinctUntilChanged", .operator, .filtering, [],
+          "Drops a value equal to the one before it.",
+          "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips.",
+          example: #"cold "-a-a-b-b-a|" | distinctUntilChanged"#, aliases: ["skipRepeats"],
+          elsewhere: ["RxJS: distinctUntilChanged", "ReactiveSwift: skipRepeats", "RAC2: distinctUntilChanged"]) { args throws(SignalError) in
+        args.upstream.distinctUntilChanged()
+    },
+]

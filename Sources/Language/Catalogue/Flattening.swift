@@ -1,0 +1,69 @@
+import Signals
+
+/// The flattening entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let flatteningOperators: [OperatorSpec] = [
+    .init("flatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+          "Runs the pipeline for each value (`it` is the value) and forwards all of them at once.",
+          "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail.",
+          example: #"cold "-a-b------|" | flatMap (cold "-x--y|" | mapTo it)"#,
+          elsewhere: ["RxJS: mergeMap (alias flatMap)", "ReactiveSwift: flatMap(.merge)", "RAC2: flattenMap:"],
+          contrasts: [
+            .init("switchMap", "switchMap cancels the previous run when a new value arrives: only the latest run's values come through."),
+            .init("concatMap", "concatMap runs one at a time and queues the rest: nothing lost, nothing overlapping."),
+            .init("exhaustMap", "exhaustMap ignores values while a run is going on: nothing queued, nothing cancelled."),
+            .init("map", "map sends one value per value; flatMap sends the values of a pipeline run for each."),
+          ]) { args throws(SignalError) in
+        args.upstream.flatMap(args.perValuePipeline("PIPELINE"))
+    },
+    .init("switchMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+          "Runs the pipeline for each value; a new value cancels the previous run.",
+          "The classic for search as you type: each new text cancels the stale request, so an old answer never overwrites a newer one. `switchMap P` is `map P | switchToLatest`.",
+          example: #"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#,
+          elsewhere: ["RxJS: switchMap", "ReactiveSwift: flatMap(.latest)", "RAC2: flattenMap: + switchToLatest", "RxSwift: flatMapLatest"],
+          contrasts: [
+            .init("flatMap", "flatMap keeps every run going: stale answers arrive too, maybe after newer ones."),
+            .init("concatMap", "concatMap lets each run finish and starts the next one afterwards."),
+            .init("exhaustMap", "exhaustMap keeps the run that is going and drops the new value: the opposite choice."),
+            .init("switchToLatest", "switchToLatest flattens a signal that already carries signals; switchMap makes them from values."),
+          ]) { args throws(SignalError) in
+        args.upstream.switchMap(args.perValuePipeline("PIPELINE"))
+    },
+    .init("concatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+          "Runs the pipeline for each value, one run at a time, in order.",
+          "Values that come while a run is going on wait their turn, so nothing is lost and order is kept, but the queue can grow.",
+          example: #"cold "-a-b------|" | concatMap (cold "-x--y|" | mapTo it)"#,
+          elsewhere: ["RxJS: concatMap", "ReactiveSwift: flatMap(.concat)", "RAC2: map: + concat"],
+          contrasts: [
+            .init("flatMap", "flatMap starts every run at once; concatMap waits for each to finish."),
+            .init("switchMap", "switchMap cancels the running one for the new value; concatMap finishes it first."),
+            .init("exhaustMap", "exhaustMap drops values that come during a run; concatMap keeps them for later."),
+          ]) { args throws(SignalError) in
+        args.upstream.concatMap(args.perValuePipeline("PIPELINE"))
+    },
+    .init("exhaustMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+          "Runs the pipeline for a value only when no run is going on; values meanwhile are dropped.",
+          "For a login or submit button: clicks while the request runs are ignored, not queued and not restarting it.",
+          example: #"cold "-a-b------|" | exhaustMap (cold "-x--y|" | mapTo it)"#,
+          elsewhere: ["RxJS: exhaustMap", "ReactiveSwift: flatMap(.throttle)", "RAC2: (none; RACCommand refuses while executing)", "RxSwift: flatMapFirst"],
+          contrasts: [
+            .init("flatMap", "flatMap starts a run for every value, overlapping; exhaustMap for none while one runs."),
+            .init("switchMap", "switchMap gives up the running one for the new value; exhaustMap gives up the new value."),
+            .init("concatMap", "concatMap queues the values that come during a run; exhaustMap drops them."),
+            .init("action", "an action drops inputs while busy too, but survives failed runs (errors A) and tells executing and enabled."),
+          ]) { args throws(SignalError) in
+        args.upstream.exhaustMap(args.perValuePipeline("PIPELINE"))
+    },
+    .init("switchToLatest", .operator, .flattening, [],
+          "For a signal of signals: forwards the latest inner signal, cancelling the one before.",
+          "Where values are already signals (`map (search it)`), it subscribes to each new one and disposes the previous.",
+          example: #"cold "-a--b|" | map (cold "-x-y|") | switchToLatest"#,
+          elsewhere: ["RxJS: switchAll", "ReactiveSwift: flatten(.latest)", "RAC2: switchToLatest"],
+          contrasts: [.init("switchMap", "switchMap takes a pipeline to run per value; switchToLatest takes the signals the source already sends.")]) { args throws(SignalError) in
+        let site = args.site
+        return args.upstream.switchMap { value in
+            if case .signal(let inner) = value { return inner.signal }
+            return .fail(SignalError("\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value: `map (of X)`"))
+        }
+    },
+]

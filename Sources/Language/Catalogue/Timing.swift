@@ -1,0 +1,43 @@
+import Signals
+
+/// The timing entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let timingOperators: [OperatorSpec] = [
+    .init("debounce", .operator, .timing, [Parameter("DURATION", .duration)],
+          "Sends a value only after DURATION has passed with no newer value (waits for a pause). ReactiveCocoa 2's `throttle:` is this.",
+          "Each value restarts the wait, so a burst becomes its last value, sent DURATION after the burst; a waiting value is sent at completion. Typing: wait for a pause before searching.",
+          example: #"cold "-a-b-----c---|" | debounce 3ms"#,
+          elsewhere: ["RxJS: debounceTime", "ReactiveSwift: debounce", "RAC2: throttle: (a debounce!)"],
+          contrasts: [
+            .init("throttle", "throttle sends the FIRST value at once and ignores the rest for DURATION; debounce sends the LAST value after a pause. (ReactiveCocoa 2's `throttle:` is a debounce.)"),
+            .init("delay", "delay shifts every value by DURATION and drops none; debounce drops all but the last of a burst."),
+          ]) { args throws(SignalError) in
+        args.upstream.debounce(args.duration("DURATION"), on: args.scheduler)
+    },
+    .init("throttle", .operator, .timing, [Parameter("DURATION", .duration)],
+          "Sends a value, then ignores values for DURATION (leading edge). Not ReactiveCocoa 2's `throttle:`, which is a debounce.",
+          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. ReactiveSwift's throttle also sends the latest value at the end of each window (leading and trailing).",
+          example: #"cold "-abc---d-|" | throttle 3ms"#,
+          elsewhere: ["RxJS: throttleTime (leading, the default)", "ReactiveSwift: throttle (leading AND trailing: it also sends the latest at the end of each window)", "RAC2: (none; its throttle: is a debounce)"],
+          contrasts: [
+            .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once. RAC2's `throttle:` is a debounce."),
+            .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
+          ]) { args throws(SignalError) in
+        args.upstream.throttle(args.duration("DURATION"), on: args.scheduler)
+    },
+    .init("delay", .operator, .timing, [Parameter("DURATION", .duration)],
+          "Sends each value DURATION later; completes when the last delayed value is out.",
+          "Nothing is dropped and the gaps between values stay the same; errors are not delayed.",
+          example: #"cold "-a-b|" | delay 3ms"#,
+          elsewhere: ["RxJS: delay", "ReactiveSwift: delay", "RAC2: delay:"],
+          contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")]) { args throws(SignalError) in
+        args.upstream.delay(args.duration("DURATION"), on: args.scheduler)
+    },
+    .init("timeout", .operator, .timing, [Parameter("DURATION", .duration)],
+          "Fails if no value comes within DURATION of the start or of the last value.",
+          "A guard against a request that hangs: the silent source is cancelled and the error can be caught for a fallback.",
+          example: #"cold "-a-----b|" | timeout 3ms"#,
+          elsewhere: ["RxJS: timeout (each)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]) { args throws(SignalError) in
+        args.upstream.timeout(args.duration("DURATION"), on: args.scheduler)
+    },
+]

@@ -1,0 +1,92 @@
+import Signals
+
+/// The transforming entries of the catalogue: what the checker, the compiler, `explain` and
+/// completion know of each, and how it is built.
+let transformingOperators: [OperatorSpec] = [
+    .init("map", .operator, .transforming, [Parameter("EXPRESSION", .perValue)],
+          "Sends the expression's value for each value (`it` is the value).",
+          "One value in, one out, at the same instant; a bare name is a field of `it` (`map name` is `map it.name`). To turn each value into a signal and take its values, use flatMap or switchMap.",
+          example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | map it * 10"#,
+          elsewhere: ["RxJS: map", "ReactiveSwift: map", "RAC2: map:"],
+          contrasts: [
+            .init("mapTo", "mapTo sends the same value every time; map computes one from each value."),
+            .init("flatMap", "flatMap runs a pipeline for each value and sends that pipeline's values; map sends one value per value (a pipeline in map stays a signal, for switchToLatest)."),
+          ]) { args throws(SignalError) in
+        args.upstream.map(args.perValue("EXPRESSION"))
+    },
+    .init("mapTo", .operator, .transforming, [Parameter("VALUE", .value)],
+          "Sends the same value for each value.",
+          "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal).",
+          example: #"cold "-a--b|" | mapTo "clicked""#,
+          elsewhere: ["RxJS: mapTo (deprecated: map(() => v))", "ReactiveSwift: map(value:)", "RAC2: mapReplace:"],
+          contrasts: [.init("map", "map computes a value from each value with `it`; mapTo ignores the value and sends its own.")]) { args throws(SignalError) in
+        args.upstream.mapTo(try args.value("VALUE"))
+    },
+    .init("not", .operator, .transforming, [],
+          "Negates each boolean.",
+          "A value that is not a boolean is an error. Typical: an action's executing signal, negated, enables a button.",
+          example: #"cold "-t-f|" {t: true, f: false} | not"#,
+          elsewhere: ["RxJS: map(x => !x)", "ReactiveSwift: negate()", "RAC2: not"]) { args throws(SignalError) in
+        let site = args.site
+        return args.upstream.map { value throws(SignalError) in
+            do throws(EvaluationFailure) { return try Operations.not(value) } catch {
+                throw SignalError("\(site): \(error.message)")
+            }
+        }
+    },
+    .init("scan", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
+          "Sends each running accumulation (`acc` is the accumulation so far, `it` the value).",
+          "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED.",
+          example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan 0, acc + it"#,
+          elsewhere: ["RxJS: scan", "ReactiveSwift: scan", "RAC2: scanWithStart:reduce:"],
+          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")]) { args throws(SignalError) in
+        args.upstream.scan(try args.value("SEED"), args.accumulator("EXPRESSION"))
+    },
+    .init("reduce", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
+          "Sends only the final accumulation, when the source completes.",
+          "It waits for the end, so on a source that never completes (interval, a text field) it never sends.",
+          example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | reduce 0, acc + it"#,
+          elsewhere: ["RxJS: reduce", "ReactiveSwift: reduce", "RAC2: aggregateWithStart:reduce:"],
+          contrasts: [
+            .init("scan", "scan sends the accumulation at every value; reduce only once, at the end."),
+            .init("count", "count is the reduce that counts: `reduce 0, acc + 1`."),
+          ]) { args throws(SignalError) in
+        args.upstream.reduce(try args.value("SEED"), args.accumulator("EXPRESSION"))
+    },
+    .init("pairwise", .operator, .transforming, [],
+          "Sends `[previous, current]` for each value after the first.",
+          "The first value only fills its memory; from the second on, each value goes out with the one before it, which is what a change needs (a direction, a difference).",
+          example: #"cold "-a-b-c|" | pairwise"#,
+          elsewhere: ["RxJS: pairwise", "ReactiveSwift: combinePrevious()", "RAC2: combinePreviousWithStart:reduce:"],
+          contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")]) { args throws(SignalError) in
+        args.upstream.pairwise().map { .list([$0.0, $0.1]) }
+    },
+    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1)],
+          "Sends lists of N values; the rest as a shorter list on completion.",
+          "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion.",
+          example: #"cold "-a-b-c-d-e|" | buffer 2"#,
+          elsewhere: ["RxJS: bufferCount", "ReactiveSwift: collect(count:)", "RAC2: (none; bufferWithTime:onScheduler: is by time)"],
+          contrasts: [.init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value.")]) { args throws(SignalError) in
+        let size = try args.count("N")
+        guard size <= Limits.listItems else {
+            throw SignalError("\(args.site): buffer holds at most \(Limits.listItems) values, not \(size)")
+        }
+        return args.upstream.buffer(count: size).map { .list($0) }
+    },
+    .init("count", .operator, .transforming, [],
+          "Sends how many values there were, when the source completes.",
+          "Like reduce, it waits for the end; `scan 0, acc + 1` counts as it goes.",
+          example: #"cold "-a-b-c|" | count"#,
+          elsewhere: ["RxJS: count", "ReactiveSwift: reduce(0) { n, _ in n + 1 }", "RAC2: aggregateWithStart:@0 reduce:"],
+          contrasts: [.init("reduce", "reduce folds the values with your expression; count is `reduce 0, acc + 1`.")]) { args throws(SignalError) in
+        args.upstream.count().map { .number(Double($0)) }
+    },
+    .init("startWith", .operator, .transforming, [Parameter("VALUE", .value)],
+          "Sends VALUE first, then everything of the source.",
+          "VALUE goes out at subscription, before the source has said anything: a default, or a state such as \"checking\" while a request runs.",
+          example: #"cold "-a-b|" | startWith "s""#,
+          elsewhere: ["RxJS: startWith", "ReactiveSwift: prefix(value:)", "RAC2: startWith:"],
+          contrasts: [.init("concat", "concat adds a signal after the source completes; startWith puts a value before it starts.")]) { args throws(SignalError) in
+        args.upstream.startWith(try args.value("VALUE"))
+    },
+]

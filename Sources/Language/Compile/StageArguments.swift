@@ -1,0 +1,199 @@
+import Signals
+
+/// What a catalogue entry's `build` reads: its checked arguments by parameter name (as the
+/// entry declares them, so an entry never counts positions), the signal before it, and the
+/// run. Each reader turns its argument into what the Signals operator takes.
+public struct StageArguments {
+    let compiler: Compiler
+    let stage: CheckedStage
+    let frame: Frame
+    /// The signal the stage follows (`.empty` for a source).
+    public let upstream: Signal<Value>
+
+    public var context: RunContext { compiler.context }
+    public var scheduler: Scheduler { compiler.context.scheduler }
+    /// Where the stage is (`3:17 map`), for run-time messages.
+    public var site: Site { stage.site }
+    public var name: String { stage.spec.name }
+    /// The stage as written (`filter rating > 90`).
+    public var label: String { stage.label }
+
+    /// Where the argument of the parameter called `name` is: positional parameters in
+    /// order, then keyword parameters (the checker's layout, `Checker.checkStage`).
+    private func index(_ parameter: String) -> Int {
+        let parameters = stage.spec.parameters
+        let ordered = parameters.filter { $0.keyword == nil } + parameters.filter { $0.keyword != nil && $0.kind != .text }
+        guard let index = ordered.firstIndex(where: { $0.name == parameter }) else {
+            preconditionFailure("`\(stage.spec.name)` has no parameter \(parameter): its catalogue entry and its build disagree")
+        }
+        return index
+    }
+
+    private func argument(_ parameter: String) -> CheckedArgument {
+        let index = index(parameter)
+        return index < stage.arguments.count ? stage.arguments[index] : .absent
+    }
+
+    /// A value evaluated once, now (nil when an optional one was not given).
+    public func optionalValue(_ parameter: String) throws(SignalError) -> Value? {
+        guard case .expression(let expression) = argument(parameter) else { return nil }
+        do throws(EvaluationFailure) {
+            return try compiler.evaluator(expression, in: frame)(frame)
+        } catch {
+            throw error.signalError
+        }
+    }
+
+    public func value(_ parameter: String) throws(SignalError) -> Value {
+        try optionalValue(parameter) ?? .null
+    }
+
+    /// Every value of a variadic parameter (`of 1, 2, 3`), each evaluated once, now.
+    public func values(_ parameter: String) throws(SignalError) -> [Value] {
+        var values: [Value] = []
+        for argument in stage.arguments[index(parameter)...] {
+            guard case .expression(let expression) = argument else {
+                values.append(.null)
+                continue
+            }
+            do throws(EvaluationFailure) {
+                values.append(try compiler.evaluator(expression, in: frame)(frame))
+            } catch {
+                throw error.signalError
+            }
+        }
+        return values
+    }
+
+    /// A whole number evaluated once, now.
+    public func count(_ parameter: String) throws(SignalError) -> Int {
+        let number = try value(parameter)
+        guard case .number(let double) = number, double == double.rounded(), abs(double) < 1e15 else {
+            throw SignalError("\(site): \(name) needs a whole number, not \(number.abbreviated)")
+        }
+        return Int(double)
+    }
+
+    public func duration(_ parameter: String) -> TimeSpan {
+        if case .duration(let span) = argument(parameter) { return span }
+        return .zero
+    }
+
+    /// A string argument (a label), nil when it was not given.
+    public func text(_ parameter: String) -> String? {
+        if case .text(let text) = argument(parameter) { return text }
+        return nil
+    }
+
+    /// A per-value function: `it` is the value.
+    public func perValue(_ parameter: String) -> (Value) throws(SignalError) -> Value {
+        guard case .expression(let expression) = argument(parameter) else { return { $0 } }
+        let evaluate = compiler.evaluator(expression, in: frame)
+        return { value throws(SignalError) in
+            do throws(EvaluationFailure) { return try evaluate(Frame(it: value)) } catch { throw error.signalError }
+        }
+    }
+
+    /// A per-value condition: true or false for each value, an error event otherwise.
+    public func condition(_ parameter: String) -> (Value) throws(SignalError) -> Bool {
+        guard case .expression(let expression) = argument(parameter) else { return { _ in true } }
+        // One closure straight to the compiled expression: this is the hot path.
+        let evaluate = compiler.evaluator(expression, in: frame)
+        let site = site, name = name
+        return { value throws(SignalError) in
+            let result: Value
+            do throws(EvaluationFailure) { result = try evaluate(Frame(it: value)) } catch { throw error.signalError }
+            if case .bool(let bool) = result { return bool }
+            throw SignalError("\(site): \(name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
+        }
+    }
+
+    /// A per-value function of the accumulation and the value (`acc`, `it`).
+    public func accumulator(_ parameter: String) -> (Value, Value) throws(SignalError) -> Value {
+        guard case .expression(let expression) = argument(parameter) else { return { acc, _ in acc } }
+        let evaluate = compiler.evaluator(expression, in: frame)
+        return { acc, value throws(SignalError) in
+            do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc)) } catch { throw error.signalError }
+        }
+    }
+
+    /// The signals of a signal parameter, variadic or not (`merge A, B`), each one level
+    /// deeper in the trace.
+    public func signals(_ parameter: String) -> [Signal<Value>] {
+        stage.arguments[index(parameter)...].compactMap { argument in
+            guard case .pipeline(let pipeline) = argument else { return nil }
+            var inner = frame
+            inner.depth += 1
+            return compiler.argumentSignal(pipeline, inner, of: stage)
+        }
+    }
+
+    /// A signal argument; nil when an optional one was not given.
+    public func optionalSignal(_ parameter: String) -> Signal<Value>? {
+        guard case .pipeline = argument(parameter) else { return nil }
+        return signals(parameter).first
+    }
+
+    public func signal(_ parameter: String) -> Signal<Value> {
+        optionalSignal(parameter) ?? .empty
+    }
+
+    /// A pipeline instantiated for each value, with `it` bound to it (flatMap's).
+    public func perValuePipeline(_ parameter: String) -> (Value) -> Signal<Value> {
+        guard case .pipeline(let pipeline) = argument(parameter) else { return { _ in .empty } }
+        let caught = frame.caught, depth = frame.depth + 1, compiler = compiler, stage = stage
+        return { value in compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage) }
+    }
+
+    /// A pipeline instantiated for an error, with `error` bound to its message (catch's).
+    public func errorPipeline(_ parameter: String) -> (SignalError) -> Signal<Value> {
+        guard case .pipeline(let pipeline) = argument(parameter) else { return { .fail($0) } }
+        let it = frame.it, depth = frame.depth + 1, compiler = compiler
+        return { error in compiler.signal(pipeline, Frame(it: it, caught: Caught(message: error.message), depth: depth)) }
+    }
+
+    /// A `cold` marble as a signal: its timeline starts at each subscription.
+    public func coldMarble(_ parameter: String) -> Signal<Value> {
+        guard case .marble(let marble, let values, let error, _) = argument(parameter) else { return .empty }
+        let table = compiler.marbleValues(values)
+        return ColdSource(marble, scheduler: scheduler, error: SignalError(error ?? "error")) { table($0) }.signal
+    }
+
+    /// A `hot` marble's one timeline, started with the run (`Compiler.startHotSources`).
+    public func hotMarble(_ parameter: String) -> Signal<Value> {
+        guard case .marble(_, _, _, let id?) = argument(parameter), let hot = context.hotSources[id] else {
+            return .fail(SignalError("\(site): this hot source was not started with the run"))
+        }
+        return hot.signal
+    }
+
+    /// The run of the action an `action` parameter names (made once per run for a `let`
+    /// name): `executing`, `enabled` and `errors` are its views.
+    func action(_ parameter: String) -> ActionRun? {
+        guard case .pipeline(let pipeline) = argument(parameter), let key = pipeline.actionStage?.site.key else { return nil }
+        _ = compiler.signal(pipeline, frame)
+        return context.actions[key]
+    }
+
+    /// What an action's view sends when its action was not made in this run.
+    public func actionMissing() -> Signal<Value> {
+        .fail(SignalError("\(site): the action was not made in this run"))
+    }
+
+    /// Records the action this stage makes, so its views find it.
+    func register(_ action: ActionRun) {
+        context.actions[site.key] = action
+    }
+
+    /// A source the embedding program provides (a photo service), with every argument
+    /// evaluated once, now.
+    public func service() throws(SignalError) -> Signal<Value> {
+        guard let services = context.services else {
+            return .fail(SignalError("\(site): `\(name)` is not available here"))
+        }
+        guard let first = stage.spec.parameters.first else {
+            return services.signal(for: name, arguments: [], context: context)
+        }
+        return services.signal(for: name, arguments: try values(first.name), context: context)
+    }
+}
