@@ -15,6 +15,7 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "filter") { s, _ in s.filter { _ in true } },
     .init(name: "scan") { s, _ in s.scan("") { $0 + $1 } },
     .init(name: "take") { s, _ in s.take(10) },
+    .init(name: "takeLast") { s, _ in s.takeLast(2) },
     .init(name: "skip") { s, _ in s.skip(0) },
     .init(name: "takeWhile") { s, _ in s.takeWhile { _ in true } },
     .init(name: "skipWhile") { s, _ in s.skipWhile { _ in false } },

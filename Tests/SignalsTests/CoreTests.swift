@@ -34,6 +34,17 @@ struct CoreTests {
         #expect(source.subscriptions.map { $0.disposed?.frame } == [3])
     }
 
+    @Test("takeLast sends the last N values at the completion, or all when fewer came")
+    func takeLastSendsTheLastValues() {
+        let test = MarbleTest()
+        let source = test.cold("--a-----b----c---d--|")
+        test.expect(source.signal.takeLast(2), emits: "--------------------(cd|)")
+        test.expect(test.cold("--a-----b--|").signal.takeLast(5), emits: "-----------(ab|)")
+        test.expect(test.cold("--a--b--|").signal.takeLast(0), emits: "--------|")
+        test.expect(test.cold("--a--#", error: "boom").signal.takeLast(2), emits: "-----#", error: "boom")
+        #expect(source.liveSubscriptions == 0)
+    }
+
     @Test("take of a negative count fails instead of trapping")
     func takeNegativeFails() {
         let test = MarbleTest()

@@ -19,6 +19,7 @@ let filteringOperators: [OperatorSpec] = [
           contrasts: [
             .init("first", "first is take 1 that fails when the source completes without a value; take 1 just completes."),
             .init("takeUntil", "takeUntil stops when another signal sends, not after a number of values."),
+            .init("takeLast", "takeLast N waits for the end and sends the last N values; take N sends the first N as they come."),
           ]) { args throws(SignalError) in
         args.upstream.take(try args.count("N"))
     },
@@ -75,9 +76,23 @@ let filteringOperators: [OperatorSpec] = [
           "Forwards the last value when the source completes; fails if there is none.",
           "Like reduce, it waits for the end: on a source that never completes it never sends.",
           example: #"cold "-a-b-|" | last"#,
-          elsewhere: ["RxJS: last", "ReactiveSwift: take(last: 1)", "RAC2: (none; [signal.takeLast:1])"],
-          contrasts: [.init("first", "first sends at the first value, at once; last at the end.")]) { args throws(SignalError) in
+          elsewhere: ["RxJS: last", "ReactiveSwift: take(last: 1)", "RAC2: takeLast:1"],
+          contrasts: [
+            .init("first", "first sends at the first value, at once; last at the end."),
+            .init("takeLast", "takeLast N sends the last N values and never fails; last sends one, and fails when there was none."),
+          ]) { args throws(SignalError) in
         args.upstream.last()
+    },
+    .init("takeLast", .operator, .filtering, [Parameter("N", .count)],
+          "Sends the last N values when the source completes, all at that instant, then completes.",
+          "It must wait for the end to know which values were last, so on a source that never completes it never sends. Fewer than N values are all sent; none is not an error.",
+          example: #"cold "-a-b-c-|" | takeLast 2"#,
+          elsewhere: ["RxJS: takeLast", "ReactiveSwift: take(last:)", "RAC2: takeLast:"],
+          contrasts: [
+            .init("take", "take N sends the first N values as they come and completes early; takeLast N waits for the end and sends the last N."),
+            .init("last", "last sends only the final value, and fails when there was none; takeLast 1 completes quietly instead."),
+          ]) { args throws(SignalError) in
+        args.upstream.takeLast(try args.count("N"))
     },
     .init("distinctUntilChanged", .operator, .filtering, [],
           "Drops a value equal to the one before it.",

@@ -73,6 +73,7 @@ struct Guide: Sendable {
             .leaf("folded with my own expression", "reduce"),
             .leaf("how many there were", "count"),
             .leaf("the last one, which must come (else an error, as with first)", "last"),
+            .leaf("the last N of them", "takeLast"),
         ]),
         .branch("let only some values through", [
             .leaf("those that meet a condition", "filter"),

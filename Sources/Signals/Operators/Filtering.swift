@@ -207,6 +207,38 @@ extension Signal {
         })
     }
 
+    /// Forwards the last `count` values when the source completes, all at that instant;
+    /// fewer when fewer came. An error is forwarded at once, without them.
+    ///
+    ///     source      -a-b-c-|
+    ///     takeLast 2  -------(bc|)
+    @inlinable
+    public func takeLast(_ count: Int) -> Signal<Value> {
+        // One closure whatever the count (see `take`).
+        Signal(unchecked: { downstream, lifetime in
+            guard count >= 0 else { return downstream.terminate(.error(.negativeCount("takeLast", count))) }
+            // A ring of the latest `count` values: `oldest` is where the next one goes once full.
+            var kept: [Value] = []
+            var oldest = 0
+            self.startHandler(Observer(
+                next: { value in
+                    guard count > 0 else { return }
+                    if kept.count < count {
+                        kept.append(value)
+                    } else {
+                        kept[oldest] = value
+                        oldest = (oldest + 1) % count
+                    }
+                },
+                terminate: { termination in
+                    guard termination == .completed else { return downstream.terminate(termination) }
+                    for index in 0..<kept.count { downstream.next(kept[(oldest + index) % kept.count]) }
+                    downstream.terminate(.completed)
+                }
+            ), lifetime)
+        })
+    }
+
     /// Drops a value that `isSame` says equals the one before it.
     @inlinable
     public func distinctUntilChanged(by isSame: @escaping (Value, Value) throws(SignalError) -> Bool) -> Signal<Value> {
