@@ -4,6 +4,7 @@ import Signals
 /// anything runs. It reports every problem it finds and goes on.
 struct Checker {
     let source: Source
+    private let comments: [SourceRange]
     let catalogue: Catalogue
     var environment: Environment
     /// The command that lists the operators, for hints: `:help` in the REPL.
@@ -27,6 +28,7 @@ struct Checker {
 
     init(source: Source, catalogue: Catalogue, environment: Environment) {
         self.source = source
+        self.comments = Lexer.comments(of: source)
         self.catalogue = catalogue
         self.environment = environment
     }
@@ -770,26 +772,17 @@ struct Checker {
 
     // MARK: Helpers
 
-    /// The source text of a range on one line: comments dropped, lines joined.
+    /// The source text of a range on one line: comments dropped (where the lexer found
+    /// them), lines joined.
     private func text(_ range: SourceRange) -> String {
-        source.text(from: range.start, to: range.end)
-            .split(separator: "\n").map { withoutComment($0).trimmingCharacters(of: " \t\r") }
-            .filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
-    private func withoutComment(_ line: Substring) -> Substring {
-        var inString = false, escaped = false
-        for index in line.indices {
-            let character = line[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "#" {
-                return line[..<index]
-            }
+        var text = "", start = range.start
+        for comment in comments where comment.start >= range.start && comment.start < range.end {
+            text += source.text(from: start, to: comment.start)
+            start = min(comment.end, range.end)
         }
-        return line
+        text += source.text(from: start, to: range.end)
+        return text.split(separator: "\n").map { $0.trimmingCharacters(of: " \t\r") }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     private func location(_ range: SourceRange) -> SourceLocation { source.location(of: range.start) }

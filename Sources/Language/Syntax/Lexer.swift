@@ -15,6 +15,8 @@ struct Lexer {
     private var depth = 0
     private var tokens: [Token] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where the comments are (`#` to the end of the line, outside strings).
+    private(set) var comments: [SourceRange] = []
     private var spaceBefore = true
 
     init(_ source: Source) {
@@ -27,6 +29,14 @@ struct Lexer {
         lexer.checkLineLengths()
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)
+    }
+
+    /// The comments of a source, as the lexer reads them (the checker drops them from
+    /// the text of labels).
+    static func comments(of source: Source) -> [SourceRange] {
+        var lexer = Lexer(source)
+        lexer.run()
+        return lexer.comments
     }
 
     private mutating func checkLineLengths() {
@@ -54,7 +64,9 @@ struct Lexer {
                 offset += 1
                 spaceBefore = true
             case "#":
+                let start = offset
                 while offset < scalars.count, scalars[offset] != "\n" { offset += 1 }
+                comments.append(SourceRange(start: start, end: offset))
             case "\n":
                 newline()
             case "\"":
