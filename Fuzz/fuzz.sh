@@ -28,9 +28,9 @@ cp ../Tests/Fuzz/*.frp "$seeds"/ 2>/dev/null || true
 
 dictionary=.build/frp.dict
 {
-    # Sources and operators (Catalogue.swift), their aliases, and the services.
-    grep -oE '\.init\("[a-zA-Z]+"' ../Sources/Language/Catalogue.swift | sed -E 's/.*\("(.*)"/"\1"/'
-    grep -oE 'aliases: \["[a-zA-Z]+"' ../Sources/Language/Catalogue.swift | sed -E 's/.*\["(.*)"/"\1"/'
+    # Sources and operators (one entry each in Catalogue/*.swift), their aliases, and the services.
+    grep -oE '\.init\("[a-zA-Z]+"' ../Sources/Language/Catalogue/*.swift | sed -E 's/.*\("(.*)"/"\1"/'
+    grep -oE 'aliases: \["[a-zA-Z]+"' ../Sources/Language/Catalogue/*.swift | sed -E 's/.*\["(.*)"/"\1"/'
     grep -oE 'PhotoService\("[a-zA-Z]+"' ../Sources/Services/PhotoSite.swift | sed -E 's/.*\("(.*)"/"\1"/'
     # Keywords, names, functions, punctuation, durations and marbles.
     for word in let var expect emits error it acc and or not matches if then else true false null \
