@@ -28,6 +28,10 @@ struct CatalogueTests {
         // The diagram has a row for the operator itself (a stage's row is labelled by its text).
         let rows = text.components(separatedBy: "\n").drop { !$0.hasPrefix("1 col = ") }.dropFirst()
         #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name) }, "no row for \(name)")
+        // An error event (`   9ms  error "..."`) only where the entry says its example fails.
+        let events = text.components(separatedBy: "\n").drop { !$0.hasPrefix("» ") }.prefix { !$0.hasPrefix("1 col = ") }
+        let errs = events.contains { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first == "error" }
+        #expect(errs == (PhotoSources.catalogue[name]?.exampleFails == true), "\(name)'s example errs: \(errs)")
     }
 
     @Test("every operator is explained: a summary and more, its names in RxJS, ReactiveSwift and RAC2")

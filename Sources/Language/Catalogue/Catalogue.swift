@@ -35,6 +35,9 @@ public struct OperatorSpec: Sendable {
     /// trace shows what it did; `let` lines may come first, the last line is run. It runs
     /// as a test, and `frp explain` runs it and draws its trace.
     public var example: String
+    /// Whether the example ends in an error event on purpose (`fail`, a `retry` that gives
+    /// up, a `timeout`); a test fails when an example errs without saying so.
+    public var exampleFails = false
     /// Names elsewhere: "RxJS: switchMap", "ReactiveSwift: flatMap(.latest)".
     public var elsewhere: [String] = []
     /// The operators it is often mistaken for, each with the difference.
@@ -152,7 +155,7 @@ extension OperatorSpec {
     }
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
-         _ summary: String, _ explanation: String = "", example: String, aliases: [String] = [],
+         _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
          elsewhere: [String] = [], contrasts: [Contrast] = [], build: @escaping Build) {
         self.name = name
         self.role = role
@@ -161,6 +164,7 @@ extension OperatorSpec {
         self.summary = summary
         self.explanation = explanation
         self.example = example
+        self.exampleFails = exampleFails
         self.aliases = aliases
         self.elsewhere = elsewhere
         self.contrasts = contrasts

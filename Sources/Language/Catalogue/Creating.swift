@@ -64,7 +64,7 @@ let creatingOperators: [OperatorSpec] = [
     },
     .init("fail", .source, .creating, [Parameter("MESSAGE", .value)], "Fails at once with the message.",
           "An error ends a signal: `catch` can continue with another pipeline, `retry` can subscribe again.",
-          example: #"fail "boom""#,
+          example: #"fail "boom""#, exampleFails: true,
           elsewhere: ["RxJS: throwError", "ReactiveSwift: SignalProducer(error:)", "RAC2: RACSignal error:"]) { args throws(SignalError) in
         let message = try args.value("MESSAGE")
         if case .string(let text) = message { return .fail(SignalError(text)) }

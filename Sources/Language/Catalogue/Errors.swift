@@ -17,7 +17,7 @@ let errorsOperators: [OperatorSpec] = [
     .init("retry", .operator, .errors, [Parameter("N", .count)],
           "On an error, subscribes again, up to N more times.",
           "A cold source starts over, so a request is made again; after N more failures the error goes through.",
-          example: #"cold "-a-#" | retry 2"#,
+          example: #"cold "-a-#" | retry 2"#, exampleFails: true,
           elsewhere: ["RxJS: retry", "ReactiveSwift: retry(upTo:)", "RAC2: retry:"],
           contrasts: [.init("catch", "catch replaces the failed source with another pipeline; retry runs the same one again.")]) { args throws(SignalError) in
         args.upstream.retry(try args.count("N"), interrupted: args.scheduler.interrupted)

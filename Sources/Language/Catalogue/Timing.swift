@@ -36,7 +36,7 @@ let timingOperators: [OperatorSpec] = [
     .init("timeout", .operator, .timing, [Parameter("DURATION", .duration)],
           "Fails if no value comes within DURATION of the start or of the last value.",
           "A guard against a request that hangs: the silent source is cancelled and the error can be caught for a fallback.",
-          example: #"cold "-a-----b|" | timeout 3ms"#,
+          example: #"cold "-a-----b|" | timeout 3ms"#, exampleFails: true,
           elsewhere: ["RxJS: timeout (each)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]) { args throws(SignalError) in
         args.upstream.timeout(args.duration("DURATION"), on: args.scheduler)
     },
