@@ -168,7 +168,7 @@ extension CheckedPipeline {
     /// The `action` stage this pipeline ends in, directly or through the `let` name it is:
     /// what `executing`, `enabled` and `errors` observe.
     public var actionStage: CheckedStage? {
-        if let last = stages.last { return last.spec.name == "action" ? last : nil }
+        if let last = stages.last { return last.spec.family == .actions && last.spec.role == .operator ? last : nil }
         if case .binding(_, let pipeline) = head { return pipeline.actionStage }
         return nil
     }
