@@ -1,0 +1,77 @@
+import Foundation
+import Language
+@testable import REPL
+import Testing
+
+/// The README shows what frp does; these tests make it say what frp really does, so the
+/// documentation cannot drift from the code.
+@Suite("The README")
+struct DocumentationTests {
+    static let readme: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    }()
+
+    /// The names between backticks after `label` in the language summary, up to the `.`
+    /// that ends the list (`skipRepeats` in parentheses is an alias).
+    static func listed(after label: String) -> Set<String> {
+        guard let start = readme.range(of: label) else { return [] }
+        let rest = readme[start.upperBound...]
+        let list = rest.prefix { $0 != "." }
+        let words = list.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return Set(words.map(String.init))
+    }
+
+    @Test("the README lists exactly the catalogue's sources and operators")
+    func operatorLists() {
+        let catalogue = Catalogue.standard
+        let builtins = catalogue.specs.filter { $0.family != .actions }
+        let sources = Set(builtins.filter { $0.role == .source }.flatMap { [$0.name] + $0.aliases })
+        let operators = Set(builtins.filter { $0.role == .operator }.flatMap { [$0.name] + $0.aliases })
+        #expect(Self.listed(after: "- Sources: ") == sources)
+        #expect(Self.listed(after: "  Operators: ") == operators)
+    }
+
+    /// An indented block of the README that starts with `first`, without its indent.
+    static func block(startingWith first: String) -> [String] {
+        let lines = readme.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "    " + first) else { return [] }
+        return lines[start...].prefix { $0.hasPrefix("    ") || $0.isEmpty }
+            .map { String($0.dropFirst(4)) }
+            .reversed().drop { $0.isEmpty }.reversed()
+    }
+
+    /// Whether every line of `shown` is a line of `actual`, in the same order; `...` in
+    /// `shown` stands for lines left out.
+    static func appearsInOrder(_ shown: [String], in actual: [String]) -> Bool {
+        var position = actual.startIndex
+        for line in shown where line.trimmingCharacters(in: .whitespaces) != "..." {
+            guard let found = actual[position...].firstIndex(where: { $0 == line }) else {
+                Issue.record("not in the output: \(line)")
+                return false
+            }
+            position = found + 1
+        }
+        return true
+    }
+
+    @Test("the first diagram of the README is what the pipeline draws")
+    func firstDiagram() {
+        let shown = Self.block(startingWith: #"» cold "-a--b|" | switchMap (cold "--x|")"#)
+        #expect(shown.count > 4)
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: true, output: captured.output)
+            .run(Source(name: "readme.frp", text: #"cold "-a--b|" | switchMap (cold "--x|")"#))
+        #expect(Self.appearsInOrder(shown, in: captured.text.components(separatedBy: "\n")))
+    }
+
+    @Test("the README's `frp explain switchMap` is what it prints")
+    func explainSwitchMap() {
+        let shown = Self.block(startingWith: "switchMap PIPELINE    (flattening)")
+        #expect(shown.count > 10)
+        let (found, text) = explained("switchMap")
+        #expect(found)
+        #expect(Self.appearsInOrder(shown, in: text.components(separatedBy: "\n")))
+    }
+}
