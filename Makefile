@@ -10,6 +10,7 @@ test:
 	swift test --skip-build
 	python3 Tests/Terminal/repl_pty_test.py
 	.build/debug/frp test Tests/Scripts Examples
+	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 
 build:
 	@scripts/setup

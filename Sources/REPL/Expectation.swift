@@ -102,6 +102,7 @@ struct Expectation {
         let store = PropertyStore()
         for (name, value) in properties { store.declare(name, value) }
         let context = RunContext(scheduler: scheduler, properties: store, services: provider, write: { _ in })
+        context.fuses = Fusion.enabled
         let live = SubscriptionCount()
         context.trace = { _, _ in CountedStage(live) }
         let compiler = Compiler(context: context)

@@ -107,9 +107,11 @@ final class Session {
         case .live(let speed): scheduler = .live(speed: speed)
         }
         let output = self.output
-        return RunContext(scheduler: scheduler, properties: properties,
-                          services: PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures.merging(serviceSettings) { $1 }),
-                          write: { output.line($0) })
+        let context = RunContext(scheduler: scheduler, properties: properties,
+                                 services: PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures.merging(serviceSettings) { $1 }),
+                                 write: { output.line($0) })
+        context.fuses = Fusion.enabled
+        return context
     }
 
     /// Runs a pipeline to its end (or a limit), printing each event with its time.
