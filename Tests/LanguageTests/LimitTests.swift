@@ -22,6 +22,23 @@ struct FrontEndLimitTests {
 }
 
 extension FrontEndLimitTests {
+    @Test("a long chain of operations is TOO DEEP at the parser, for every left-associative operator (it overflowed the checker's stack)",
+          arguments: ["1 + ", "1 - ", "2 * ", "7 % ", "\"a\" + ", "true or ", "true and "])
+    func longChain(link: String) {
+        let text = diagnostics("of " + String(repeating: link, count: 6_000) + "1")
+        #expect(text.hasPrefix("-- TOO DEEP"))
+        #expect(text.contains("This expression goes more than 500 levels deep"))
+        #expect(text.contains("test.frp:1:4"))
+    }
+
+    @Test("field and index chains are bounded the same way, and 500 levels are still fine")
+    func longAccessChains() {
+        #expect(diagnostics("of {a: 1} | map it" + String(repeating: ".a", count: 7_300)).hasPrefix("-- TOO DEEP"))
+        #expect(diagnostics("of [1] | map it" + String(repeating: "[0]", count: 7_300)).hasPrefix("-- TOO DEEP"))
+        #expect(diagnostics("of (1" + String(repeating: "\n+ 1", count: 100_000) + ")").hasPrefix("-- TOO DEEP"))
+        #expect(diagnostics("of " + String(repeating: "1 + ", count: 400) + "1").isEmpty)
+    }
+
     @Test("a value folded from `let` values may nest 200 levels deep, not more")
     func foldedValueTooDeep() {
         let lets = (1...200).map { "let a\($0) = [a\($0 - 1)]" }.joined(separator: "\n")

@@ -281,7 +281,19 @@ struct Parser {
     mutating func parseExpression() throws(Failure) -> Expression {
         try nested()
         defer { depth -= 1 }
-        return try parseOr()
+        return try bounded(try parseOr())
+    }
+
+    /// The expression, unless it is deeper than the later phases walk safely: they recurse
+    /// through it, and a chain (`1 + 1 + …`, `.a.b…`, `[0][0]…`) is as deep as it is long.
+    /// Checked as each link is made, so no deeper tree is ever built.
+    private func bounded(_ expression: Expression) throws(Failure) -> Expression {
+        guard expression.height > Limits.statementDepth else { return expression }
+        let start = SourceRange(start: expression.range.start, end: expression.range.start + 1)
+        throw Failure(diagnostic: Diagnostic(
+            "TOO DEEP", at: start, in: source,
+            "This expression goes more than \(Limits.statementDepth) levels deep (each operation of a chain like `1 + 1 + …` is one level); I would overflow the stack walking it.",
+            hint: "give parts of it names with `let` (`let part = …`), then use the names"))
     }
 
     /// or -> and { 'or' and }
@@ -291,7 +303,7 @@ struct Parser {
             let operatorRange = current.range
             advance()
             let right = try parseAnd()
-            left = Expression(kind: .binary(.or, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+            left = try bounded(Expression(kind: .binary(.or, left, right, operatorRange: operatorRange), range: left.range.to(right.range)))
         }
         return left
     }
@@ -303,7 +315,7 @@ struct Parser {
             let operatorRange = current.range
             advance()
             let right = try parseNot()
-            left = Expression(kind: .binary(.and, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+            left = try bounded(Expression(kind: .binary(.and, left, right, operatorRange: operatorRange), range: left.range.to(right.range)))
         }
         return left
     }
@@ -381,7 +393,7 @@ struct Parser {
             let operatorRange = current.range
             advance()
             let right = try parseMultiplicative()
-            left = Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+            left = try bounded(Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range)))
         }
         return left
     }
@@ -400,7 +412,7 @@ struct Parser {
             let operatorRange = current.range
             advance()
             let right = try parseUnary()
-            left = Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+            left = try bounded(Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range)))
         }
     }
 
@@ -431,13 +443,13 @@ struct Parser {
                 }
                 let nameRange = current.range
                 advance()
-                expression = Expression(kind: .member(expression, name: name, nameRange: nameRange),
-                                        range: expression.range.to(nameRange))
+                expression = try bounded(Expression(kind: .member(expression, name: name, nameRange: nameRange),
+                                                    range: expression.range.to(nameRange)))
             } else if current.kind == .leftBracket, !current.spaceBefore {
                 advance()
                 let index = try parseExpression()
                 try expect(.rightBracket, "to close the index")
-                expression = Expression(kind: .index(expression, index), range: expression.range.to(previous.range))
+                expression = try bounded(Expression(kind: .index(expression, index), range: expression.range.to(previous.range)))
             } else {
                 return expression
             }

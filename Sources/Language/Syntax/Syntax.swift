@@ -26,6 +26,34 @@ public struct Expression: Sendable {
 
     public var kind: Kind
     public var range: SourceRange
+    /// How many levels deep the tree below goes (1 for a literal). Every phase after the
+    /// parser walks expressions recursively, so the parser refuses one deeper than
+    /// `Limits.statementDepth`; kept here so that no walk is needed to know it (a chain
+    /// `1 + 1 + …` is as deep as it is long).
+    public let height: Int
+
+    public init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+        self.height = 1 + kind.children.reduce(0) { max($0, $1) }
+    }
+}
+
+extension Expression.Kind {
+    /// The heights of the expressions directly inside.
+    var children: [Int] {
+        switch self {
+        case .number, .string, .bool, .null, .duration, .name: return []
+        case .list(let items): return items.map(\.height)
+        case .record(let fields): return fields.map(\.value.height)
+        case .member(let base, _, _), .negate(let base), .not(let base): return [base.height]
+        case .index(let base, let index): return [base.height, index.height]
+        case .call(_, let arguments): return arguments.map(\.height)
+        case .binary(_, let left, let right, _): return [left.height, right.height]
+        case .conditional(let condition, let then, let otherwise): return [condition.height, then.height, otherwise.height]
+        case .pipeline(let pipeline): return [pipeline.height]
+        }
+    }
 }
 
 public struct RecordField: Sendable {
@@ -58,6 +86,24 @@ public struct Pipeline: Sendable {
     public var head: Head
     public var stages: [Stage]
     public var range: SourceRange
+    /// The deepest expression in it, plus one (`Expression.height`).
+    public let height: Int
+
+    public init(head: Head, stages: [Stage], range: SourceRange) {
+        self.head = head
+        self.stages = stages
+        self.range = range
+        var deepest = 0
+        let calls: [Stage]
+        switch head {
+        case .call(let stage): calls = [stage] + stages
+        case .expression(let expression): deepest = expression.height; calls = stages
+        }
+        for stage in calls {
+            for argument in stage.arguments { deepest = max(deepest, argument.value.height) }
+        }
+        height = deepest + 1
+    }
 }
 
 public enum Statement: Sendable {
