@@ -95,30 +95,26 @@ struct Expectation {
     /// left (`Leftovers`).
     private func record(for limit: TimeSpan, within realTime: RealTimeLimit)
         -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool, leftovers: Leftovers) {
-        let scheduler = Scheduler.virtual()
-        var deadline = Deadline(realTime)
-        scheduler.interrupted = { deadline.passed() }
-        let provider = services?(scheduler) ?? PhotoSources(scheduler: scheduler, transport: transport, failures: failures)
+        var options = RunOptions.expectation(window: limit, within: realTime, transport: transport, failures: failures)
+        options.services = services
         let store = PropertyStore()
         for (name, value) in properties { store.declare(name, value) }
-        let context = RunContext(scheduler: scheduler, properties: store, services: provider, write: { _ in })
-        context.fuses = Fusion.enabled
-        let live = SubscriptionCount()
-        context.trace = { _, _ in CountedStage(live) }
-        let compiler = Compiler(context: context)
-        compiler.startHotSources(pipeline)
-        let table = valueTable(compiler)
-        let events = compiler.signal(pipeline).record(on: scheduler, for: limit)
-        let leftovers = Leftovers(of: context, live: live)
-        context.finish()
-        return (events, table, deadline.expired, leftovers)
+        var events: [Recorded<Value>] = []
+        let outcome = Run(pipeline: pipeline, options: options, properties: store).perform { event, time in
+            events.append(Recorded(time: time, event: event))
+        }
+        return (events, valueTable(store), outcome.stop == .realTime, outcome.leftovers)
     }
 
-    private func valueTable(_ compiler: Compiler) -> [Character: Value] {
+    /// What each mark of the marble stands for: VALUES, else the mark as a string.
+    private func valueTable(_ properties: PropertyStore) -> [Character: Value] {
         var table: [Character: Value] = [:]
         for entry in marble.entries {
             if case .value(let mark) = entry.mark { table[mark] = .string(String(mark)) }
         }
+        let context = RunContext(scheduler: .virtual(), properties: properties)
+        defer { context.finish() }
+        let compiler = Compiler(context: context)
         if let values, case .record(let record)? = try? compiler.evaluate(values) {
             for field in record.fields where field.name.count == 1 {
                 if let mark = field.name.first { table[mark] = field.value }

@@ -61,14 +61,13 @@ final class Jobs {
         let jobOutput = Output(
             line: { text in output.line(text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")) },
             error: { text in output.error(prefix + text) })
-        let jobSession = Session(clock: session.clock, output: jobOutput, tracing: session.tracing)
-        jobSession.diagramStyle = session.diagramStyle
-        jobSession.serviceFailures = session.serviceFailures
-        jobSession.transport = session.transport
+        // The session's options, stopped by `:stop` instead of Ctrl-C.
+        var options = session.options
+        options.interrupted = { job.stopRequested.load(ordering: .relaxed) }
+        options.interruptReason = { job.stopReason.withLock { $0 } }
+        let jobSession = Session(options: options, output: jobOutput)
         jobSession.serviceSettings = session.serviceSettings
         for (name, value) in session.properties.values { jobSession.properties.declare(name, value) }
-        jobSession.interrupted = { job.stopRequested.load(ordering: .relaxed) }
-        jobSession.interruptReason = { job.stopReason.withLock { $0 } }
         // A run that observes a property waits for its changes even when no timer is due.
         let observes = !pipeline.observedProperties.isEmpty
         let handOver = HandOver(jobSession)

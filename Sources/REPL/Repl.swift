@@ -26,13 +26,15 @@ public struct Repl {
         // print above the line being edited.
         let output = interactive ? Console.output : self.output
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
-        let session = Session(clock: .live(speed: 1), output: output)
-        session.transport = transport
+        var options = RunOptions()
+        options.clock = .live(speed: 1)
+        options.transport = transport
+        Interrupt.install()
+        options.interrupted = { Interrupt.isSet }
+        let session = Session(options: options, output: output)
         let jobs = Jobs(output: output)
         session.jobs = jobs
         defer { jobs.stopAll(reason: "the REPL quit") }
-        Interrupt.install()
-        session.interrupted = { Interrupt.isSet }
         session.interruptEchoes = interactive
         var pending = ""
         var inputNumber = 0
@@ -158,7 +160,7 @@ public struct Repl {
         case ":quit", ":q":
             return .quit
         case ":help", ":h", ":explain":
-            let explainer = Explainer(catalogue: frontend.catalogue, style: session.diagramStyle, output: output,
+            let explainer = Explainer(catalogue: frontend.catalogue, style: session.options.diagramStyle, output: output,
                                       invocation: ":explain")
             if let argument {
                 explainer.explain(argument)
@@ -169,10 +171,10 @@ public struct Repl {
             }
         case ":time":
             switch argument {
-            case "live"?: session.clock = .live(speed: 1)
-            case "virtual"?: session.clock = .virtual
+            case "live"?: session.options.clock = .live(speed: 1)
+            case "virtual"?: session.options.clock = .virtual
             case let speed? where speed.hasSuffix("x") && Double(speed.dropLast()).map({ $0 > 0 && $0.isFinite }) == true:
-                session.clock = .live(speed: Double(speed.dropLast()) ?? 1)
+                session.options.clock = .live(speed: Double(speed.dropLast()) ?? 1)
             default:
                 output.error(":time takes live, virtual or a speed like 10x")
                 return .done
@@ -183,7 +185,7 @@ public struct Repl {
                 output.error(":trace takes on or off")
                 return .done
             }
-            session.tracing = argument == "on"
+            session.options.tracing = argument == "on"
             output.line("trace: \(argument ?? "")")
         case ":load":
             guard let path = argument else {

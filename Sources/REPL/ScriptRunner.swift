@@ -70,25 +70,27 @@ public struct ScriptRunner {
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source, color: diagram.color)) }
             return 2
         }
-        let session = Session(clock: clock, output: output, tracing: trace)
-        session.realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
-        session.eventLimit = maxEvents
-        session.eventLimitName = "frp run's limit"
-        session.eventLimitAdvice = "`--max-events N` to see more, `take N` to see fewer"
-        session.interruptEchoes = isatty(0) == 1 && isatty(1) == 1
+        var options = RunOptions()
+        options.clock = clock
+        options.tracing = trace
+        options.realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
+        options.eventLimit = RunOptions.EventLimit(count: maxEvents, name: "frp run's limit",
+                                                   advice: "`--max-events N` to see more, `take N` to see fewer")
         Interrupt.install()
-        session.interrupted = { Interrupt.isSet }
+        options.interrupted = { Interrupt.isSet }
         if let eventsPath {
             guard let log = EventLog(path: eventsPath) else {
                 output.error("frp: cannot write \(eventsPath): \(String(cString: strerror(errno)))")
                 return 2
             }
-            session.eventLog = log
+            options.eventLog = log
         }
-        session.svgPath = svgPath
-        session.serviceFailures = failures.table
-        session.transport = transport
-        session.diagramStyle = diagram
+        options.svgPath = svgPath
+        options.serviceFailures = failures.table
+        options.transport = transport
+        options.diagramStyle = diagram
+        let session = Session(options: options, output: output)
+        session.interruptEchoes = isatty(0) == 1 && isatty(1) == 1
         for statement in statements {
             session.execute(statement)
             // Ctrl-C stops the script after the run it cancelled has drawn its trace.

@@ -10,7 +10,8 @@ import Trace
 /// Runs checked statements: the state a script or a REPL session keeps between them
 /// (properties), and the printing of live events.
 final class Session {
-    var clock: ScriptRunner.Clock
+    /// How every run of the session runs: clock, limits, services, tracing and outputs.
+    var options: RunOptions
     let output: Output
     let properties = PropertyStore()
     /// Virtual runs stop after this much virtual time if the pipeline has not ended.
@@ -18,46 +19,21 @@ final class Session {
     /// A run stops after this many events (the pipeline is disposed): a screenful of
     /// `interval` is enough to see what it does.
     static let eventLimit = 1_000
-    /// This session's limit (`frp run --max-events N`), how a run that reaches it names it,
-    /// and what to do about it.
-    var eventLimit = Session.eventLimit
-    var eventLimitName = "the REPL's limit"
-    var eventLimitAdvice = "add `take N` to see fewer"
-    /// Asked between timers in live runs; true stops the run (Ctrl-C).
-    var interrupted: () -> Bool = { false }
-    /// Real time the whole script may take: every run and expectation in it stops when it
-    /// is up (the fuzzer's bound; nil: no limit).
-    var realTimeLimit: RealTimeLimit?
-    /// What stopped a run when `interrupted` said so, as its trace tells it (asked then:
-    /// a background job learns it when it is stopped).
-    var interruptReason: @Sendable () -> String = { "Ctrl-C" }
     /// Whether the terminal echoes Ctrl-C as `^C` where the cursor is (a run at a
     /// terminal): the line saying the run was cancelled then starts on a new line.
     var interruptEchoes = false
-
-    /// Whether runs are traced and drawn as marble diagrams afterwards.
-    var tracing: Bool
-    /// Where every traced event goes as one JSON object per line (`--events FILE`).
-    var eventLog: EventLog?
     /// Failed expects and output that could not be written: `frp run` exits 1 if any.
     private(set) var problems = 0
-    /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
-    var svgPath: String?
     private var runNumber = 0
-    var diagramStyle = DiagramStyle()
     /// The REPL's background pipelines (`&`); nil in scripts, where `&` runs in the foreground.
     var jobs: Jobs?
-    /// Services made to fail or to be slow (`--fail`, `--slow`), for every run.
-    var serviceFailures: [String: PhotoServices.Failure] = [:]
-    /// Where the services' answers come from (`--services URL`: over HTTP).
-    var transport: any PhotoTransport = InProcessTransport.shared
-    /// The same, set by `service` statements: for the runs and the expects after them.
+    /// Services made to fail or be slow by `service` statements: for the runs and the
+    /// expects after them (the options' failures, `--fail`/`--slow`, are for runs only).
     var serviceSettings: [String: PhotoServices.Failure] = [:]
 
-    init(clock: ScriptRunner.Clock, output: Output, tracing: Bool = true) {
-        self.clock = clock
+    init(options: RunOptions, output: Output) {
+        self.options = options
         self.output = output
-        self.tracing = tracing
     }
 
     func execute(_ statement: CheckedStatement) {
@@ -65,7 +41,9 @@ final class Session {
         case .bind:
             break  // the checker resolved the name; later uses compile its pipeline
         case .declareProperty, .assign:
-            let context = makeContext()
+            var options = self.options
+            options.serviceFailures = options.serviceFailures.merging(serviceSettings) { $1 }
+            let context = options.makeContext(properties: properties, write: { [output] in output.line($0) })
             defer { context.finish() }
             switch properties.apply(statement, in: context) {
             case .success(let set):
@@ -75,7 +53,7 @@ final class Session {
             }
         case .run(let pipeline, let background, _):
             if background, let jobs {
-                if clock == .virtual {
+                if options.clock == .virtual {
                     output.line("(virtual time is instant: running it in the foreground; `:time live` for background runs)")
                     run(pipeline)
                 } else {
@@ -88,8 +66,8 @@ final class Session {
             serviceSettings.apply(setting, to: name)
         case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
             let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                      values: values, errorMessage: error, failures: serviceSettings, transport: transport,
-                                      realTimeLimit: realTimeLimit, properties: properties.values).run()
+                                      values: values, errorMessage: error, failures: serviceSettings, transport: options.transport,
+                                      realTimeLimit: options.realTimeLimit, properties: properties.values).run()
             if outcome.passed {
                 output.line("✓ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
             } else {
@@ -100,126 +78,68 @@ final class Session {
         }
     }
 
-    private func makeContext() -> RunContext {
-        let scheduler: Scheduler
-        switch clock {
-        case .virtual: scheduler = .virtual()
-        case .live(let speed): scheduler = .live(speed: speed)
-        }
-        let output = self.output
-        let context = RunContext(scheduler: scheduler, properties: properties,
-                                 services: PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures.merging(serviceSettings) { $1 }),
-                                 write: { output.line($0) })
-        context.fuses = Fusion.enabled
-        return context
-    }
-
-    /// Runs a pipeline to its end (or a limit), printing each event with its time.
-    /// `started` sees the run's scheduler before time starts (a background job makes its
-    /// inlet there).
+    /// Runs a pipeline to its end (or a limit), printing each event with its time, then
+    /// its trace. `started` sees the run's scheduler before time starts (a background job
+    /// makes its inlet there).
     func run(_ pipeline: CheckedPipeline, started: ((Scheduler) -> Void)? = nil) {
-        let context = makeContext()
-        let scheduler = context.scheduler
-        var tracer: Tracer<Value>?
-        // Counted by the tracer's probes, so checking for leaks costs nothing per event.
-        var live: SubscriptionCount?
         runNumber += 1
-        if tracing || eventLog != nil || svgPath != nil {
-            let stageTracer = Tracer<Value>(scheduler: scheduler)
-            stageTracer.describe = { $0.abbreviated(to: 30) }
-            tracer = stageTracer
-            if let eventLog {
-                let run = runNumber
-                stageTracer.listener = { record in eventLog.write(record, run: run) }
-            }
-            let count = SubscriptionCount()
-            live = count
-            context.trace = { stage, depth in stageTracer.stageProbe(for: stage, depth: depth, counting: count) }
-        }
-        let compiler = Compiler(context: context)
+        var options = self.options
+        options.serviceFailures = options.serviceFailures.merging(serviceSettings) { $1 }
+        let output = self.output
         // A CRLF file's continued statement keeps its `\r`s in its text: not printed.
         let text = String(String.UnicodeScalarView(pipeline.text.unicodeScalars.filter { $0 != "\r" }))
-        output.line("\(diagramStyle.ascii ? ">>" : "»") \(text)")
-        scheduler.startClock()
-        started?(scheduler)
-        compiler.startHotSources(pipeline)
-        var events = 0
-        var ended = false
-        let output = self.output
-        let interrupted = self.interrupted
-        var deadline = Deadline(realTimeLimit)
-        let eventLimit = self.eventLimit
-        let limitReason = "\(eventLimitName) of \(eventLimit) events"
-        // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
-        // give the scheduler a turn.
-        scheduler.interrupted = { events >= eventLimit || interrupted() || deadline.passed() }
-        // The run's lifetime, to end it at the limit's event: a synchronous source stops
-        // there, so its trace counts the events printed.
-        var endRun: (() -> Void)?
-        let signal = compiler.signal(pipeline).lift { (downstream: Observer<Value>, lifetime: Lifetime) in
-            endRun = { lifetime.dispose() }
-            return downstream
-        }
-        let lifetime = signal.subscribe { event in
-            guard events < eventLimit, !ended else { return }
-            events += 1
-            let time = EventLine.time(scheduler.now)
+        output.line("\(options.diagramStyle.ascii ? ">>" : "»") \(text)")
+        let run = Run(pipeline: pipeline, options: options, properties: properties, write: { output.line($0) },
+                      number: runNumber)
+        let outcome = run.perform(started: started) { event, time in
+            let time = EventLine.time(time)
             switch event {
             case .next(let value): output.line("\(time)  next \(value.printed)")
-            case .completed: output.line("\(time)  completed"); ended = true
-            case .error(let error): output.line("\(time)  error \(Value.string(error.message))"); ended = true
-            }
-            if events == eventLimit, !ended {
-                tracer?.disposalReason = limitReason
-                endRun?()
+            case .completed: output.line("\(time)  completed")
+            case .error(let error): output.line("\(time)  error \(Value.string(error.message))")
             }
         }
-        let limit: Time? = clock == .virtual ? Time.zero + Session.virtualTimeLimit : nil
-        scheduler.run(until: limit, shouldStop: { ended })
-        if !ended {
-            let time = EventLine.time(scheduler.now)
-            if events >= eventLimit {
-                output.line("\(time)  stopped after \(eventLimit) event\(eventLimit == 1 ? "" : "s"), \(eventLimitName) (\(eventLimitAdvice))")
-                tracer?.disposalReason = limitReason
-            } else if interrupted() {
-                if interruptEchoes { output.line("") }
-                output.line("\(time)  cancelled")
-                tracer?.disposalReason = interruptReason()
-            } else if deadline.expired, let realTimeLimit {
-                output.line("\(time)  stopped after \(realTimeLimit.duration) of real time")
-                tracer?.disposalReason = "the limit of \(realTimeLimit.duration) of real time"
-            } else if scheduler.pendingTimers > 0 {
-                output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
-                tracer?.disposalReason = "the limit of \(Session.virtualTimeLimit) of virtual time"
-            } else {
-                output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
-            }
+        report(outcome, of: text, with: options)
+    }
+
+    /// After a run: why it stopped when it did not end, leaks, its diagram, its requests,
+    /// its SVG and events files.
+    private func report(_ outcome: RunOutcome, of text: String, with options: RunOptions) {
+        let time = EventLine.time(outcome.end)
+        switch outcome.stop {
+        case .ended: break
+        case .eventLimit:
+            let limit = options.eventLimit ?? RunOptions.EventLimit()
+            output.line("\(time)  stopped after \(limit.count) event\(limit.count == 1 ? "" : "s"), \(limit.name) (\(limit.advice))")
+        case .interrupted:
+            if interruptEchoes { output.line("") }
+            output.line("\(time)  cancelled")
+        case .realTime:
+            output.line("\(time)  stopped after \(options.realTimeLimit?.duration ?? .zero) of real time")
+        case .horizon:
+            output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
+        case .quiescent:
+            output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
         }
-        scheduler.interrupted = { false }
-        lifetime.dispose()
-        let leftovers = Leftovers(of: context, live: live)
-        if !leftovers.isEmpty { output.error("frp: \(leftovers.report)") }
-        context.finish()
-        if let tracer, tracing {
-            output.line(MarbleDiagram(tracer: tracer, end: scheduler.now, style: diagramStyle,
+        if !outcome.leftovers.isEmpty { output.error("frp: \(outcome.leftovers.report)") }
+        if let tracer = outcome.tracer, options.tracing {
+            output.line(MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
                                       describe: { $0.legendDescription }, detail: { $0.description }).render())
         }
-        if let sources = context.services as? PhotoSources, let line = sources.requestSummary {
-            output.line(line)
-        }
-        if let tracer, let svgPath {
+        if let line = outcome.requestSummary { output.line(line) }
+        if let tracer = outcome.tracer, let svgPath = options.svgPath {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
-            let svg = SVGMarbleDiagram(tracer: tracer, end: scheduler.now, title: text,
+            let svg = SVGMarbleDiagram(tracer: tracer, end: outcome.end, title: text,
                                        describe: { $0.legendDescription }, detail: { $0.description }).render()
             if !Session.write(svg, to: path) {
                 output.error("frp: cannot write \(path): \(String(cString: strerror(errno)))")
                 problems += 1
             }
         }
-        if let eventLog, !eventLog.flush() {
+        if let eventLog = options.eventLog, !eventLog.flush() {
             output.error("frp: cannot write the events: \(String(cString: strerror(errno)))")
             problems += 1
-            self.eventLog = nil
+            self.options.eventLog = nil
         }
     }
 }

@@ -253,9 +253,11 @@ struct RunCommandTests {
         let (statements, diagnostics) = frontend.load(Source(name: "x.frp", text: "range 1, 1000000000000 | filter it < 0\nfail \"down\" | retry 1000000000"))
         #expect(diagnostics.isEmpty)
         let captured = Captured()
-        let session = Session(clock: .virtual, output: captured.output, tracing: false)
         var polls = 0
-        session.interrupted = { polls += 1; return polls > 50 }
+        var options = RunOptions()
+        options.tracing = false
+        options.interrupted = { polls += 1; return polls > 50 }
+        let session = Session(options: options, output: captured.output)
         session.execute(statements[0])
         #expect(captured.text.contains("cancelled"))
         polls = 0

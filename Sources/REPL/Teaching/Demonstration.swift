@@ -12,8 +12,9 @@ final class Demonstration {
 
     init(output: Output, style: DiagramStyle, catalogue: Catalogue = PhotoSources.catalogue) {
         frontend = Frontend(catalogue: catalogue)
-        session = Session(clock: .virtual, output: output, tracing: true)
-        session.diagramStyle = style
+        var options = RunOptions()
+        options.diagramStyle = style
+        session = Session(options: options, output: output)
         self.output = output
     }
 

@@ -1,0 +1,114 @@
+import Language
+import Services
+import Signals
+import Trace
+
+/// One run of a checked pipeline: its scheduler, services and probes made from its
+/// options, driven to its end or a limit, then disposed and checked for leftovers. What the
+/// events mean is the caller's: a session prints them, an expectation records them.
+struct Run {
+    let pipeline: CheckedPipeline
+    let options: RunOptions
+    /// The properties the pipeline reads (a background job's own copy).
+    let properties: PropertyStore
+    /// Where `log` writes.
+    var write: (String) -> Void = { _ in }
+    /// The run's number in its session, for `--events` records.
+    var number = 1
+
+    /// Runs it; `started` sees the scheduler before time starts (a background job makes
+    /// its inlet there), `observe` every event with its time, until the limits.
+    func perform(started: ((Scheduler) -> Void)? = nil, observe: @escaping (Event<Value>, Time) -> Void) -> RunOutcome {
+        let context = options.makeContext(properties: properties, write: write)
+        let scheduler = context.scheduler
+        let (tracer, live) = attachProbes(to: context)
+        let compiler = Compiler(context: context)
+        scheduler.startClock()
+        started?(scheduler)
+        compiler.startHotSources(pipeline)
+
+        var events = 0
+        var ended = false
+        let interrupted = options.interrupted
+        var deadline = Deadline(options.realTimeLimit)
+        let limit = options.eventLimit?.count ?? .max
+        // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
+        // give the scheduler a turn.
+        scheduler.interrupted = { events >= limit || interrupted() || deadline.passed() }
+        // The run's lifetime, to end it at the limit's event: a synchronous source stops
+        // there, so its trace counts the events sent.
+        var endRun: (() -> Void)?
+        let signal = compiler.signal(pipeline).lift { (downstream: Observer<Value>, lifetime: Lifetime) in
+            endRun = { lifetime.dispose() }
+            return downstream
+        }
+        let start = scheduler.now
+        let lifetime = signal.subscribe { event in
+            guard events < limit, !ended else { return }
+            events += 1
+            if case .next = event {} else { ended = true }
+            observe(event, scheduler.now)
+            if events == limit, !ended {
+                tracer?.disposalReason = options.eventLimit.map(Run.reason)
+                endRun?()
+            }
+        }
+        switch options.horizon {
+        case .limit(let span):
+            scheduler.run(until: options.clock == .virtual ? start + span : nil, shouldStop: { ended })
+        case .window(let span):
+            scheduler.run(until: start + span, shouldStop: { ended || lifetime.isDisposed })
+            // Still subscribed: the window lasts its whole length, then the run ends.
+            if !ended, !lifetime.isDisposed, !deadline.expired { scheduler.advance(to: start + span) }
+        }
+        let stop = stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
+        switch stop {
+        case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reason)
+        case .interrupted: tracer?.disposalReason = options.interruptReason()
+        case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "the limit of \($0.duration) of real time" }
+        case .horizon:
+            if case .limit(let span) = options.horizon { tracer?.disposalReason = "the limit of \(span) of virtual time" }
+        case .ended, .quiescent: break
+        }
+        scheduler.interrupted = { false }
+        let end = scheduler.now
+        lifetime.dispose()
+        let leftovers = Leftovers(of: context, live: live)
+        context.finish()
+        return RunOutcome(stop: stop, end: end, events: events, tracer: tracer, leftovers: leftovers,
+                          requestSummary: (context.services as? PhotoSources)?.requestSummary)
+    }
+
+    /// `the REPL's limit of 1000 events`
+    private static func reason(_ limit: RunOptions.EventLimit) -> String {
+        "\(limit.name) of \(limit.count) events"
+    }
+
+    /// The tracer (when traced), and the count of live subscriptions (when counted: a
+    /// traced run counts with its probes, at no cost per event).
+    private func attachProbes(to context: RunContext) -> (Tracer<Value>?, SubscriptionCount?) {
+        let count = SubscriptionCount()
+        guard options.keepsTrace else {
+            guard options.countsSubscriptions else { return (nil, nil) }
+            context.trace = { _, _ in CountedStage(count) }
+            return (nil, count)
+        }
+        let tracer = Tracer<Value>(scheduler: context.scheduler)
+        tracer.describe = { $0.abbreviated(to: 30) }
+        if let eventLog = options.eventLog {
+            let run = number
+            tracer.listener = { record in eventLog.write(record, run: run) }
+        }
+        context.trace = { stage, depth in tracer.stageProbe(for: stage, depth: depth, counting: count) }
+        return (tracer, count)
+    }
+
+    private func stopReason(ended: Bool, events: Int, deadline: Deadline, scheduler: Scheduler) -> RunOutcome.Stop {
+        if ended { return .ended }
+        if let limit = options.eventLimit, events >= limit.count { return .eventLimit }
+        if options.interrupted() { return .interrupted }
+        if deadline.expired { return .realTime }
+        if case .window = options.horizon { return .horizon }
+        return scheduler.pendingTimers > 0 ? .horizon : .quiescent
+    }
+}
