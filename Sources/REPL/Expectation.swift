@@ -158,8 +158,21 @@ struct Expectation {
     /// difference marked and named.
     private func describeDifference(expected: [Recorded<Value>], actual: [Recorded<Value>], drawn: Int,
                                     table: [Character: Value]) -> [String] {
-        var naming = MarkNaming(table: table)
-        let actualEntries = actual.prefix(drawn).map { Marble.Entry(frame: $0.frame, mark: naming.mark(for: $0.event)) }
+        // The trace's letters: the expectation's own marks first, then as a trace draws.
+        let named = table.sorted { $0.key < $1.key }.map { (mark: $0.key, full: $0.value.description) }
+        let values = actual.prefix(drawn).compactMap { recorded -> String? in
+            if case .next(let value) = recorded.event { return value.description }
+            return nil
+        }
+        var letters = Letters(reserving: values, limit: 52, named: named)
+        let actualEntries = actual.prefix(drawn).map { recorded -> Marble.Entry in
+            switch recorded.event {
+            case .completed: return Marble.Entry(frame: recorded.frame, mark: .completed)
+            case .error: return Marble.Entry(frame: recorded.frame, mark: .error)
+            case .next(let value):
+                return Marble.Entry(frame: recorded.frame, mark: .value(letters.letter(full: value.description, short: value.abbreviated)))
+            }
+        }
         let drawnActual = Marble.draw(actualEntries)
         // A trailing `-` run sets the window: keep it in the drawing.
         var drawnExpected = Marble.draw(marble.entries)
@@ -187,8 +200,8 @@ struct Expectation {
             got = describe(actual[index], as: TextDifference.excerpt(gotten.description, around: at))
         }
         lines.append("first difference (event \(index + 1)): expected \(want), got \(got)")
-        let legend = naming.legend
-        if !legend.isEmpty { lines.append("where " + legend) }
+        let legend = letters.legend()
+        if !legend.isEmpty { lines.append("where " + legend.joined(separator: ", ")) }
         return lines
     }
 
@@ -201,40 +214,5 @@ struct Expectation {
         case .error(let error): what = "error \(Value.string(error.message))"
         }
         return "\(what) at frame \(recorded.frame)"
-    }
-}
-
-/// Gives actual values the marks the expectation used for them, and new marks to others.
-struct MarkNaming {
-    var table: [Character: Value]
-    private var extra: [(Character, Value)] = []
-
-    init(table: [Character: Value]) { self.table = table }
-
-    mutating func mark(for event: Event<Value>) -> Marble.Mark {
-        switch event {
-        case .completed: return .completed
-        case .error: return .error
-        case .next(let value):
-            if let known = table.sorted(by: { $0.key < $1.key }).first(where: { $0.value == value }) {
-                return .value(known.key)
-            }
-            if let seen = extra.first(where: { $0.1 == value }) { return .value(seen.0) }
-            if case .string(let text) = value, text.count == 1, let mark = text.first,
-               mark.isASCII, mark.isLetter || mark.isNumber, table[mark] == nil {
-                extra.append((mark, value))
-                return .value(mark)
-            }
-            let used = Set(table.keys).union(extra.map(\.0))
-            let mark = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".first { !used.contains($0) } ?? "?"
-            extra.append((mark, value))
-            return .value(mark)
-        }
-    }
-
-    /// `x = 10, y = {n: 5}` for the marks given to values the expectation did not name.
-    var legend: String {
-        extra.filter { mark, value in value != .string(String(mark)) }
-            .map { "\($0.0) = \($0.1.abbreviated)" }.joined(separator: ", ")
     }
 }

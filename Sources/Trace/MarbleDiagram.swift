@@ -334,7 +334,9 @@ public struct MarbleDiagram<Value> {
 /// drawn `x`, as in the marble that made it), so a row can be read against the source and
 /// pasted into an `expect`; other values get the first free letter in order of
 /// appearance, and only they need the legend. Past `limit` of them, values are drawn `?`.
-struct Letters {
+/// The trace and `frp test`'s failures both name values with it, so a value has the same
+/// letter in both.
+public struct Letters {
     private var assigned: [String: Character] = [:]
     private var taken = Set<Character>()
     private var order: [(letter: Character, full: String, short: String)] = []
@@ -345,9 +347,15 @@ struct Letters {
     static let noLetter: Character = "?"
 
     /// `descriptions`: every value the drawing will show, in full, so their own marks are
-    /// kept for them before any other value takes one.
-    init<Descriptions: Sequence<String>>(reserving descriptions: Descriptions, limit: Int = 26) {
+    /// kept for them before any other value takes one. `named`: marks a script gave values
+    /// (an `expect`'s VALUES, `{a: 1}`), which come first and need no legend.
+    public init<Descriptions: Sequence<String>>(reserving descriptions: Descriptions, limit: Int = 26,
+                                                named: [(mark: Character, full: String)] = []) {
         self.limit = limit
+        for (mark, full) in named where assigned[full] == nil && !taken.contains(mark) {
+            assigned[full] = mark
+            taken.insert(mark)
+        }
         for description in descriptions {
             guard assigned[description] == nil, let mark = Letters.ownMark(description), !taken.contains(mark) else { continue }
             assigned[description] = mark
@@ -364,7 +372,7 @@ struct Letters {
     }
 
     /// The value's letter: `full` tells values apart, `short` is what the legend shows.
-    mutating func letter(full: String, short: String) -> Character {
+    public mutating func letter(full: String, short: String) -> Character {
         if let letter = assigned[full] { return letter }
         guard order.count < limit, let letter = Letters.alphabet.first(where: { !taken.contains($0) }) else {
             unlettered.insert(full)
@@ -378,7 +386,7 @@ struct Letters {
 
     /// An entry for every letter drawn. Where two values read the same shortened, each
     /// also shows its text around the first character where they differ.
-    func legend() -> [String] {
+    public func legend() -> [String] {
         var entries = order.map { entry -> String in
             let twins = order.filter { $0.short == entry.short && $0.full != entry.full }
             guard let at = twins.compactMap({ TextDifference.first(entry.full, $0.full) }).max() else {

@@ -1,0 +1,23 @@
+import Language
+@testable import REPL
+import Testing
+
+/// One `Letters` names values in the trace and in `frp test`'s failures, so a value reads the
+/// same in both.
+@Suite("Letters")
+struct LettersTests {
+    @Test("a failing expect draws the actual values with the letters the trace gives them")
+    func failureAndTraceAgree() {
+        // "a" keeps its own mark; the record takes the next free letter, in both drawings
+        // (the failure's own naming gave both `a` before).
+        let pipeline = #"of {n: 10}, "a""#
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: true, output: captured.output)
+            .run(Source(name: "letters.frp", text: pipeline + "\nexpect " + pipeline + #" emits "(xy|)" {x: 1, y: 2}"#))
+        let lines = captured.text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains { $0.hasPrefix(pipeline) && $0.hasSuffix("(ba|)") })
+        #expect(lines.contains("where b = {n: 10}"))
+        #expect(lines.contains("actual:   (ba|)"))
+        #expect(lines.filter { $0 == "where b = {n: 10}" }.count == 2, "the trace's legend and the failure's")
+    }
+}
