@@ -31,9 +31,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "Signals", swiftSettings: fastPath),
-        .target(name: "Language", dependencies: ["Signals"], swiftSettings: fastPath),
+        // JSON string literals, written and read in one place by Services and Language.
+        .target(name: "JSONText"),
+        .target(name: "Language", dependencies: ["Signals", "JSONText"], swiftSettings: fastPath),
         .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
-        .target(name: "Services", dependencies: ["Signals"]),
+        .target(name: "Services", dependencies: ["Signals", "JSONText"]),
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit"]),

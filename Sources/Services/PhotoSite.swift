@@ -1,3 +1,4 @@
+import JSONText
 import Signals
 import Synchronization
 
@@ -226,20 +227,7 @@ extension ServiceRequest {
 
 /// The JSON of the services' replies, shaped like 500px's and Flickr's.
 public enum JSON {
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) }
-                else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    public static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
     static func list(_ items: [[UInt8]]) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "[")]
@@ -310,57 +298,11 @@ public enum JSON {
             return true
         }
 
-        /// A string literal, unescaped (`\uXXXX` with surrogate pairs).
+        /// A string literal (JSONText reads it), nil when there is none or it is broken.
         mutating func string() -> String? {
-            guard skip(UInt8(ascii: "\"")) else { return nil }
-            var scalars = String.UnicodeScalarView()
-            var raw: [UInt8] = []
-            func flush() {
-                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-                raw = []
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    flush()
-                    return String(scalars)
-                case UInt8(ascii: "\\"):
-                    guard index < bytes.count else { return nil }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "n"): raw.append(0x0A)
-                    case UInt8(ascii: "t"): raw.append(0x09)
-                    case UInt8(ascii: "r"): raw.append(0x0D)
-                    case UInt8(ascii: "b"): raw.append(0x08)
-                    case UInt8(ascii: "f"): raw.append(0x0C)
-                    case UInt8(ascii: "u"):
-                        guard var code = hex4() else { return nil }
-                        if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
-                           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                            index += 2
-                            guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        flush()
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                    default: raw.append(escape)
-                    }
-                default:
-                    raw.append(byte)
-                }
-            }
-            return nil
-        }
-
-        mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            index += 4
-            return value
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            return try? JSONText.string(in: bytes, at: &index)
         }
 
         /// Any value: a string, or a number, literal, object or list (brackets balanced,

@@ -1,3 +1,4 @@
+import JSONText
 import Signals
 
 /// A value of the language: what flows through a pipeline.
@@ -254,24 +255,5 @@ extension Value {
     }
 
     /// A JSON string literal, escaping what JSON requires.
-    public static func jsonString(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
-    }
+    public static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }
