@@ -1,5 +1,6 @@
 import CLineEdit
 import Language
+import Services
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -16,24 +17,38 @@ struct Completion {
     /// `let photos = popular`.
     var bindings: [String: String] = [:]
 
-    static let commands = [":help", ":explain", ":time", ":trace", ":jobs", ":stop", ":load", ":save", ":reset", ":quit"]
+    /// The prompt's commands, and the words each takes (completed after it).
+    static let commands: [(name: String, words: [String])] = [
+        (":help", []), (":explain", []), (":time", ["live", "virtual"]), (":trace", ["on", "off"]), (":jobs", []),
+        (":stop", []), (":load", []), (":save", []), (":reset", []), (":quit", []),
+    ]
 
-    /// The fields of each service's records, for completing inside expressions.
-    static let fields: [String: [String]] = {
-        let photo = ["id", "name", "user", "rating", "votes_count", "category", "times_viewed", "created_at", "tags", "images"]
-        return [
-            "popular": photo, "popularPage": photo, "photo": photo + ["comments_count"],
-            "search": ["photos", "stat"], "login": ["code", "message"],
-            "friends": ["name", "uin", "avatar"], "searchFriends": ["name", "uin", "avatar"],
-            "checkUsername": ["username", "exists"], "token": ["token"], "profile": ["username", "photos"],
-        ]
+    /// The top-level fields of each service's records (PhotoSite keeps them with the
+    /// service), for completing inside expressions.
+    static let fields: [String: [String]] = Dictionary(uniqueKeysWithValues: PhotoSite.services.map { service in
+        (service.name, unique(service.fields.map { String($0.prefix { $0 != "." }) }))
+    })
+
+    /// Fields of nested records, by the field that holds them: after `user.`, `photos.`.
+    static let nested: [String: [String]] = {
+        var nested: [String: [String]] = [:]
+        for path in PhotoSite.services.flatMap(\.fields) {
+            let parts = path.split(separator: ".").map(String.init)
+            for (owner, field) in zip(parts, parts.dropFirst()) where !(nested[owner] ?? []).contains(field) {
+                nested[owner, default: []].append(field)
+            }
+        }
+        return nested
     }()
 
-    /// Fields of nested records: after `user.`, `photos.`.
-    static let nested: [String: [String]] = [
-        "user": ["username", "fullname"], "photos": ["page", "total", "photo"],
-        "photo": ["id", "title", "url"], "images": ["size", "url"],
-    ]
+    private static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// Stages after which the values are the same records (or some of them, later): the
+    /// fields before them still hold. Other stages make new values.
+    private static let keepsValues: Set<OperatorSpec.Family> = [.filtering, .timing, .sharing, .debugging]
 
     /// The fields of the records a pipeline's text sends at its end, when they can be
     /// told from the text: a service's records, a record literal (`of {name: "a"}`), a
@@ -47,13 +62,13 @@ struct Completion {
             fields = known
         } else if let bound = bindings[headWord] {
             fields = self.fields(of: bound, depth: depth + 1)
-        } else if ["of", "just", "hot", "cold"].contains(headWord) {
+        } else if catalogue[headWord]?.family == .creating {
             fields = Completion.recordKeys(in: head)
         }
         for stage in stages.dropFirst() {
             let words = stage.split(separator: " ", maxSplits: 1).map(String.init)
-            guard let name = words.first, ["map", "scan", "reduce", "combineLatest", "zip", "withLatestFrom", "flatMap", "switchMap", "concatMap", "exhaustMap", "mapTo", "pluck"].contains(name) else { continue }
-            // Operators that make new values: a record literal names its fields.
+            guard let name = words.first, let spec = catalogue[name], !Completion.keepsValues.contains(spec.family) else { continue }
+            // Operators that make new values: a record literal names their fields.
             fields = words.count > 1 ? Completion.recordKeys(in: words[1]) : nil
         }
         return fields
@@ -107,12 +122,12 @@ struct Completion {
         let trimmed = String(rest).trimmingCharacters(of: " ")
         var pool: [String]
         if line.hasPrefix(":") && !line.contains(" ") {
-            pool = Completion.commands
+            pool = Completion.commands.map(\.name)
         } else if [":explain", ":help", ":h"].contains(trimmed) {
             pool = catalogue.names(role: .operator) + catalogue.names(role: .source)
         } else if trimmed.hasPrefix(":") {
             // `:load FILE`, `:stop N`, `:time live`: not the language's names.
-            pool = trimmed == ":time" ? ["live", "virtual"] : trimmed == ":trace" ? ["on", "off"] : []
+            pool = Completion.commands.first { $0.name == trimmed }?.words ?? []
         } else if trimmed.isEmpty {
             pool = catalogue.names(role: .source) + names + ["let", "var", "expect"]
         } else if trimmed.hasSuffix("|") {
@@ -125,7 +140,10 @@ struct Completion {
             // (what the stages before it send), then names.
             let stages = Completion.topLevel(String(rest), splitBy: "|")
             let upstream = stages.dropLast().joined(separator: "|")
-            pool = (fields(of: upstream) ?? []) + names + ["it", "acc"]
+            // `acc` only where the stage has one (scan, reduce).
+            let stage = stages.last?.split(separator: " ").first.map(String.init) ?? ""
+            let accumulates = catalogue[stage]?.parameters.contains { $0.kind == .accumulator } == true
+            pool = (fields(of: upstream) ?? []) + names + (accumulates ? ["it", "acc"] : ["it"])
         }
         return Array(Set(pool.filter { $0.hasPrefix(word) && $0 != word })).sorted()
     }

@@ -14,31 +14,14 @@ final class PhotoSources: SourceProvider {
         services.failures = failures
     }
 
-    static let specs: [OperatorSpec] = (PhotoSite.services.map { ($0.name, $0.parameters, $0.summary) } + DeviceCache.services).map { service in
+    static let specs: [OperatorSpec] = (PhotoSite.services.map { ($0.name, $0.parameters, $0.summary, $0.example) }
+                                         + DeviceCache.services).map { service in
         OperatorSpec(
             name: service.name, role: .source, family: .services,
             parameters: service.parameters.map { Parameter($0, .value) },
             summary: service.summary,
-            example: examples[service.name] ?? service.name)
+            example: service.example)
     }
-
-    /// A pipeline that shows each service at work (`frp explain search` runs it; a test
-    /// checks that every service has one and that it runs).
-    static let examples: [String: String] = [
-        "popular": "popular | take 3 | map name",
-        "popularPage": "popularPage | map length(it)",
-        "photo": "popular | take 1 | switchMap (photo id) | map comments_count",
-        "download": "popular | take 2 | flatMap (download images[0].url) | map length(it)",
-        "search": #"search "kitten" | map photos.total"#,
-        "login": #"login "Jiuchabaikaishui", "123456" | map message"#,
-        "friends": "friends | map length(it)",
-        "searchFriends": #"searchFriends "Wa" | map length(it)"#,
-        "checkUsername": #"checkUsername "newcomer" | map exists"#,
-        "token": "token | then profile | map username",
-        "profile": "profile | catch (token | then profile) | map username",
-        "cache": #"cache "popular" | catch (popularPage | flatMap (store "popular", it)) | map length(it)"#,
-        "store": #"store "k", 1 | then (cache "k")"#,
-    ]
 
     /// The device's cache (scenario 10), for this run.
     private let cache = DeviceCache()
@@ -131,9 +114,10 @@ final class PhotoSources: SourceProvider {
 /// copies stored an hour before it, so they are stale; `store` makes a fresh one, which
 /// stays fresh for a minute of the run's time.
 final class DeviceCache {
-    static let services: [(name: String, parameters: [String], summary: String)] = [
-        ("cache", ["KEY"], "The cached copy stored under KEY (10ms); fails when it is stale: older than a minute, as every copy is when a run starts."),
-        ("store", ["KEY", "VALUE"], "Stores VALUE under KEY as a fresh copy (5ms) and sends it."),
+    static let services: [(name: String, parameters: [String], summary: String, example: String)] = [
+        ("cache", ["KEY"], "The cached copy stored under KEY (10ms); fails when it is stale: older than a minute, as every copy is when a run starts.",
+         #"cache "popular" | catch (popularPage | flatMap (store "popular", it)) | map length(it)"#),
+        ("store", ["KEY", "VALUE"], "Stores VALUE under KEY as a fresh copy (5ms) and sends it.", #"store "k", 1 | then (cache "k")"#),
     ]
     static let freshFor = TimeSpan.seconds(60)
 

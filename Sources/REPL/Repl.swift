@@ -226,7 +226,7 @@ public struct Repl {
             inputs = []
             output.line("names forgotten")
         default:
-            let known = Completion.commands
+            let known = Completion.commands.map(\.name)
             let hint = suggestion(for: words.first ?? "", among: known).map { " Did you mean \($0)?" } ?? ""
             output.error("I do not know the command \(words.first ?? line).\(hint) The commands are \(known.joined(separator: ", ")).")
         }

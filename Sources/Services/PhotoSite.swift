@@ -52,6 +52,12 @@ public struct PhotoService: Sendable {
     public let name: String
     public let parameters: [String]
     public let summary: String
+    /// A pipeline that shows it at work (`frp explain search` runs it; a test runs each).
+    public let example: String
+    /// The fields of the records it sends (of each item, when it sends a list), nested
+    /// ones as paths (`user.username`): what completion offers; a test checks them against
+    /// real replies.
+    public let fields: [String]
     public let route: Route
     public let shape: ReplyShape
     /// How long it takes, from the arguments alone: the client arms its timer when it asks,
@@ -59,20 +65,25 @@ public struct PhotoService: Sendable {
     public let latency: @Sendable ([String]) -> TimeSpan
     let answer: @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer
 
-    init(_ name: String, _ parameters: [String], _ summary: String, route: Route, shape: ReplyShape = .document,
+    init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String],
+         route: Route, shape: ReplyShape = .document,
          latency: @escaping @Sendable ([String]) -> TimeSpan, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
         self.name = name
         self.parameters = parameters
         self.summary = summary
+        self.example = example
+        self.fields = fields
         self.route = route
         self.shape = shape
         self.latency = latency
         self.answer = answer
     }
 
-    init(_ name: String, _ parameters: [String], _ summary: String, route: Route, shape: ReplyShape = .document,
+    init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String],
+         route: Route, shape: ReplyShape = .document,
          milliseconds: Int, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
-        self.init(name, parameters, summary, route: route, shape: shape, latency: { _ in .milliseconds(milliseconds) }, answer: answer)
+        self.init(name, parameters, summary, example: example, fields: fields, route: route, shape: shape,
+                  latency: { _ in .milliseconds(milliseconds) }, answer: answer)
     }
 }
 
@@ -91,45 +102,60 @@ public final class PhotoSite: Sendable {
     /// The services, in the order `:help` lists them. Adding a service is adding an entry.
     public static let services: [PhotoService] = [
         PhotoService("popular", [], "The 500px popular feed: one photo per value, best rated first, then completes (500ms).",
+                example: "popular | take 3 | map name", fields: photoFields,
                 route: popularRoute, shape: .each("photos"), milliseconds: 500) { site, _ in site.popularPage() },
         PhotoService("popularPage", [], "The popular feed the classic way: the whole page as one list value (500ms).",
+                example: "popularPage | map length(it)", fields: photoFields,
                 route: popularRoute, shape: .field("photos"), milliseconds: 500) { site, _ in site.popularPage() },
         PhotoService("photo", ["ID"], "The details of one photo, with comments_count and the full-size image (200ms).",
+                example: "popular | take 1 | switchMap (photo id) | map comments_count", fields: photoFields + ["comments_count"],
                 route: Route(.get, "/v1/photos/:id", places: [.path("id")]), shape: .field("photo"), milliseconds: 200) { site, request in
             site.photo(id: request.argument(0))
         },
         PhotoService("download", ["URL"], "The bytes of an image: a thumbnail (100ms) or a full-size picture (300ms).",
+                example: "popular | take 2 | flatMap (download images[0].url) | map length(it)", fields: [],
                 route: Route(.get, "/v1/download", places: [.resource]),
                 latency: { arguments in .milliseconds((arguments.first ?? "").hasSuffix("/4.png") ? 300 : 100) }) { site, request in
             site.download(request.argument(0))
         },
         PhotoService("search", ["TEXT"], "Flickr search by text, most interesting first; the text must be longer than 3 characters (400ms).",
+                example: #"search "kitten" | map photos.total"#, fields: ["photos.page", "photos.total", "photos.photo.id", "photos.photo.title", "photos.photo.url", "stat"],
                 route: Route(.get, "/services/rest/", fixed: [("method", "flickr.photos.search"), ("sort", "interestingness-desc"),
                                                              ("per_page", "20"), ("format", "json"), ("nojsoncallback", "1")],
                              places: [.query("text")]),
                 milliseconds: 400) { site, request in site.search(request.argument(0)) },
         PhotoService("login", ["USER", "PASSWORD"], "Signs in: one {code, message} after 4s.",
+                example: #"login "Jiuchabaikaishui", "123456" | map message"#, fields: ["code", "message"],
                 route: Route(.post, "/v1/login", places: [.form("username"), .form("password")]),
                 milliseconds: 4000) { _, request in PhotoSite.login(user: request.argument(0), password: request.argument(1)) },
         PhotoService("friends", [], "The friend list, as one list value, after 3s.",
+                example: "friends | map length(it)", fields: friendFields,
                 route: Route(.get, "/v1/friends"), milliseconds: 3000) { site, _ in
             .success(.json(JSON.list(site.catalog.friends.map(JSON.friend))))
         },
         PhotoService("searchFriends", ["TEXT"], "The friends whose name or uin contains the text, as one list (100ms).",
+                example: #"searchFriends "Wa" | map length(it)"#, fields: friendFields,
                 route: Route(.get, "/v1/friends/search", places: [.query("q")]), milliseconds: 100) { site, request in
             let query = request.argument(0).lowercased()
             let found = site.catalog.friends.filter { $0.name.lowercased().contains(query) || $0.uin.contains(query) }
             return .success(.json(JSON.list(found.map(JSON.friend))))
         },
         PhotoService("checkUsername", ["NAME"], "Whether a username exists: {exists}; a name starting with \"fail\" fails (300ms).",
+                example: #"checkUsername "newcomer" | map exists"#, fields: ["username", "exists"],
                 route: Route(.get, "/v1/users/check", places: [.query("username")]), milliseconds: 300) { site, request in
             site.checkUsername(request.argument(0))
         },
         PhotoService("token", [], "A new access token after 1s; requests made with it succeed.",
+                example: "token | then profile | map username", fields: ["token"],
                 route: Route(.post, "/v1/oauth/token"), milliseconds: 1000) { site, request in site.issueToken(after: request.token) },
         PhotoService("profile", [], "Your profile; fails with \"token expired\" until a token was fetched (100ms).",
+                example: "profile | catch (token | then profile) | map username", fields: ["username", "photos"],
                 route: Route(.get, "/v1/users/me"), milliseconds: 100) { site, request in site.profile(token: request.token) },
     ]
+
+    private static let photoFields = ["id", "name", "user.username", "user.fullname", "rating", "votes_count", "category",
+                                      "times_viewed", "created_at", "tags", "images.size", "images.url"]
+    private static let friendFields = ["name", "uin", "avatar"]
 
     private static let popularRoute = Route(.get, "/v1/photos", fixed: [("feature", "popular"), ("rpp", "100"), ("page", "1"),
                                                                          ("exclude", "Nude")])

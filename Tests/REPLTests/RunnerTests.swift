@@ -504,34 +504,6 @@ extension BinaryTests {
     }
 }
 
-@Suite("Completion")
-struct CompletionTests {
-    let completion = Completion(catalogue: PhotoSources.catalogue, names: ["keystrokes"])
-
-    @Test("after | it offers operators; at the start sources and names; in arguments fields")
-    func contexts() {
-        #expect(completion.candidates(before: "popular | swi") == ["switchMap", "switchToLatest"])
-        #expect(completion.candidates(before: "key") == ["keystrokes"])
-        #expect(completion.candidates(before: "pop") == ["popular", "popularPage"])
-        #expect(completion.candidates(before: "popular | filter ra") == ["rating"])
-        #expect(completion.candidates(before: "friends | map ui") == ["uin"])
-        #expect(completion.candidates(before: ":he") == [":help"])
-    }
-
-    @Test("fields come from what reaches the stage: records in literals, let names, map {…}, nested records")
-    func inferredFields() {
-        var completion = completion
-        completion.bindings = ["photos": "popular | filter rating > 50", "people": #"of {name: "Ann", age: 31}, {name: "Bo", age: 4}"#]
-        #expect(completion.candidates(before: "photos | filter ra") == ["rating"])
-        #expect(completion.candidates(before: "people | filter ag") == ["age"])
-        #expect(completion.candidates(before: #"of {title: "x", score: 3} | map sc"#) == ["score"])
-        #expect(completion.candidates(before: "popular | map {title: name, stars: rating} | filter st") == ["stars"])
-        #expect(completion.candidates(before: "popular | map {title: name} | filter ra") == [], "map replaced the fields")
-        #expect(completion.candidates(before: "popular | map user.us") == ["username"])
-        #expect(completion.candidates(before: "search \"cats\" | map photos.to") == ["total"])
-    }
-}
-
 extension BinaryTests {
     @Test(":time virtual, :trace off, :save, :reset and :load work on a piped session",
           .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
