@@ -85,34 +85,9 @@ struct Completion {
         return keys.isEmpty ? nil : keys
     }
 
-    /// Splits at `separator` outside brackets and strings; a closing bracket with no
-    /// opening one ends the text (the end of a record literal).
+    /// Splits at `separator` outside brackets and strings, as the lexer reads the text.
     static func topLevel(_ text: String, splitBy separator: Character) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var depth = 0
-        var inString = false
-        for character in text {
-            if inString {
-                if character == "\"" { inString = false }
-                current.append(character)
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}":
-                depth -= 1
-                if depth < 0 { return parts + [current] }
-            case separator where depth == 0:
-                parts.append(current)
-                current = ""
-                continue
-            default: break
-            }
-            current.append(character)
-        }
-        return parts + [current]
+        Source(name: "input", text: text).topLevelParts(separatedBy: separator)
     }
 
     func candidates(before line: String) -> [String] {

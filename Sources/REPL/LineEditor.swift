@@ -1,4 +1,5 @@
 import CLineEdit
+import Language
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -55,7 +56,7 @@ extension String {
     var replacingNewlines: String {
         let lines = split(separator: "\n").map(String.init)
         return lines.enumerated().map { index, line in
-            (index == lines.count - 1 ? line : Repl.withoutComment(line)).trimmingCharacters(of: " \t")
+            (index == lines.count - 1 ? line : Source(name: "input", text: line).textWithoutComments).trimmingCharacters(of: " \t")
         }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

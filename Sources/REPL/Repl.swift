@@ -239,33 +239,6 @@ public struct Repl {
         Source(name: "input", text: text).continuesOnNextLine
     }
 
-    /// Where a string that opened before `start` ends: after its closing `"`, or at the end
-    /// of its line (`\` takes the next character).
-    static func endOfString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var index = start
-        while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" {
-            index += scalars[index] == "\\" && index + 1 < scalars.count ? 2 : 1
-        }
-        return index < scalars.count && scalars[index] == "\"" ? index + 1 : index
-    }
-
-    /// A line without its `#` comment (one outside strings), for joining lines into one.
-    static func withoutComment(_ line: String) -> String {
-        let scalars = Array(line.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            switch scalars[index] {
-            case "#":
-                var view = String.UnicodeScalarView()
-                view.append(contentsOf: scalars[..<index])
-                return String(view)
-            case "\"": index = Repl.endOfString(scalars, from: index + 1)
-            default: index += 1
-            }
-        }
-        return line
-    }
-
     /// A statement of piped input that starts at line `firstLine`: its diagnostics and
     /// positions give the line of the input.
     static func stdinSource(_ text: String, from firstLine: Int) -> Source {

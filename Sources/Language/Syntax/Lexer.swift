@@ -392,3 +392,41 @@ extension Source {
         return depth > 0 || last == .pipe
     }
 }
+
+extension Source {
+    /// The text without its comments, as the lexer finds them (a `#` in a string stays).
+    public var textWithoutComments: String {
+        var text = String.UnicodeScalarView(), start = 0
+        for comment in Lexer.comments(of: self) {
+            text.append(contentsOf: scalars[start..<comment.start])
+            start = comment.end
+        }
+        text.append(contentsOf: scalars[start...])
+        return String(text)
+    }
+}
+
+extension Source {
+    /// The text cut at each `|` (or `,`) outside brackets and strings, as the lexer reads
+    /// it; a closing bracket that closes nothing ends the text (the end of an argument
+    /// that completion is inside of). Separators are left out, spaces kept.
+    public func topLevelParts(separatedBy separator: Character) -> [String] {
+        let (tokens, _) = Lexer.tokens(of: self)
+        let cut: Token.Kind = separator == "," ? .comma : .pipe
+        var parts: [String] = []
+        var start = 0, depth = 0
+        for token in tokens {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace:
+                depth -= 1
+                if depth < 0 { return parts + [text(from: start, to: token.range.start)] }
+            case cut where depth == 0:
+                parts.append(text(from: start, to: token.range.start))
+                start = token.range.end
+            default: break
+            }
+        }
+        return parts + [text(from: start, to: scalars.count)]
+    }
+}
