@@ -144,7 +144,7 @@ struct LearnTests {
         #expect(list.text.contains("  search   Search as you type: filter, debounce, switchMap"))
     }
 
-    @Test("a finished lesson says so in the list, and starts over when asked for again")
+    @Test("a finished lesson says so in the list, and starts over when asked for again, keeping its progress")
     func finished() throws {
         let path = temporaryPath()
         let answers = exercisesInContext().filter { $0.lesson == "token" }.map(\.exercise.solution)
@@ -155,7 +155,24 @@ struct LearnTests {
         #expect(session([], lesson: nil, progress: path).text.contains("done, 2 of 2 exercises solved"))
         let again = session(["quit"], lesson: "token", progress: path)
         #expect(again.text.contains("(You finished this lesson before: here it is again.)"))
+        // Taking it again never loses what was done (it became `token 3`).
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5 solved 1,2\n")
+        _ = session(["quit"], lesson: "token", progress: path, restart: true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5 solved 1,2\n")
+    }
+
+    @Test("saving progress writes no file it did not make: a symlink at the old temporary name is left alone")
+    func temporaryFileIsNew() throws {
+        let path = temporaryPath()
+        let target = temporaryPath()
+        try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path + ".tmp", withDestinationPath: target)
+        _ = session(["quit"], lesson: "token", progress: path, restart: true)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 3\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+            .filter { $0.hasPrefix((path as NSString).lastPathComponent + ".") && $0 != (path as NSString).lastPathComponent + ".tmp" }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 
     @Test("an answer that does not parse gets the diagnostic with its caret")

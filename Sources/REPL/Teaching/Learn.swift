@@ -76,7 +76,10 @@ public struct Learn {
     private enum ExerciseOutcome { case solved, skipped, quit }
 
     private func teach(_ lesson: Lesson, progress: inout Progress, restart: Bool) {
-        var entry = progress[lesson.name]
+        // What was done before stays done: a lesson taken again (or restarted) adds to it,
+        // never takes from it.
+        let before = progress[lesson.name]
+        var entry = before
         if restart || entry.stepsDone >= lesson.steps.count {
             if entry.stepsDone >= lesson.steps.count, !restart { output.line("(You finished this lesson before: here it is again.)") }
             entry = Progress.Entry()
@@ -118,7 +121,7 @@ public struct Learn {
                 }
             }
             entry.stepsDone = index + 1
-            progress[lesson.name] = entry
+            progress[lesson.name] = entry.merged(with: before)
             save(progress)
             let pauses: Bool = { if case .read = step { true } else if case .run = step { true } else { false } }()
             if pauses, input.interactive, index + 1 < lesson.steps.count {

@@ -14,6 +14,12 @@ struct Progress: Equatable {
     struct Entry: Equatable {
         var stepsDone = 0
         var solved: Set<Int> = []
+
+        /// This entry and an earlier one together: the further of the two, and every
+        /// exercise either solved.
+        func merged(with earlier: Entry) -> Entry {
+            Entry(stepsDone: max(stepsDone, earlier.stepsDone), solved: solved.union(earlier.solved))
+        }
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -71,11 +77,21 @@ struct Progress: Equatable {
     }
 
     /// Writes the whole file to a temporary one beside it and renames it over the old
-    /// one, so an interrupted save leaves the old progress, never half a file.
+    /// one, so an interrupted save leaves the old progress, never half a file. The
+    /// temporary file is made new (mkstemp: O_EXCL, a fresh name), so no file or symlink
+    /// that happens to be there is written through.
     func save(to path: String) -> Bool {
-        let temporary = path + ".tmp"
-        guard Session.write(text, to: temporary) else { return false }
-        return rename(temporary, path) == 0
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { return false }
+        let temporary = String(cString: template)
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+        guard close(descriptor) == 0, written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 }
 
