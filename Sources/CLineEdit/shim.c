@@ -226,14 +226,6 @@ void frp_edit_remember(const char *line) {
     if (history_state != NULL && line[0] != '\0') history(history_state, &event, H_ENTER, line);
 }
 
-int frp_edit_load_history(const char *path) {
-    return history_state == NULL ? -1 : (history(history_state, &event, H_LOAD, path) < 0 ? -1 : 0);
-}
-
-int frp_edit_save_history(const char *path) {
-    return history_state == NULL ? -1 : (history(history_state, &event, H_SAVE, path) < 0 ? -1 : 0);
-}
-
 void frp_edit_end(void) {
     if (editor != NULL) el_end(editor);
     if (history_state != NULL) history_end(history_state);

@@ -8,27 +8,19 @@ import Language
 /// Line editing at a terminal, through libedit: emacs keys, Ctrl-R searches the history,
 /// and the history persists in `FRP_HISTORY` or `~/.frp_history` (libedit's format).
 final class LineEditor {
-    private let historyPath: String?
+    /// Where the history is kept; nil: for this session only.
+    private let history: HistoryFile?
 
     init?() {
         guard frp_edit_begin("frp") == 0 else { return nil }
         if let path = getenv("FRP_HISTORY").map({ String(cString: $0) }), !path.isEmpty {
-            historyPath = LineEditor.usable(path)
+            history = HistoryFile(path)
         } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            historyPath = LineEditor.usable(home + "/.frp_history")
+            history = HistoryFile(home + "/.frp_history")
         } else {
-            historyPath = nil
+            history = nil
         }
-        if let historyPath { _ = frp_edit_load_history(historyPath) }
-    }
-
-    /// The path, if it is a regular file or nothing yet. libedit reads a history file
-    /// whole and makes it mode 0600 when it saves: `FRP_HISTORY=/dev/null` (history off)
-    /// must not change /dev/null, and `/dev/zero` must not be read without end.
-    static func usable(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return path }
-        return (info.st_mode & S_IFMT) == S_IFREG ? path : nil
+        for entry in history?.load() ?? [] { frp_edit_remember(entry) }
     }
 
     deinit {
@@ -45,8 +37,9 @@ final class LineEditor {
     /// Keeps a finished input in the history, and saves it at once (a crash or a kill
     /// loses nothing).
     func remember(_ input: String) {
-        frp_edit_remember(input.replacingNewlines)
-        if let historyPath { _ = frp_edit_save_history(historyPath) }
+        let entry = input.replacingNewlines
+        frp_edit_remember(entry)
+        history?.append(entry)
     }
 }
 

@@ -19,10 +19,6 @@ const char *frp_edit_line(void);
 /// Adds a line to the history.
 void frp_edit_remember(const char *line);
 
-/// Loads and saves the history file (libedit's own format). Return 0 on success.
-int frp_edit_load_history(const char *path);
-int frp_edit_save_history(const char *path);
-
 void frp_edit_end(void);
 
 /// The completer TAB calls with the line up to the cursor. It returns the candidates for
