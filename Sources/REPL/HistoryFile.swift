@@ -90,15 +90,9 @@ struct HistoryFile {
         return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
     }
 
-    /// Writes the file anew with `entries`, through a fresh temporary file renamed over it.
+    /// Writes the file anew with `entries` (`AtomicFile`).
     private func rewrite(_ entries: [String]) {
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { return }
-        let temporary = String(cString: template)
-        let bytes = Array(([HistoryFile.header] + entries.map(HistoryFile.encode)).map { $0 + "\n" }.joined().utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
-        if close(descriptor) != 0 || !written || rename(temporary, path) != 0 { unlink(temporary) }
+        _ = AtomicFile.replace(path, with: ([HistoryFile.header] + entries.map(HistoryFile.encode)).map { $0 + "\n" }.joined())
     }
 
     /// libedit's encoding (strvis with VIS_WHITE, read back by strunvis): every byte that

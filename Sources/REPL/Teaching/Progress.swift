@@ -76,22 +76,10 @@ struct Progress: Equatable {
         }.map { $0 + "\n" }.joined()
     }
 
-    /// Writes the whole file to a temporary one beside it and renames it over the old
-    /// one, so an interrupted save leaves the old progress, never half a file. The
-    /// temporary file is made new (mkstemp: O_EXCL, a fresh name), so no file or symlink
-    /// that happens to be there is written through.
+    /// Writes the whole file anew (`AtomicFile`): an interrupted save leaves the old
+    /// progress, never half a file.
     func save(to path: String) -> Bool {
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { return false }
-        let temporary = String(cString: template)
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
-        guard close(descriptor) == 0, written, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        AtomicFile.replace(path, with: text)
     }
 }
 
