@@ -2,7 +2,9 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Services
+import Synchronization
 
 /// `frp serve`: the photo site over HTTP, on 127.0.0.1, shaped like the 500px and Flickr
 /// APIs (the routes are `PhotoService.route`, which the client builds its requests from). It
@@ -23,9 +25,15 @@ public struct PhotoServer: Sendable {
     /// not kept open for ever (a request waiting for a slow service is not idle).
     public let idleTimeout: TimeAmount
 
+    /// Replies held for a live run's latency at one time; one more gets 503 (each holds a
+    /// connection: 21,000 of them reached the descriptor limit).
+    public let heldLimit: Int
+    private let held = HeldReplies()
+
     public init(site: PhotoSite = PhotoSite(), host: String = "127.0.0.1", port: Int = 8080,
-                idleTimeout: TimeAmount = .seconds(30)) {
+                idleTimeout: TimeAmount = .seconds(30), heldLimit: Int = 512) {
         self.idleTimeout = idleTimeout
+        self.heldLimit = heldLimit
         self.site = site
         self.host = host
         self.port = port
@@ -37,9 +45,9 @@ public struct PhotoServer: Sendable {
     }
 
     /// The longest a request waits for its latency (a speed near zero would be forever).
-    static let longestHold = TimeAmount.hours(24)
-    /// A login form is a few bytes; anything much larger is refused (413).
-    static let largestForm = 16 * 1024
+    static let longestHold = TimeAmount.minutes(10)
+    /// A request body (a login form) is a few bytes; anything much larger is refused (413).
+    static let largestBody = 16 * 1024
 
     /// Serves until cancelled, or SIGINT or SIGTERM arrives when `stopsOnSignals`;
     /// `listening` gets the URL once the port is bound (port 0 picks a free one).
@@ -129,20 +137,40 @@ public struct PhotoServer: Sendable {
             return answer(serviceRequest)
         }
         // A live run: answer after the latency at its speed, unless the client goes away
-        // first (it disposed the request), which cancels the wait.
+        // first (it disposed the request) or the server shuts down, either of which cancels
+        // the wait.
+        guard hold() else {
+            throw Rejection(503, "\(heldLimit) replies are already held for live runs; try again when one is answered")
+        }
+        defer { release() }
         do {
             return try await request.body.consumeWithCancellationOnInboundClose { [self] body in
+                // Read whole first, whatever the route: a body left unread stalls the reply.
                 let form = try await Self.form(of: body, for: service.route)
                 serviceRequest.arguments = try Self.arguments(service.route, query: query, path: parameters, form: form, resource: resource)
                 let hold = min(Double(service.latency(serviceRequest.arguments).nanoseconds) / speed,
                                Double(Self.longestHold.nanoseconds))
-                try await Task.sleep(nanoseconds: UInt64(max(0, hold)))
+                try await cancelWhenGracefulShutdown {
+                    try await Task.sleep(nanoseconds: UInt64(max(0, hold)))
+                }
                 return answer(serviceRequest)
             }
         } catch let error as CancellationError {
             stats.count(service.name) { $0.aborted += 1 }
             throw error
         }
+    }
+
+    private func hold() -> Bool {
+        held.count.withLock { count in
+            guard count < heldLimit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    private func release() {
+        held.count.withLock { $0 -= 1 }
     }
 
     private func answer(_ request: ServiceRequest) -> Response {
@@ -179,16 +207,18 @@ public struct PhotoServer: Sendable {
         return found
     }
 
+    /// The request's form, for a route that reads one. The body is read whole for every
+    /// route (up to `largestBody`), so none is left unread.
     static func form(of body: RequestBody, for route: Route) async throws -> [(String, String)] {
-        guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
         let buffer: ByteBuffer
         do {
-            buffer = try await body.collect(upTo: largestForm)
+            buffer = try await body.collect(upTo: largestBody)
         } catch is NIOTooManyBytesError {
-            throw Rejection(413, "the form is larger than \(largestForm) bytes")
+            throw Rejection(413, "the body is larger than \(largestBody) bytes")
         } catch {
             throw Rejection(400, "the body could not be read (\(error))")
         }
+        guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
         guard let form = FormEncoding.decode(String(decoding: buffer.readableBytesView, as: UTF8.self)) else {
             throw Rejection(400, "the form is not well percent-encoded")
         }
@@ -218,6 +248,11 @@ public struct PhotoServer: Sendable {
         }
         return arguments
     }
+}
+
+/// How many replies are held for live runs now (shared by the server's copies).
+final class HeldReplies: Sendable {
+    let count = Mutex(0)
 }
 
 /// The context of one request: Hummingbird's, for the path parameters.

@@ -153,6 +153,71 @@ struct HTTPTransportTests {
         #expect(running.stats.rejected >= 6)
     }
 
+    @Test("a live run's request with a big body, to a route that reads none, gets its reply (it stalled, counted as answered)")
+    func bigBodyOnALiveRequest() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        var request = HTTPClientRequest(url: running.url + "/v1/friends")
+        request.headers.add(name: "X-Speed", value: "1000")
+        request.body = .bytes(ByteBuffer(string: String(repeating: "x", count: 100_000)))
+        let reply = try await send(request)
+        #expect(reply.status == 413 && reply.reason?.contains("larger than") == true)
+        #expect(try await get(running.url + "/v1/friends", headers: ["X-Speed": "1000"]).status == 200)
+    }
+
+    @Test("replies held for live runs are capped: one more gets 503 with a reason")
+    func heldRepliesAreCapped() async throws {
+        let running = try await RunningServer.start(heldLimit: 2)
+        defer { Task { await running.stop() } }
+        let url = running.url + "/v1/friends"
+        // Held for the longest hold: only the server's end ends them.
+        let holders = (0..<2).map { _ in Task { try await get(url, headers: ["X-Speed": "1e-9"]) } }
+        defer { holders.forEach { $0.cancel() } }
+        #expect(await running.stats.wait { $0["friends"]?.received == 2 })
+        let refused = try await get(url, headers: ["X-Speed": "1e-9"])
+        #expect(refused.status == 503)
+        #expect(refused.reason == "2 replies are already held for live runs; try again when one is answered")
+        // Requests that are not held are still answered.
+        #expect(try await get(url).status == 200)
+    }
+
+    @Test("frp serve ends at SIGINT while a reply is held for a live run, aborting it",
+          .enabled(if: FileManager.default.fileExists(atPath: Repository.path(".build/debug/frp"))))
+    func interruptAbortsHeldReplies() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Repository.path(".build/debug/frp"))
+        process.arguments = ["serve", "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // "frp serve: listening on http://127.0.0.1:PORT  (Ctrl-C stops)"
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            guard !byte.isEmpty else { break }
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let url = try #require(text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init), "\(text)")
+        let holder = Task { try? await get(url + "/v1/friends", headers: ["X-Speed": "1e-9"]) }
+        defer { holder.cancel() }
+        // The server counts it once it holds it.
+        for _ in 0..<500 where try await received(url, "friends") == 0 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try await received(url, "friends") == 1)
+        kill(process.processIdentifier, SIGINT)
+        // A bound on a hang, not a measure: it used to wait for the held reply (24 h).
+        let ended = await Task.detached { () -> Bool in
+            for _ in 0..<200 where process.isRunning { usleep(50_000) }
+            return !process.isRunning
+        }.value
+        #expect(ended, "frp serve was still running 10 s after SIGINT")
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(rest.contains("frp serve: stopped after"))
+    }
+
     @Test("a client that sends half its headers and stops is closed after the idle timeout")
     func halfOpenClientIsClosed() async throws {
         let running = try await RunningServer.start(idleTimeout: .milliseconds(300))
@@ -260,6 +325,15 @@ private func post(_ url: String, body: String) async throws -> Reply {
     request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
     request.body = .bytes(ByteBuffer(string: body))
     return try await send(request)
+}
+
+/// How many requests for `service` the server at `url` received, from `GET /v1/stats`.
+private func received(_ url: String, _ service: String) async throws -> Int {
+    let response = try await HTTPTransport.client.execute(HTTPClientRequest(url: url + "/v1/stats"), timeout: .seconds(30))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+    let services = object?["services"] as? [String: Any]
+    return ((services?[service] as? [String: Any])?["received"] as? Int) ?? 0
 }
 
 /// The status and the `error` of the JSON body (which must be a JSON object).

@@ -12,8 +12,8 @@ struct RunningServer {
     let url: String
     let task: Task<Void, any Error>
 
-    static func start(idleTimeout: TimeAmount = .seconds(30)) async throws -> RunningServer {
-        let server = PhotoServer(port: 0, idleTimeout: idleTimeout)
+    static func start(idleTimeout: TimeAmount = .seconds(30), heldLimit: Int = 512) async throws -> RunningServer {
+        let server = PhotoServer(port: 0, idleTimeout: idleTimeout, heldLimit: heldLimit)
         let (urls, found) = AsyncStream<String>.makeStream()
         let task = Task {
             defer { found.finish() }
