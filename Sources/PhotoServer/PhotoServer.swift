@@ -48,6 +48,8 @@ public struct PhotoServer: Sendable {
     static let longestHold = TimeAmount.minutes(10)
     /// A request body (a login form) is a few bytes; anything much larger is refused (413).
     static let largestBody = 16 * 1024
+    /// A larger body is read to its end (and refused) up to this size, then cut off.
+    static let drainedBody = 1 << 20
 
     /// Serves until cancelled, or SIGINT or SIGTERM arrives when `stopsOnSignals`;
     /// `listening` gets the URL once the port is bound (port 0 picks a free one).
@@ -210,14 +212,23 @@ public struct PhotoServer: Sendable {
     /// The request's form, for a route that reads one. The body is read whole for every
     /// route (up to `largestBody`), so none is left unread.
     static func form(of body: RequestBody, for route: Route) async throws -> [(String, String)] {
-        let buffer: ByteBuffer
+        // A body a little too large is read to its end before the 413, so the client,
+        // still sending it, gets the answer rather than a closed connection; a much larger
+        // one is refused at once.
+        var buffer = ByteBuffer()
+        var size = 0
         do {
-            buffer = try await body.collect(upTo: largestBody)
-        } catch is NIOTooManyBytesError {
-            throw Rejection(413, "the body is larger than \(largestBody) bytes")
+            for try await chunk in body {
+                size += chunk.readableBytes
+                if size > drainedBody { throw Rejection(413, "the body is larger than \(largestBody) bytes") }
+                if size <= largestBody { buffer.writeImmutableBuffer(chunk) }
+            }
+        } catch let rejection as Rejection {
+            throw rejection
         } catch {
             throw Rejection(400, "the body could not be read (\(error))")
         }
+        guard size <= largestBody else { throw Rejection(413, "the body is larger than \(largestBody) bytes") }
         guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
         guard let form = FormEncoding.decode(String(decoding: buffer.readableBytesView, as: UTF8.self)) else {
             throw Rejection(400, "the form is not well percent-encoded")

@@ -92,6 +92,9 @@ public struct MarbleDiagram<Value> {
             legend.append("| # ! in a group or a column stand for all such ends there (up to \(counts.ends), of as many inner runs)")
         }
         if counts.dropped { legend.append("\(dropMark) = events dropped to bound memory (time that was not silent)") }
+        for row in rows where row.droppedSubscriptions > 0 {
+            legend.append("\(row.label): \(row.subscriptionCount) runs; the first and last \(SubscriptionLog.kept) drawn, \(row.droppedSubscriptions) between them left out to bound memory")
+        }
         let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
             if case .error(let error) = item.event { return error.message }
             return nil
@@ -126,9 +129,9 @@ public struct MarbleDiagram<Value> {
         var lines: [String] = []
         var listed = Set<String>()
         for row in rows {
-            for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
+            for subscription in row.subscriptions where subscription.cancelled {
                 guard let end = subscription.end else { continue }
-                let which = row.subscriptions.count > 1 ? " (\(Self.ordinal(number + 1)))" : ""
+                let which = row.subscriptionCount > 1 ? " (\(Self.ordinal(subscription.number + 1)))" : ""
                 let line = "\(row.label)\(which) at \(end.reading)"
                     + (subscription.cause.map { ": \($0)" } ?? "")
                 if listed.insert(line).inserted { lines.append("  " + line) }

@@ -18,7 +18,15 @@ public final class Tracer<Value> {
         public let depth: Int
         /// Where the stage is in the session, for ordering rows as the program reads.
         public let order: (input: Int, line: Int, column: Int)
-        public internal(set) var subscriptions: [Subscription] = []
+        /// The first and the latest subscriptions (`SubscriptionLog`: 3 million inner runs
+        /// must not cost a line each).
+        var subscriptionLog = SubscriptionLog()
+        /// The subscriptions kept, in order: the first ones and the latest.
+        public var subscriptions: [Subscription] { subscriptionLog.kept }
+        /// How many there were in all.
+        public var subscriptionCount: Int { subscriptionLog.total }
+        /// How many are not kept (between the first and the latest).
+        public var droppedSubscriptions: Int { subscriptionLog.dropped }
         /// The row's events: appended while the row may grow, a ring once the memory
         /// bound capped it.
         @usableFromInline let log = RingLog<(time: Time, event: Event<Value>)>()
@@ -38,17 +46,7 @@ public final class Tracer<Value> {
         func cap(at limit: Int) -> Int { log.cap(at: limit) }
     }
 
-    /// One subscription of a stage: when it started and ended, and if it was cancelled
-    /// (disposed before it ended), what caused it.
-    public struct Subscription {
-        public var start: Time
-        public var end: Time?
-        public var cancelled = false
-        /// Who cancelled it: the event that led to the disposal (`take 2 completed`,
-        /// `debounce 3ms sent "kitten"`) or the outside reason (`Ctrl-C`).
-        public var cause: String?
-        var causeIsFinal = false
-    }
+    public typealias Subscription = TraceSubscription
 
     public private(set) var rows: [Row] = []
     private var index: [String: Int] = [:]
@@ -92,8 +90,7 @@ public final class Tracer<Value> {
     }
 
     func subscribed(_ row: Row) -> Int {
-        row.subscriptions.append(Subscription(start: scheduler.now))
-        let subscription = row.subscriptions.count - 1
+        let subscription = row.subscriptionLog.append(Subscription(start: scheduler.now))
         if let listener { listener(record(row, subscription, .subscribed)) }
         return subscription
     }
@@ -138,9 +135,8 @@ public final class Tracer<Value> {
     /// (disposal runs from the end of the whole pipeline).
     @usableFromInline
     func ended(_ row: Row, _ subscription: Int) {
-        if subscription < row.subscriptions.count, row.subscriptions[subscription].end == nil {
-            row.subscriptions[subscription].end = scheduler.now
-        }
+        let now = scheduler.now
+        row.subscriptionLog.update(subscription) { if $0.end == nil { $0.end = now } }
     }
 
     @usableFromInline
@@ -165,11 +161,14 @@ public final class Tracer<Value> {
     func disposed(_ row: Row, subscription: Int, cancelled: Bool) {
         let cause = cancelled ? (disposalReason ?? precedingEvent(of: row)) : nil
         if let listener { listener(record(row, subscription, cancelled ? .cancelled(cause: cause) : .disposed)) }
-        guard subscription < row.subscriptions.count, row.subscriptions[subscription].end == nil else { return }
-        row.subscriptions[subscription].end = scheduler.now
-        row.subscriptions[subscription].cancelled = cancelled
-        row.subscriptions[subscription].cause = cause
-        row.subscriptions[subscription].causeIsFinal = disposalReason != nil
+        let now = scheduler.now, final = disposalReason != nil
+        row.subscriptionLog.update(subscription) { kept in
+            guard kept.end == nil else { return }
+            kept.end = now
+            kept.cancelled = cancelled
+            kept.cause = cause
+            kept.causeIsFinal = final
+        }
     }
 
     /// The newest event of this instant before a cancellation: switchMap's new value,
@@ -202,13 +201,14 @@ public final class Tracer<Value> {
         let ordered = orderedRows
         for (position, row) in ordered.enumerated() {
             let later = ordered[(position + 1)...].filter { $0.depth == row.depth && $0.order.input == row.order.input }
-            for index in row.subscriptions.indices where row.subscriptions[index].cancelled && !row.subscriptions[index].causeIsFinal {
-                row.subscriptions[index].causeIsFinal = true
-                guard let end = row.subscriptions[index].end else { continue }
+            row.subscriptionLog.updateAll { subscription in
+                guard subscription.cancelled, !subscription.causeIsFinal else { return }
+                subscription.causeIsFinal = true
+                guard let end = subscription.end else { return }
                 for candidate in later {
                     if let ending = endings[ObjectIdentifier(candidate)]?[end.nanoseconds] {
                         let how = ending.termination == .completed ? "completed" : "failed"
-                        row.subscriptions[index].cause = "by \(candidate.label) (\(how))"
+                        subscription.cause = "by \(candidate.label) (\(how))"
                         break
                     }
                 }
@@ -279,5 +279,68 @@ public struct TraceRecord<Value> {
         self.depth = depth
         self.subscription = subscription
         self.kind = kind
+    }
+}
+
+/// One subscription of a stage: when it started and ended, and if it was cancelled
+/// (disposed before it ended), what caused it.
+public struct TraceSubscription {
+    /// Its place among the stage's subscriptions, from 0.
+    public internal(set) var number = 0
+    public var start: Time
+    public var end: Time?
+    public var cancelled = false
+    /// Who cancelled it: the event that led to the disposal (`take 2 completed`,
+    /// `debounce 3ms sent "kitten"`) or the outside reason (`Ctrl-C`).
+    public var cause: String?
+    var causeIsFinal = false
+}
+
+/// A stage's subscriptions, bounded: the first `kept` and the latest `kept` (a ring), with
+/// the count of all. A subscription is named by its number; one no longer kept is no longer
+/// updated. The events are bounded the same way (`Tracer.eventLimit`).
+struct SubscriptionLog {
+    typealias Subscription = TraceSubscription
+    static let kept = 1_000
+
+    private var head: [Subscription] = []
+    private var tail: [Subscription] = []
+    /// Where the oldest of `tail` is, once it is full.
+    private var oldest = 0
+    private(set) var total = 0
+
+    var dropped: Int { total - head.count - tail.count }
+
+    /// Oldest first.
+    var kept: [Subscription] {
+        head + (0..<tail.count).map { tail[(oldest + $0) % tail.count] }
+    }
+
+    /// Keeps it, numbered; returns its number.
+    mutating func append(_ subscription: Subscription) -> Int {
+        var subscription = subscription
+        subscription.number = total
+        total += 1
+        if head.count < Self.kept {
+            head.append(subscription)
+        } else if tail.count < Self.kept {
+            tail.append(subscription)
+        } else {
+            tail[oldest] = subscription
+            oldest = (oldest + 1) % Self.kept
+        }
+        return subscription.number
+    }
+
+    mutating func update(_ number: Int, _ change: (inout Subscription) -> Void) {
+        if number < head.count { return change(&head[number]) }
+        let first = total - tail.count
+        guard number >= first, number < total else { return }
+        change(&tail[(oldest + number - first) % tail.count])
+    }
+
+    mutating func updateAll(_ change: (inout Subscription) -> Void) {
+        for index in head.indices { change(&head[index]) }
+        for index in tail.indices { change(&tail[index]) }
     }
 }

@@ -160,7 +160,11 @@ struct HTTPTransportTests {
         var request = HTTPClientRequest(url: running.url + "/v1/friends")
         request.headers.add(name: "X-Speed", value: "1000")
         request.body = .bytes(ByteBuffer(string: String(repeating: "x", count: 100_000)))
-        let reply = try await send(request)
+        // A client of its own: the shared one may keep a connection to an earlier test's
+        // server that had the same port.
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { Task { try? await client.shutdown() } }
+        let reply = try await send(request, with: client)
         #expect(reply.status == 413 && reply.reason?.contains("larger than") == true)
         #expect(try await get(running.url + "/v1/friends", headers: ["X-Speed": "1000"]).status == 200)
     }
@@ -337,8 +341,8 @@ private func received(_ url: String, _ service: String) async throws -> Int {
 }
 
 /// The status and the `error` of the JSON body (which must be a JSON object).
-private func send(_ request: HTTPClientRequest) async throws -> Reply {
-    let response = try await HTTPTransport.client.execute(request, timeout: .seconds(30))
+private func send(_ request: HTTPClientRequest, with client: HTTPClient = HTTPTransport.client) async throws -> Reply {
+    let response = try await client.execute(request, timeout: .seconds(30))
     let body = try await response.body.collect(upTo: 1 << 20)
     let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
     return Reply(status: Int(response.status.code), reason: object?["error"] as? String)

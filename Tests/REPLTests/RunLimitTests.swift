@@ -16,6 +16,22 @@ func runScript(_ text: String, trace: Bool = false) -> (status: Int32, output: S
 /// event that names the place, and nothing holds on to more than it shows.
 @Suite("Limits of a run")
 struct RunLimitTests {
+    @Test("the trace keeps the first and last 1,000 inner runs of a stage, and says how many it left out (it kept all: 1.2 GB for 3 million)")
+    func innerRunsAreBounded() {
+        let (_, output) = runScript("range 1, 5000 | switchMap (never) | count\nfail \"x\" | retry 4000", trace: true)
+        #expect(output.contains("(never): 5000 runs; the first and last 1000 drawn, 3000 between them left out to bound memory"))
+        #expect(output.contains("fail \"x\": 4001 runs; the first and last 1000 drawn, 2001 between them left out to bound memory"))
+        let tracer = Tracer<Value>(scheduler: .virtual())
+        let probe = tracer.probe(key: "k", label: "inner", depth: 1, line: 1, column: 1)
+        for _ in 0..<10_000 {
+            let subscription = probe.subscribed()
+            probe.disposed(subscription: subscription, cancelled: true)
+        }
+        #expect(probe.row.subscriptions.count == 2_000)
+        #expect(probe.row.subscriptionCount == 10_000)
+        #expect(probe.row.subscriptions.last?.number == 9_999 && probe.row.subscriptions.last?.cancelled == true)
+    }
+
     @Test("a scan that wraps acc in a list at every value stops at 200 levels, with its place (it overflowed the stack)")
     func nestingGrowsPerValue() {
         let (status, output) = runScript("range 1, 100000 | scan [], [acc] | last")
