@@ -96,6 +96,7 @@ public struct ScriptRunner {
             // Ctrl-C stops the script after the run it cancelled has drawn its trace.
             if Interrupt.take() { return 130 }
         }
+        if let eventsPath, session.options.eventLog != nil { output.error("frp: wrote \(eventsPath)") }
         return session.problems > 0 ? 1 : 0
     }
 }

@@ -131,7 +131,9 @@ final class Session {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
             let svg = SVGMarbleDiagram(tracer: tracer, end: outcome.end, title: text,
                                        describe: { $0.legendDescription }, detail: { $0.description }).render()
-            if !Session.write(svg, to: path) {
+            if Session.write(svg, to: path) {
+                output.error("frp: wrote \(path)")
+            } else {
                 output.error("frp: cannot write \(path): \(String(cString: strerror(errno)))")
                 problems += 1
             }

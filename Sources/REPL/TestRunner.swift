@@ -13,10 +13,13 @@ public struct TestRunner {
     let output: Output
     /// Where the services' answers come from (`--services URL`: over HTTP).
     let transport: any PhotoTransport
+    /// Lists each file and each expect as it passes (`frp test -v`).
+    let verbose: Bool
 
-    public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared) {
+    public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared, verbose: Bool = false) {
         self.output = output
         self.transport = transport
+        self.verbose = verbose
     }
 
     /// 0 when all pass, 1 when any fails, 2 when a file cannot be read or parsed.
@@ -34,6 +37,7 @@ public struct TestRunner {
                 output.error(failure.message)
                 unreadable = true
             case .success(let source):
+                if verbose { output.line(file) }
                 var frontend = Frontend(catalogue: PhotoSources.catalogue)
                 frontend.operatorList = Frontend.commandLineOperatorList
                 let (statements, diagnostics) = frontend.load(source)
@@ -63,6 +67,7 @@ public struct TestRunner {
                                               properties: properties.values).run()
                     if outcome.passed {
                         passed += 1
+                        if verbose { output.line("  ✓ \(line):\(column) expect \(pipeline.text) emits \"\(text)\"") }
                     } else {
                         failed += 1
                         output.line("FAIL \(file):\(line):\(column)")

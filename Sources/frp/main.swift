@@ -21,6 +21,7 @@ struct FRP: ParsableCommand {
               of 1, 2, 3 | map it * 10
               cold "-a-b-c-|" | take 2
             """,
+        version: "frp 0.4.0",
         subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ServeCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
@@ -38,7 +39,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run in virtual time: instant and deterministic.")
     var virtual = false
 
-    @Option(help: "Run N times faster than real time.")
+    @Option(help: ArgumentHelp("Run N times faster than real time.", valueName: "N"))
     var speed: Double?
 
     @Flag(help: "Do not record or draw the marble trace.")
@@ -47,16 +48,16 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
     var ascii = false
 
-    @Option(name: .customLong("events"), help: "Write every traced event to FILE, one JSON object per line.")
+    @Option(name: .customLong("events"), help: ArgumentHelp("Write every traced event to FILE, one JSON object per line.", valueName: "FILE"))
     var eventsPath: String?
 
-    @Option(name: .customLong("svg"), help: "Write each run's marble diagram to FILE as SVG (FILE-2.svg for the second run, ...).")
+    @Option(name: .customLong("svg"), help: ArgumentHelp("Write each run's marble diagram to FILE as SVG (FILE-2.svg for the second run, ...).", valueName: "FILE"))
     var svgPath: String?
 
-    @Option(name: .customLong("fail"), help: "Make every request of a service fail in the script's runs: --fail search, or --fail \"search=offline\". Its `expect` lines keep the normal services (a `service NAME fails` statement changes those).")
+    @Option(name: .customLong("fail"), help: ArgumentHelp("Make every request of a service fail in the script's runs: --fail search, or --fail \"search=offline\". Its `expect` lines keep the normal services (a `service NAME fails` statement changes those).", valueName: "SERVICE[=MESSAGE]"))
     var fail: [String] = []
 
-    @Option(name: .customLong("slow"), help: "Make a service N times slower in the script's runs (not its `expect` lines): --slow search=5.")
+    @Option(name: .customLong("slow"), help: ArgumentHelp("Make a service N times slower in the script's runs (not its `expect` lines): --slow search=5.", valueName: "SERVICE=N"))
     var slow: [String] = []
 
     @Option(name: .customLong("max-events"), parsing: .unconditional, help: ArgumentHelp(
@@ -97,10 +98,13 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Files or directories (searched for .frp files).")
     var paths: [String]
 
+    @Flag(name: .shortAndLong, help: "List each file and each expect as it passes.")
+    var verbose = false
+
     @OptionGroup var services: ServicesOption
 
     func run() throws {
-        let status = TestRunner(transport: try services.transport()).run(paths: paths)
+        let status = TestRunner(transport: try services.transport(), verbose: verbose).run(paths: paths)
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -189,13 +193,9 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the photo services over HTTP on 127.0.0.1, shaped like the 500px and Flickr APIs.",
-        discussion: """
-            Prints the URL it listens on; `frp run --services URL`, `frp test --services URL` and
-            `frp --services URL` then ask it. GET / lists the endpoints, GET /v1/stats counts the
-            requests. Ctrl-C (or SIGTERM) stops it.
-            """)
+        discussion: "Prints the URL it listens on; `frp run --services URL`, `frp test --services URL` and `frp --services URL` then ask it. GET / lists the endpoints, GET /v1/stats counts the requests. Ctrl-C (or SIGTERM) stops it, aborting the replies it holds.")
 
-    @Option(help: "The port to listen on (0 picks a free one, and prints it).")
+    @Option(help: ArgumentHelp("The port to listen on (0 picks a free one, and prints it).", valueName: "PORT"))
     var port: Int = 8080
 
     func validate() throws {

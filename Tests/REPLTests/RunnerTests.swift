@@ -677,3 +677,23 @@ struct MarbleTraceTests {
         #expect(captured.text.contains("..."))
     }
 }
+
+extension BinaryTests {
+    @Test("the CLI fits in: --version, value names in help, frp test -v, and frp run says what it wrote",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func commandLine() throws {
+        let version = try run(["--version"], input: "")
+        #expect(version.status == 0 && version.output == "frp 0.4.0\n")
+        let help = try run(["run", "--help"], input: "")
+        #expect(help.output.contains("[--speed <N>]") && help.output.contains("[--svg <FILE>]") && help.output.contains("[--services <URL>]"))
+        let root = URL(fileURLWithPath: BinaryTests.binary).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let script = root.appendingPathComponent("Tests/Scripts/creating.frp").path
+        let verbose = try run(["test", "-v", script], input: "")
+        #expect(verbose.output.hasPrefix(script + "\n  ✓ 2:1 expect of 1, 2, 3 emits \"(abc|)\"\n"))
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".svg").path
+        let wrote = try run(["run", "--virtual", "--svg", svg, root.appendingPathComponent("Examples/01-first-steps.frp").path], input: "")
+        #expect(wrote.output.contains("frp: wrote \(svg)\n"))
+        #expect(FileManager.default.fileExists(atPath: svg))
+    }
+}
