@@ -118,10 +118,29 @@ public struct HTTPTransport: PhotoTransport {
         return ServiceFailure(status: 502, "the photo services at \(base) cannot be reached (\(reason(error)))")
     }
 
-    /// NIO's description of a refused connection is long; the user needs two words.
-    static func reason(_ error: any Error) -> String {
+    /// NIO's and AsyncHTTPClient's descriptions name system calls and types
+    /// (`read(descriptor:pointer:size:): Connection reset by peer (errno: 104)`); the user
+    /// needs what happened, in a few words.
+    public static func reason(_ error: any Error) -> String {
         let description = "\(error)"
-        return description.contains("Connection refused") ? "connection refused" : description
+        let sentences: [(found: String, said: String)] = [
+            ("Connection refused", "connection refused"),
+            ("Connection reset by peer", "the connection was reset by the server"),
+            ("remoteConnectionClosed", "the server closed the connection before it answered"),
+            ("Broken pipe", "the server closed the connection while the request was sent"),
+            ("readTimeout", "the server did not answer in time"),
+            ("deadlineExceeded", "the server did not answer in time"),
+            ("connectTimeout", "connecting took too long"),
+            ("Network is unreachable", "the network is unreachable"),
+            ("No route to host", "there is no route to that host"),
+            ("Name or service not known", "that host name is not known"),
+            ("bodyLengthMismatch", "the answer was cut short"),
+            ("responseBodyTooLarge", "the answer is larger than 16 MB"),
+            ("tooManyBytes", "the answer is larger than 16 MB"),
+        ]
+        if let known = sentences.first(where: { description.contains($0.found) }) { return known.said }
+        // Something else: the type of error, without the system call around it.
+        return description.count > 120 ? String(description.prefix(117)) + "…" : description
     }
 
     /// Asks the server for its counts, to find out early whether anything answers at

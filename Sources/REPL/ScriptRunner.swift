@@ -48,7 +48,7 @@ public struct ScriptRunner {
 
     /// Runs the file; returns the exit status: 0, 1 when an `expect` failed or the trace
     /// could not be written, 2 when the file cannot be read or checked, 130 at Ctrl-C.
-    public func run(path: String) -> Int32 {
+    public func run(path: String, timeout: Duration? = nil) -> Int32 {
         // A live run into a pipe (`| tee log`) prints each event when it happens, not
         // when the buffer fills.
         if case .live = clock { setvbuf(frp_stdout(), nil, _IOLBF, 0) }
@@ -57,7 +57,7 @@ public struct ScriptRunner {
             if case .failure(let failure) = loaded { output.error(failure.message) }
             return 2
         }
-        return run(source)
+        return run(source, wallClockLimit: timeout)
     }
 
     /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds the whole script,

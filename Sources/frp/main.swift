@@ -64,6 +64,19 @@ struct RunCommand: ParsableCommand {
         "Stop a run after N events.", valueName: "N"))
     var maxEvents = ScriptRunner.defaultMaxEvents
 
+    @Option(help: ArgumentHelp("Stop the script after this much real time, like 10s or 500ms (work without end in one instant, `range 1, 1e12 | count`, ends too).", valueName: "DURATION"))
+    var timeout: String?
+
+    /// `--timeout`'s duration.
+    var timeoutDuration: Duration? {
+        guard let timeout else { return nil }
+        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        guard let unit = units.first(where: { timeout.hasSuffix($0.suffix) && Double(timeout.dropLast($0.suffix.count)) != nil }),
+              let number = Double(timeout.dropLast(unit.suffix.count)), number > 0, number.isFinite, number * unit.seconds < 1e9
+        else { return nil }
+        return .milliseconds(Int64((number * unit.seconds * 1000).rounded(.up)))
+    }
+
     @OptionGroup var services: ServicesOption
 
     func validate() throws {
@@ -76,6 +89,9 @@ struct RunCommand: ParsableCommand {
         if virtual, speed != nil {
             throw ValidationError("--virtual and --speed do not go together: virtual time is already instant")
         }
+        if timeout != nil, timeoutDuration == nil {
+            throw ValidationError("--timeout needs a duration, like --timeout 10s or --timeout 500ms")
+        }
     }
 
     func run() throws {
@@ -84,7 +100,8 @@ struct RunCommand: ParsableCommand {
         do { failures = try ServiceFailures(fail: fail, slow: slow) } catch { throw ValidationError(error.message) }
         let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
                                   eventsPath: eventsPath, svgPath: svgPath, failures: failures,
-                                  transport: try services.transport(), maxEvents: maxEvents).run(path: file)
+                                  transport: try services.transport(), maxEvents: maxEvents).run(path: file, timeout: timeoutDuration)
+        try StandardOutput.check()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -105,6 +122,7 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let status = TestRunner(transport: try services.transport(), verbose: verbose).run(paths: paths)
+        try StandardOutput.check()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -226,6 +244,16 @@ struct ServeCommand: ParsableCommand {
         }
         let counts = server.stats.services.values
         print("frp serve: stopped after \(counts.map(\.received).reduce(0, +)) requests (\(counts.map(\.aborted).reduce(0, +)) aborted)")
+    }
+}
+
+/// Output that could not be written (`> /dev/full`) is a failure, not a silent success.
+enum StandardOutput {
+    static func check() throws {
+        if fflush(stdout) != 0 || ferror(stdout) != 0 {
+            StandardError.write("frp: cannot write the output: \(String(cString: strerror(errno)))\n")
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -224,6 +224,16 @@ struct HTTPTransportTests {
         #expect(rest.contains("frp serve: stopped after"))
     }
 
+    @Test("transport errors read as sentences, not as NIO's system calls")
+    func transportErrorsAreSentences() {
+        struct Raw: Error, CustomStringConvertible { let description: String }
+        #expect(HTTPTransport.reason(Raw(description: "read(descriptor:pointer:size:): Connection reset by peer (errno: 104)"))
+                == "the connection was reset by the server")
+        #expect(HTTPTransport.reason(Raw(description: "connect(descriptor:addr:size:): Connection refused (errno: 111)")) == "connection refused")
+        #expect(HTTPTransport.reason(Raw(description: "HTTPClientError.remoteConnectionClosed")) == "the server closed the connection before it answered")
+        #expect(HTTPTransport.reason(Raw(description: String(repeating: "x", count: 500))).count == 118)
+    }
+
     @Test("a client that sends half its headers and stops is closed after the idle timeout")
     func halfOpenClientIsClosed() async throws {
         let running = try await RunningServer.start(idleTimeout: .milliseconds(300))

@@ -40,6 +40,28 @@ struct TestCommandTests {
             return
         }
         #expect(failure.message.contains("FILE TOO LARGE"))
+        // It cannot know the size of a stream, and says so (it said "16842752 bytes").
+        #expect(failure.message.contains("This file has more than 16777216 bytes (16 MB), the most I read."))
+    }
+
+    @Test("a byte-order mark is skipped and lone carriage returns end lines (UNEXPECTED CHARACTER, TOO MANY ARGUMENTS before)")
+    func bomAndCarriageReturns() throws {
+        guard case .success(let source) = Source.decode(bytes: [0xEF, 0xBB, 0xBF] + Array("of 1\rexpect of 2 emits \"(a|)\" {a: 2}\r".utf8), name: "mac.frp") else {
+            Issue.record("the file was refused")
+            return
+        }
+        let captured = Captured()
+        #expect(ScriptRunner(clock: .virtual, trace: false, output: captured.output).run(source) == 0)
+        #expect(captured.text.contains("» of 1\n      0ms  next 1"))
+        #expect(captured.text.contains("✓ line 2: of 2 emits"))
+    }
+
+    @Test("a script's real-time limit ends work without end in one instant, with a message")
+    func timeout() throws {
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: false, output: captured.output)
+            .run(Source(name: "t.frp", text: "range 1, 1000000000000 | count"), wallClockLimit: .milliseconds(200))
+        #expect(captured.text.contains("stopped after 0.2 seconds of real time"))
     }
 
     @Test("frp run exits 1 when an expect fails or its events cannot be written")
@@ -679,6 +701,22 @@ struct MarbleTraceTests {
 }
 
 extension BinaryTests {
+    @Test("output that cannot be written is a failure with a message, not exit 0",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full") && FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func fullOutput() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryTests.binary)
+        process.arguments = ["run", "--virtual", try temporaryScript("of 1, 2, 3")]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.contains("frp: cannot write the output: No space left on device"))
+    }
+
     @Test("the CLI fits in: --version, value names in help, frp test -v, and frp run says what it wrote",
           .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
     func commandLine() throws {

@@ -25,12 +25,20 @@ public struct Source: Sendable {
 
     /// Decodes bytes as UTF-8; invalid UTF-8, NUL bytes and other control characters are
     /// a diagnostic at the first bad byte, not a crash.
+    /// A byte-order mark at the start is skipped (some editors write one); a lone `\r`
+    /// (classic Mac line ends) ends a line as `\n` does.
     public static func decode(bytes: [UInt8], name: String) -> Result<Source, Diagnostic> {
         guard bytes.count <= sizeLimit else {
+            // Only a little more than the limit is read (a stream has no size): say so.
             return .failure(Diagnostic(
                 title: "FILE TOO LARGE", location: SourceLocation(file: name, line: 1, column: 1), length: 1,
-                message: "This file has \(bytes.count) bytes; I read files of at most \(sizeLimit) bytes.",
-                hint: nil))
+                message: "This file has more than \(sizeLimit) bytes (16 MB), the most I read.",
+                hint: "split it into smaller scripts"))
+        }
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        for index in bytes.indices where bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+            bytes[index] = 0x0A
         }
         var line = 1, column = 1
         var index = 0
