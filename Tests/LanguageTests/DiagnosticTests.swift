@@ -212,6 +212,16 @@ struct ParsingTests {
         }
         let compiler = Compiler(context: RunContext(scheduler: .virtual()))
         #expect(try compiler.evaluate(expression) == .bool(true))
+        // `and` binds tighter than `or`: read the other way, each of these would differ.
+        let cases: [(String, Value)] = [("true or true and false", .bool(true)), ("false and true or true", .bool(true)),
+                                        ("not true or true", .bool(true)), ("not (true or true)", .bool(false)),
+                                        ("1 + 2 * 3", .number(7)), ("-2 * 3 + 7", .number(1))]
+        for (text, expected) in cases {
+            let (parsed, problems) = frontend.load(Source(name: "t", text: "let y = \(text)"))
+            #expect(problems.isEmpty)
+            guard case .bind(_, let bound)? = parsed.first, case .value(let checked) = bound.head else { continue }
+            #expect(try compiler.evaluate(checked) == expected, "\(text)")
+        }
     }
 
     @Test("durations, records, lists and field access parse to values")

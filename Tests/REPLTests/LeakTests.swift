@@ -68,7 +68,10 @@ struct LeakTests {
     func examplesLeaveNothing() throws {
         let root = TraceSnapshotTests.root
         for directory in ["Examples", "Tests/Scripts"] {
-            for path in ScriptFiles.find(under: root.appendingPathComponent(directory).path) {
+            let paths = ScriptFiles.find(under: root.appendingPathComponent(directory).path)
+            // Finding no scripts would pass without checking anything.
+            #expect(paths.count >= 10, "only \(paths.count) scripts in \(directory)")
+            for path in paths {
                 let captured = Captured()
                 _ = ScriptRunner(clock: .virtual, trace: true, output: captured.output).run(path: path)
                 #expect(!captured.text.contains("a leak in frp"), "\(path)")

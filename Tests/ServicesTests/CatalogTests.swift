@@ -44,6 +44,10 @@ struct CatalogTests {
         let ihdr = Array(thumbnail[12..<29])
         let stored = thumbnail[29..<33].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         #expect(PNG.crc32(ihdr) == stored)
+        // The CRC itself against known vectors, not against itself: CRC-32's check value,
+        // and the IEND chunk every PNG ends with (its CRC is always AE426082).
+        #expect(PNG.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(Array(thumbnail.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
         #expect(catalog.image(at: "http://photos.invalid/images/1/3.png") == nil)
         #expect(catalog.image(at: "https://elsewhere.example/x.png") == nil)
         let friend = try #require(catalog.friends.first)

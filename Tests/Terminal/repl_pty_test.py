@@ -211,8 +211,11 @@ def binary_bytes_and_a_huge_line():
         try:
             while True:
                 child.read_nonblocking(65536, timeout=0)
-        except (pexpect.TIMEOUT, pexpect.EOF):
+        except pexpect.TIMEOUT:
             pass
+        except pexpect.EOF:
+            # The REPL ended: a failure now, not a paste into nothing.
+            raise AssertionError("the REPL ended while the long line was typed")
     child.delaybeforesend = 0.05
     child.send("\r")
     child.expect_exact("LINE TOO LONG")
@@ -339,7 +342,10 @@ def live_run_into_a_pipe_prints_as_it_goes():
         while not any("next 0" in line for line in lines):
             ready, _, _ = select.select([process.stdout], [], [], 20)
             assert ready, f"nothing came through the pipe while the run went on: {lines}"
-            lines.append(process.stdout.readline().decode())
+            line = process.stdout.readline().decode()
+            # End of output: frp exited early (a failure, not a loop reading nothing).
+            assert line, f"frp ended before its first event: {lines}, status {process.poll()}"
+            lines.append(line)
     finally:
         process.kill()
         process.wait()
