@@ -559,12 +559,19 @@ struct TraceSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Every scenario of SCENARIOS.md has its example script (10-21; 02 is scenario 3 too).
-    @Test("scenario runs draw the same diagrams", arguments: [
-        "02-search-as-you-type", "10-popular-photos", "11-shared-details", "12-login", "13-token-refresh",
-        "14-latest-request", "15-search-flickr", "16-friends", "17-username-check", "18-cell-reuse",
-        "19-merged-signals", "20-time-and-mvvm", "21-cache-then-network",
-    ])
+    /// Every example, found in Examples/ (a new one gets its snapshot with
+    /// FRP_RECORD_SNAPSHOTS=1, and fails until it has one).
+    static var examples: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Examples").path)) ?? []
+        return names.filter { $0.hasSuffix(".frp") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    @Test("every example is there to snapshot")
+    func examplesFound() {
+        #expect(Self.examples.count >= 17)
+    }
+
+    @Test("example runs draw the same diagrams", arguments: TraceSnapshotTests.examples)
     func scenario(name: String) throws {
         let script = Self.root.appendingPathComponent("Examples/\(name).frp").path
         let captured = Captured()
