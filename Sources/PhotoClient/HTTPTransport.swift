@@ -90,6 +90,16 @@ public struct HTTPTransport: PhotoTransport {
         return ServiceCall(cancel: { task.cancel() })
     }
 
+    /// The longest error message a server's reply may give a run: it is printed with each
+    /// event, in the trace, `--events` and `--svg` (a 10 MB reason was printed whole).
+    static let longestReason = 1_000
+
+    /// `reason`, cut to `longestReason` characters with what was cut said.
+    public static func shortened(_ reason: String) -> String {
+        guard reason.count > longestReason else { return reason }
+        return reason.prefix(longestReason) + "… (\(reason.count) characters)"
+    }
+
     /// A reply: 2xx is the body (an image when the server says `image/png`); anything else
     /// is the server's `{"error": "…"}`.
     static func answer(from response: HTTPClient.Response) -> ServiceAnswer {
@@ -97,7 +107,7 @@ public struct HTTPTransport: PhotoTransport {
         let status = Int(response.status.code)
         guard (200..<300).contains(status) else {
             let reason = JSON.stringField("error", in: bytes) ?? "the photo services answered \(status) \(response.status.reasonPhrase)"
-            return .failure(ServiceFailure(status: status, reason))
+            return .failure(ServiceFailure(status: status, shortened(reason)))
         }
         if response.headers.first(name: "Content-Type")?.hasPrefix("image/") == true { return .success(.bytes(bytes)) }
         return .success(.json(bytes))

@@ -232,6 +232,8 @@ struct HTTPTransportTests {
         #expect(HTTPTransport.reason(Raw(description: "connect(descriptor:addr:size:): Connection refused (errno: 111)")) == "connection refused")
         #expect(HTTPTransport.reason(Raw(description: "HTTPClientError.remoteConnectionClosed")) == "the server closed the connection before it answered")
         #expect(HTTPTransport.reason(Raw(description: String(repeating: "x", count: 500))).count == 118)
+        // A server's long error text is cut as values are, saying so (10 MB was printed whole).
+        #expect(HTTPTransport.shortened(String(repeating: "e", count: 10_000_000)) == String(repeating: "e", count: 1_000) + "… (10000000 characters)")
     }
 
     @Test("a client that sends half its headers and stops is closed after the idle timeout")

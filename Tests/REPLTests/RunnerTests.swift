@@ -41,7 +41,7 @@ struct TestCommandTests {
         }
         #expect(failure.message.contains("FILE TOO LARGE"))
         // It cannot know the size of a stream, and says so (it said "16842752 bytes").
-        #expect(failure.message.contains("This file has more than 16777216 bytes (16 MB), the most I read."))
+        #expect(failure.message.contains("This file has more than 4194304 bytes (4 MB), the most I read."))
     }
 
     @Test("a byte-order mark is skipped and lone carriage returns end lines (UNEXPECTED CHARACTER, TOO MANY ARGUMENTS before)")

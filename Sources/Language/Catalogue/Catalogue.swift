@@ -4,7 +4,10 @@ import Signals
 /// says what it does. The checker reads arities and kinds from here, the compiler builds
 /// from here, and the teaching commands explain from here, so they cannot drift apart
 /// (a test runs every example).
-public struct OperatorSpec: Sendable {
+///
+/// A class, immutable: every checked stage points at its entry (a copy per stage cost
+/// about a hundred bytes per statement of a long script).
+public final class OperatorSpec: Sendable {
     public enum Role: Sendable { case source, `operator` }
 
     public enum Family: String, Sendable, CaseIterable {
@@ -21,30 +24,47 @@ public struct OperatorSpec: Sendable {
         case services = "Photo services"
     }
 
-    public var name: String
-    public var aliases: [String] = []
-    public var role: Role
-    public var family: Family
-    public var parameters: [Parameter]
+    public let name: String
+    public let aliases: [String]
+    public let role: Role
+    public let family: Family
+    public let parameters: [Parameter]
     /// One sentence, present tense: what it does.
-    public var summary: String
+    public let summary: String
     /// One or two more sentences: when to use it, what surprises people. `frp explain`
     /// shows it after the summary.
-    public var explanation = ""
+    public let explanation: String
     /// A pipeline that shows the operator at work, best on marble sources with time so the
     /// trace shows what it did; `let` lines may come first, the last line is run. It runs
     /// as a test, and `frp explain` runs it and draws its trace.
-    public var example: String
+    public let example: String
     /// Whether the example ends in an error event on purpose (`fail`, a `retry` that gives
     /// up, a `timeout`); a test fails when an example errs without saying so.
-    public var exampleFails = false
+    public let exampleFails: Bool
     /// Names elsewhere: "RxJS: switchMap", "ReactiveSwift: flatMap(.latest)".
-    public var elsewhere: [String] = []
+    public let elsewhere: [String]
     /// The operators it is often mistaken for, each with the difference.
-    public var contrasts: [Contrast] = []
+    public let contrasts: [Contrast]
 
     /// Makes the stage's signal from its arguments, read by parameter name.
-    public var build: Build
+    public let build: Build
+
+    init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
+         _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
+         elsewhere: [String] = [], contrasts: [Contrast] = [], build: @escaping Build) {
+        self.name = name
+        self.role = role
+        self.family = family
+        self.parameters = parameters
+        self.summary = summary
+        self.explanation = explanation
+        self.example = example
+        self.exampleFails = exampleFails
+        self.aliases = aliases
+        self.elsewhere = elsewhere
+        self.contrasts = contrasts
+        self.build = build
+    }
 
     public var confusedWith: [String] { contrasts.map(\.name) }
 
@@ -150,27 +170,11 @@ public struct Parameter: Sendable {
 extension OperatorSpec {
     /// A source provided by the program that embeds the language (the photo services):
     /// built by the run's `SourceProvider`.
-    public init(name: String, role: Role, family: Family, parameters: [Parameter], summary: String, example: String) {
+    public convenience init(name: String, role: Role, family: Family, parameters: [Parameter], summary: String, example: String) {
         self.init(name, role, family, parameters, summary, example: example) { args throws(SignalError) in try args.service() }
     }
-
-    init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
-         _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
-         elsewhere: [String] = [], contrasts: [Contrast] = [], build: @escaping Build) {
-        self.name = name
-        self.role = role
-        self.family = family
-        self.parameters = parameters
-        self.summary = summary
-        self.explanation = explanation
-        self.example = example
-        self.exampleFails = exampleFails
-        self.aliases = aliases
-        self.elsewhere = elsewhere
-        self.contrasts = contrasts
-        self.build = build
-    }
 }
+
 
 /// The built-in sources and operators of LANGUAGE.md. Service sources are added by the
 /// program that embeds the language (`Catalogue.adding`).
