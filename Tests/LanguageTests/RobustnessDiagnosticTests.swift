@@ -51,15 +51,9 @@ struct RobustnessDiagnosticTests {
                ^^^^^^^^^^^^^
             Hint: write `interval 100ms` (a duration has its unit, like `100ms`)
             """)
-        #expect(diagnostics("from [1, 2]") == """
-            -- UNKNOWN NAME --------------------------------------------------- test.frp:1:1
-
-            I do not know a source or a name called `from`:
-
-            1| from [1, 2]
-               ^^^^
-            Hint: RxJS's `from` of a list is `of` with the items: `of 1, 2`
-            """)
+        // `from` is a source now (RxJS's from of a list), no longer a hint towards `of`.
+        #expect(diagnostics("from [1, 2]").isEmpty)
+        #expect(diagnostics("from([1, 2])").contains("`from` is a source, and its arguments go without parentheses"))
     }
 
     @Test("a signal where a value must be is refused before the run")

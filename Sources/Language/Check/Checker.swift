@@ -227,10 +227,6 @@ struct Checker {
             if environment.bindings[stage.name] != nil || environment.properties.contains(stage.name) {
                 report("NOT A FUNCTION", stage.nameRange, "`\(stage.name)` is a name, and takes no arguments:",
                        hint: "use it alone: `\(stage.name) | ...`")
-            } else if stage.name == "from", catalogue["of"]?.role == .source, stage.arguments.count == 1,
-                      case .list(let items) = stage.arguments[0].value.kind {
-                report("UNKNOWN NAME", stage.nameRange, "I do not know a source or a name called `from`:",
-                       hint: "RxJS's `from` of a list is `of` with the items: `of \(items.map { text($0.range) }.joined(separator: ", "))`")
             } else {
                 unknownName(stage.name, stage.nameRange, wanted: .source)
             }
@@ -609,7 +605,8 @@ struct Checker {
                   !signalAsValue(checkedBase, base, in: expression, "`[...]`"),
                   !signalAsValue(checkedIndex, index, in: expression, "`[...]`") else { return nil }
             return .index(checkedBase, checkedIndex, site(expression.range, stage: scope.stage))
-        case .call(let name, let arguments) where catalogue[name] != nil:
+        case .call(let name, let arguments) where catalogue[name] != nil
+            && !(Function.named[name]?.arity.contains(arguments.count) ?? false):
             // `of(1, 2)`, `interval(100)`: RxJS's way of calling a source.
             let spec = catalogue[name]!
             let durations = spec.parameters.map { $0.kind == .duration }
@@ -631,14 +628,21 @@ struct Checker {
                        hint: known.map { "did you mean `\($0)`?" } ?? "the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
                 return nil
             }
-            guard arguments.count == 1 else {
-                report("WRONG ARGUMENTS", expression.range, "`\(name)` takes one argument, and I found \(arguments.count):",
-                       hint: "write `\(name)(x)`")
+            let function = Function.named[name]
+            guard let function, function.arity.contains(arguments.count) else {
+                let takes = function.map { $0.arity.count == 1 ? "\($0.arity.lowerBound)" : "\($0.arity.lowerBound) or \($0.arity.upperBound)" } ?? "1"
+                report("WRONG ARGUMENTS", expression.range,
+                       "`\(name)` takes \(takes == "1" ? "one argument" : takes + " arguments"), and I found \(arguments.count):",
+                       hint: "write `\(function.map { $0.arity == 1...1 ? "\(name)(x)" : $0.signature } ?? name + "(x)")`")
                 return nil
             }
-            guard let argument = checkExpression(arguments[0], scope),
-                  !signalAsValue(argument, arguments[0], in: expression, "`\(name)`") else { return nil }
-            return .call(name, [argument], site(expression.range, stage: scope.stage))
+            var checked: [CheckedExpression] = []
+            for argument in arguments {
+                guard let value = checkExpression(argument, scope),
+                      !signalAsValue(value, argument, in: expression, "`\(name)`") else { return nil }
+                checked.append(value)
+            }
+            return .call(name, checked, site(expression.range, stage: scope.stage))
         case .negate(let operand):
             guard let checked = checkExpression(operand, scope), !signalAsValue(checked, operand, in: expression, "`-`") else { return nil }
             return .negate(checked, site(expression.range, stage: scope.stage))

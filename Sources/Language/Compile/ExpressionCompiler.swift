@@ -130,6 +130,19 @@ struct ExpressionCompiler {
 
     private func compileBinary(_ op: BinaryOperator, _ left: CheckedExpression, _ right: CheckedExpression,
                                _ site: Site) -> Evaluator {
+        // `a ?? b`: b only when a is null or not there.
+        if op == .coalesce {
+            let left = compile(left), right = compile(right)
+            return { frame throws(EvaluationFailure) in
+                do throws(EvaluationFailure) {
+                    let value = try left(frame)
+                    if value != .null { return value }
+                } catch {
+                    guard error.absent else { throw error }
+                }
+                return try right(frame)
+            }
+        }
         // `and` / `or` evaluate the right side only when needed.
         if op == .and || op == .or {
             let left = compile(left), right = compile(right)
@@ -162,7 +175,7 @@ struct ExpressionCompiler {
             return withKernel(op) { Shapes.itConstant($0, constant, site) }
         // `it % 2 == 0`: both operations in one closure.
         case (.binary(let innerOp, .it, .constant(.number(let inner)), let innerSite), .constant(.number(let constant)))
-            where innerOp != .and && innerOp != .or && innerOp != .matches:
+            where innerOp != .and && innerOp != .or && innerOp != .matches && innerOp != .coalesce:
             return withKernel(innerOp) { first in
                 withKernel(op) { second in Shapes.itTwice(first, inner, innerSite, second, constant, site) }
             }

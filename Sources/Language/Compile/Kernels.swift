@@ -121,7 +121,7 @@ extension ExpressionCompiler {
         case .lessOrEqual: return make(LessOrEqualKernel.self)
         case .greater: return make(GreaterKernel.self)
         case .greaterOrEqual: return make(GreaterOrEqualKernel.self)
-        case .matches, .and, .or: return make(MatchesKernel.self)
+        case .matches, .and, .or, .coalesce: return make(MatchesKernel.self)
         }
     }
 }

@@ -352,6 +352,9 @@ struct Lexer {
             }
             offset += 1
             kind = .notEqual
+        case "?" where next == "?":
+            offset += 1
+            kind = .coalesce
         case "<":
             if next == "=" { offset += 1; kind = .lessOrEqual } else { kind = .less }
         case ">":

@@ -333,9 +333,9 @@ struct Parser {
         return try parseComparison()
     }
 
-    /// comparison -> additive [ ('==' | '!=' | '<' | '<=' | '>' | '>=' | 'matches') additive ]
+    /// comparison -> coalescing [ ('==' | '!=' | '<' | '<=' | '>' | '>=' | 'matches') coalescing ]
     private mutating func parseComparison() throws(Failure) -> Expression {
-        let left = try parseAdditive()
+        let left = try parseCoalescing()
         let op: BinaryOperator
         switch current.kind {
         case .equal: op = .equal
@@ -353,8 +353,21 @@ struct Parser {
         }
         let operatorRange = current.range
         advance()
-        let right = try parseAdditive()
+        let right = try parseCoalescing()
         return Expression(kind: .binary(op, left, right, operatorRange: operatorRange), range: left.range.to(right.range))
+    }
+
+    /// coalescing -> additive [ '??' coalescing ]   (Swift's `??`: tighter than comparisons,
+    /// looser than `+`; right to left, so `a ?? b ?? c` tries a, then b, then c)
+    private mutating func parseCoalescing() throws(Failure) -> Expression {
+        let left = try parseAdditive()
+        guard current.kind == .coalesce else { return left }
+        let operatorRange = current.range
+        advance()
+        try nested()
+        defer { depth -= 1 }
+        let right = try parseCoalescing()
+        return try bounded(Expression(kind: .binary(.coalesce, left, right, operatorRange: operatorRange), range: left.range.to(right.range)))
     }
 
     /// `map x => x * 2`, a JavaScript habit: the hint writes it with `it`.

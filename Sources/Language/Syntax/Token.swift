@@ -14,6 +14,7 @@ public struct Token: Equatable, Sendable {
         case update        // :=
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
         case plus, minus, star, slash, percent
+        case coalesce      // ??
         case newline
         case end
     }
@@ -62,6 +63,7 @@ extension Token.Kind {
         case .star: return "`*`"
         case .slash: return "`/`"
         case .percent: return "`%`"
+        case .coalesce: return "`??`"
         case .newline: return "the end of the line"
         case .end: return "the end of the input"
         }

@@ -6,14 +6,34 @@ public struct EvaluationFailure: Error, Equatable, Sendable {
     public var message: String
     /// The node that failed; set by the compiled node, not by the operation.
     public var site: Site?
+    /// Raised by the script (`raise "too big"`): the error event is the message alone,
+    /// as a mapper's own error is.
+    public var raised = false
+    /// Something was not there (a field, an index, a field of null): `??` gives its default
+    /// instead.
+    public var absent = false
 
     public init(_ message: String, site: Site? = nil) {
         self.message = message
         self.site = site
     }
 
+    init(raised message: String) {
+        self.message = message
+        raised = true
+    }
+
+    static func absent(_ message: String) -> EvaluationFailure {
+        var failure = EvaluationFailure(message)
+        failure.absent = true
+        return failure
+    }
+
     func at(_ site: Site) -> EvaluationFailure {
-        self.site == nil ? EvaluationFailure(message, site: site) : self
+        guard self.site == nil, !raised else { return self }
+        var placed = self
+        placed.site = site
+        return placed
     }
 
     /// The error event: `3:17 map: division by zero`.
@@ -26,6 +46,8 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
     case or, and
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     case matches
+    /// `a ?? b`: `a`, unless it is null or not there (a missing field or index), then `b`.
+    case coalesce = "??"
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
 }
 
@@ -45,6 +67,9 @@ public enum Operations {
             return .bool(op == .and ? a && b : a || b)
         case .matches:
             return try matches(left, right)
+        case .coalesce:
+            // The absent case is the compiler's (it catches the failure); here both are values.
+            return left == .null ? right : left
         }
     }
 
@@ -123,11 +148,13 @@ public enum Operations {
 
     public static func field(_ name: String, of value: Value) throws(EvaluationFailure) -> Value {
         guard case .record(let record) = value else {
-            throw EvaluationFailure("I cannot read the field `\(name)` of \(value.kindDescription) (\(value.abbreviated))")
+            let failure = "I cannot read the field `\(name)` of \(value.kindDescription) (\(value.abbreviated))"
+            throw value == .null ? .absent(failure) : EvaluationFailure(failure)
         }
         guard let field = record[name] else {
             let fields = record.names.map { "`\($0)`" }.joined(separator: ", ")
-            throw EvaluationFailure("the record has no field `\(name)`" + (fields.isEmpty ? "" : "; it has \(fields)"))
+            throw .absent("the record has no field `\(name)`" + (fields.isEmpty ? "" : "; it has \(fields)")
+                + "; `it.\(name) ?? DEFAULT` reads it when it is there")
         }
         return field
     }
@@ -136,7 +163,7 @@ public enum Operations {
         switch (container, index) {
         case let (.list(list), .number(number)):
             guard number == number.rounded(), number >= 0, number < Double(list.count) else {
-                throw EvaluationFailure("index \(Value.format(number)) is outside the list of \(list.count)")
+                throw .absent("index \(Value.format(number)) is outside the list of \(list.count)")
             }
             return list[Int(number)]
         case let (.record, .string(name)):
@@ -146,41 +173,14 @@ public enum Operations {
         }
     }
 
-    public static let functionNames = ["length", "number", "string"]
+    public static var functionNames: [String] { Function.all.map(\.name) }
 
     public static func call(_ name: String, _ arguments: [Value]) throws(EvaluationFailure) -> Value {
-        guard arguments.count == 1 else {
-            throw EvaluationFailure("`\(name)` takes one argument, not \(arguments.count)")
+        guard let function = Function.named[name] else { throw EvaluationFailure("I do not know a function called `\(name)`") }
+        guard function.arity.contains(arguments.count) else {
+            throw EvaluationFailure("`\(name)` takes \(function.signature), not \(arguments.count) arguments")
         }
-        let argument = arguments[0]
-        switch name {
-        case "length":
-            switch argument {
-            case .string(let text): return .number(Double(text.count))
-            case .list(let list): return .number(Double(list.count))
-            case .bytes(let bytes): return .number(Double(bytes.count))
-            case .record(let record): return .number(Double(record.fields.count))
-            default: throw EvaluationFailure("`length` needs a string, list, record or bytes, not \(argument.kindDescription)")
-            }
-        case "number":
-            switch argument {
-            case .number: return argument
-            case .bool(let bool): return .number(bool ? 1 : 0)
-            case .string(let text):
-                guard let number = Double(text.trimmingSpaces) else {
-                    throw EvaluationFailure("\(argument) is not a number")
-                }
-                return .number(number)
-            default: throw EvaluationFailure("I cannot make a number of \(argument.kindDescription)")
-            }
-        case "string":
-            if case .string = argument { return argument }
-            let (text, complete) = argument.description(upTo: Limits.stringBytes)
-            guard complete else { throw Limits.tooLong("text", Limits.stringBytes, "characters") }
-            return .string(text)
-        default:
-            throw EvaluationFailure("I do not know a function called `\(name)`")
-        }
+        return try function.apply(arguments)
     }
 }
 

@@ -52,6 +52,7 @@ struct Guide: Sendable {
     static let standard = Guide(question: "Which operator do I need? I want to ...", roots: [
         .branch("make a signal", [
             .leaf("of values I have now", "of"),
+            .leaf("of the items of a list (a page of photos, one by one)", "from"),
             .leaf("of whole numbers counting up", "range"),
             .leaf("drawn as a marble, afresh for each subscriber (a request)", "cold"),
             .leaf("drawn as a marble on one timeline (a text field)", "hot"),

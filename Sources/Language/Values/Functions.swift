@@ -1,0 +1,129 @@
+/// The functions an expression may call (`length(x)`, `contains(tags, "sea")`): each with
+/// how many arguments it takes and what it does, in one table the checker and the compiler
+/// both read.
+public struct Function: Sendable {
+    public let name: String
+    /// `contains(LIST, ITEM)`: how it is written, for hints and `:help`.
+    public let signature: String
+    public let arity: ClosedRange<Int>
+    let apply: @Sendable ([Value]) throws(EvaluationFailure) -> Value
+
+    public static let all: [Function] = [
+        Function("length", "length(X)", 1...1) { arguments throws(EvaluationFailure) in
+            switch arguments[0] {
+            case .string(let text): return .number(Double(text.count))
+            case .list(let list): return .number(Double(list.count))
+            case .bytes(let bytes): return .number(Double(bytes.count))
+            case .record(let record): return .number(Double(record.fields.count))
+            default: throw EvaluationFailure("`length` needs a string, list, record or bytes, not \(arguments[0].kindDescription)")
+            }
+        },
+        Function("number", "number(X)", 1...1) { arguments throws(EvaluationFailure) in
+            let argument = arguments[0]
+            switch argument {
+            case .number: return argument
+            case .bool(let bool): return .number(bool ? 1 : 0)
+            case .string(let text):
+                guard let number = Double(text.trimmingSpaces) else { throw EvaluationFailure("\(argument) is not a number") }
+                return .number(number)
+            default: throw EvaluationFailure("I cannot make a number of \(argument.kindDescription)")
+            }
+        },
+        Function("string", "string(X)", 1...1) { arguments throws(EvaluationFailure) in
+            if case .string = arguments[0] { return arguments[0] }
+            let (text, complete) = arguments[0].description(upTo: Limits.stringBytes)
+            guard complete else { throw Limits.tooLong("text", Limits.stringBytes, "characters") }
+            return .string(text)
+        },
+        Function("contains", "contains(LIST_OR_TEXT, ITEM)", 2...2) { arguments throws(EvaluationFailure) in
+            switch (arguments[0], arguments[1]) {
+            case (.list(let items), let item): return .bool(items.contains(item))
+            case (.string(let text), .string(let part)): return .bool(part.isEmpty || text.contains(part))
+            case (.record(let record), .string(let name)): return .bool(record[name] != nil)
+            default:
+                throw EvaluationFailure("`contains` looks in a list, a text or a record, not \(arguments[0].kindDescription) for \(arguments[1].kindDescription)")
+            }
+        },
+        Function("has", "has(RECORD, FIELD)", 2...2) { arguments throws(EvaluationFailure) in
+            guard case .string(let name) = arguments[1] else { throw EvaluationFailure("`has` needs a field name as text, like has(it, \"username\")") }
+            if case .record(let record) = arguments[0] { return .bool(record[name] != nil && record[name] != .null) }
+            return .bool(false)
+        },
+        Function("first", "first(LIST)", 1...1) { arguments throws(EvaluationFailure) in
+            try list(arguments[0], "first").first ?? .null
+        },
+        Function("last", "last(LIST)", 1...1) { arguments throws(EvaluationFailure) in
+            try list(arguments[0], "last").last ?? .null
+        },
+        Function("slice", "slice(LIST_OR_TEXT, FROM, [TO])", 2...3) { arguments throws(EvaluationFailure) in
+            func bound(_ value: Value, _ count: Int) throws(EvaluationFailure) -> Int {
+                guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else {
+                    throw EvaluationFailure("`slice` needs whole numbers, not \(value.abbreviated)")
+                }
+                // Negative counts from the end, as in Python and JavaScript's slice.
+                let index = Int(number)
+                return Swift.max(0, Swift.min(count, index < 0 ? count + index : index))
+            }
+            switch arguments[0] {
+            case .list(let items):
+                let from = try bound(arguments[1], items.count)
+                let to = arguments.count > 2 ? try bound(arguments[2], items.count) : items.count
+                return .list(from < to ? Array(items[from..<to]) : [])
+            case .string(let text):
+                let characters = Array(text)
+                let from = try bound(arguments[1], characters.count)
+                let to = arguments.count > 2 ? try bound(arguments[2], characters.count) : characters.count
+                return .string(from < to ? String(characters[from..<to]) : "")
+            default:
+                throw EvaluationFailure("`slice` needs a list or a text, not \(arguments[0].kindDescription)")
+            }
+        },
+        Function("sum", "sum(LIST)", 1...1) { arguments throws(EvaluationFailure) in
+            var total = 0.0
+            for item in try list(arguments[0], "sum") {
+                guard case .number(let number) = item else { throw EvaluationFailure("`sum` adds numbers, and found \(item.kindDescription)") }
+                total += number
+            }
+            return .number(total)
+        },
+        Function("join", "join(LIST, [SEPARATOR])", 1...2) { arguments throws(EvaluationFailure) in
+            var separator = ""
+            if arguments.count > 1 {
+                guard case .string(let text) = arguments[1] else { throw EvaluationFailure("`join` needs its separator as text") }
+                separator = text
+            }
+            let parts = try list(arguments[0], "join").map { item -> String in
+                if case .string(let text) = item { return text }
+                return item.description
+            }
+            let joined = parts.joined(separator: separator)
+            guard joined.utf8.count <= Limits.stringBytes else { throw Limits.tooLong("text", Limits.stringBytes, "characters") }
+            return .string(joined)
+        },
+        Function("keys", "keys(RECORD)", 1...1) { arguments throws(EvaluationFailure) in
+            guard case .record(let record) = arguments[0] else { throw EvaluationFailure("`keys` needs a record, not \(arguments[0].kindDescription)") }
+            return .list(record.names.map { .string($0) })
+        },
+        Function("raise", "raise(MESSAGE)", 1...1) { arguments throws(EvaluationFailure) in
+            // The stage fails with exactly this message, as a mapper that throws does.
+            let message: String
+            if case .string(let text) = arguments[0] { message = text } else { message = arguments[0].description }
+            throw EvaluationFailure(raised: message)
+        },
+    ]
+
+    public static let named: [String: Function] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    init(_ name: String, _ signature: String, _ arity: ClosedRange<Int>,
+         _ apply: @escaping @Sendable ([Value]) throws(EvaluationFailure) -> Value) {
+        self.name = name
+        self.signature = signature
+        self.arity = arity
+        self.apply = apply
+    }
+
+    private static func list(_ value: Value, _ function: String) throws(EvaluationFailure) -> [Value] {
+        guard case .list(let items) = value else { throw EvaluationFailure("`\(function)` needs a list, not \(value.kindDescription)") }
+        return items
+    }
+}
