@@ -137,7 +137,7 @@ struct HabitDiagnosticTests {
 
             1| of 1 | buffer 0
                              ^
-            Hint: write `buffer N` with N = 1, 2, 3, ...
+            Hint: write `buffer N, [SKIP]` with N = 1, 2, 3, ...
 
             -- BAD COUNT ----------------------------------------------------- test.frp:2:15
 
@@ -145,7 +145,7 @@ struct HabitDiagnosticTests {
 
             2| of 1 | buffer 2.5
                              ^^^
-            Hint: write `buffer N` with N = 1, 2, 3, ...
+            Hint: write `buffer N, [SKIP]` with N = 1, 2, 3, ...
 
             -- EXPECTED NUMBER ----------------------------------------------- test.frp:3:13
 

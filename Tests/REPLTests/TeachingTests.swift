@@ -120,7 +120,7 @@ struct ExplainTests {
 
     @Test("an alias explains its operator; an unknown name says what is close")
     func aliasesAndMistakes() {
-        #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged    (filtering)"))
+        #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged [KEY]    (filtering)"))
         let (foundElsewhere, mergeMap) = explained("mergeMap")
         #expect(foundElsewhere)
         #expect(mergeMap.hasPrefix("`mergeMap` is RxJS's name; here it is `flatMap`:\n\nflatMap PIPELINE    (flattening)\n"))

@@ -45,6 +45,25 @@ struct CoreTests {
         #expect(source.liveSubscriptions == 0)
     }
 
+    @Test("buffer with a skip opens a list every SKIP values (RxJS bufferCount), and sends the open ones at the end")
+    func bufferEvery() {
+        let test = MarbleTest()
+        test.expect(test.cold("-a-b-c-d-e-|").signal.buffer(count: 3, every: 2).map { $0.joined() },
+                    emits: "-----x---y-(z|)", ["x": "abc", "y": "cde", "z": "e"])
+        test.expect(test.cold("-a-b-c-d-e-|").signal.buffer(count: 2, every: 3).map { $0.joined() },
+                    emits: "---x-----y-|", ["x": "ab", "y": "de"])
+        test.expect(test.cold("-a-#", error: "boom").signal.buffer(count: 2, every: 1).map { $0.joined() },
+                    emits: "---#", error: "boom")
+    }
+
+    @Test("takeWhile inclusive sends the value that failed, then completes")
+    func takeWhileInclusive() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-a-|", ["a": 1, "b": 2, "c": 3])
+        test.expect(source.signal.takeWhile(inclusive: true) { $0 < 3 }, emits: "-a-b-(c|)", ["a": 1, "b": 2, "c": 3])
+        #expect(source.liveSubscriptions == 0)
+    }
+
     @Test("take of a negative count fails instead of trapping")
     func takeNegativeFails() {
         let test = MarbleTest()

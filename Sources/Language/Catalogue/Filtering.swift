@@ -31,16 +31,16 @@ let filteringOperators: [OperatorSpec] = [
           contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds, however many; skip drops a number of them.")]) { args throws(SignalError) in
         args.upstream.skip(try args.count("N"))
     },
-    .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition)],
-          "Forwards values while the condition holds; completes at the first that fails it.",
-          "The failing value is not sent, and the source is stopped: later values that would pass never come.",
+    .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition), Parameter("INCLUSIVE", .value, optional: true)],
+          "Forwards values while the condition holds; completes at the first that fails it (and sends that one too when INCLUSIVE is true).",
+          "The failing value is not sent unless INCLUSIVE (RxJS's flag: `takeWhile it < 3, true`), and the source is stopped: later values that would pass never come.",
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 1} | takeWhile it < 3"#,
           elsewhere: ["RxJS: takeWhile", "ReactiveSwift: take(while:)", "RAC2: takeWhileBlock:"],
           contrasts: [
             .init("filter", "filter drops a value that fails and goes on; takeWhile ends there."),
             .init("takeUntil", "takeUntil ends when another signal sends; takeWhile when a value fails a condition."),
           ]) { args throws(SignalError) in
-        args.upstream.takeWhile(args.condition("CONDITION"))
+        args.upstream.takeWhile(inclusive: try args.optionalValue("INCLUSIVE") == .bool(true), args.condition("CONDITION"))
     },
     .init("skipWhile", .operator, .filtering, [Parameter("CONDITION", .condition)],
           "Drops values while the condition holds, then forwards everything.",
@@ -61,19 +61,19 @@ let filteringOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         args.upstream.takeUntil(args.signal("NOTIFIER"))
     },
-    .init("first", .operator, .filtering, [],
-          "Forwards the first value, then completes; fails if there is none.",
-          "Use it when a value must come; when none may, `take 1` ends quietly instead.",
+    .init("first", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true)],
+          "Forwards the first value (that meets CONDITION, when given), then completes; fails if there is none.",
+          "Use it when a value must come; when none may, `take 1` ends quietly instead. `first rating > 90` is RxJS's first(predicate).",
           example: #"cold "-a-b-|" | first"#,
           elsewhere: ["RxJS: first", "ReactiveSwift: take(first: 1)", "RAC2: take:1"],
           contrasts: [
             .init("take", "take 1 completes quietly when the source ends empty; first fails."),
             .init("last", "last waits for the source to complete and sends its final value."),
           ]) { args throws(SignalError) in
-        args.upstream.first()
+        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).first()
     },
-    .init("last", .operator, .filtering, [],
-          "Forwards the last value when the source completes; fails if there is none.",
+    .init("last", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true)],
+          "Forwards the last value (that meets CONDITION, when given) when the source completes; fails if there is none.",
           "Like reduce, it waits for the end: on a source that never completes it never sends.",
           example: #"cold "-a-b-|" | last"#,
           elsewhere: ["RxJS: last", "ReactiveSwift: take(last: 1)", "RAC2: takeLast:1"],
@@ -81,7 +81,7 @@ let filteringOperators: [OperatorSpec] = [
             .init("first", "first sends at the first value, at once; last at the end."),
             .init("takeLast", "takeLast N sends the last N values and never fails; last sends one, and fails when there was none."),
           ]) { args throws(SignalError) in
-        args.upstream.last()
+        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).last()
     },
     .init("takeLast", .operator, .filtering, [Parameter("N", .count)],
           "Sends the last N values when the source completes, all at that instant, then completes.",
@@ -94,11 +94,13 @@ let filteringOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         args.upstream.takeLast(try args.count("N"))
     },
-    .init("distinctUntilChanged", .operator, .filtering, [],
-          "Drops a value equal to the one before it.",
-          "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips.",
+    .init("distinctUntilChanged", .operator, .filtering, [Parameter("KEY", .perValue, optional: true)],
+          "Drops a value equal to the one before it (or whose KEY is, when given).",
+          "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips. `distinctUntilChanged user.username` compares by that field.",
           example: #"cold "-a-a-b-b-a|" | distinctUntilChanged"#, aliases: ["skipRepeats"],
           elsewhere: ["RxJS: distinctUntilChanged", "ReactiveSwift: skipRepeats", "RAC2: distinctUntilChanged"]) { args throws(SignalError) in
-        args.upstream.distinctUntilChanged()
+        guard args.has("KEY") else { return args.upstream.distinctUntilChanged() }
+        let key = args.perValue("KEY")
+        return args.upstream.distinctUntilChanged { previous, value throws(SignalError) in try key(previous) == key(value) }
     },
 ]

@@ -61,9 +61,9 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")]) { args throws(SignalError) in
         args.upstream.pairwise().map { .list([$0.0, $0.1]) }
     },
-    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1)],
-          "Sends lists of N values; the rest as a shorter list on completion.",
-          "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion.",
+    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1), Parameter("SKIP", .count, optional: true, minimum: 1)],
+          "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
+          "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
           example: #"cold "-a-b-c-d-e|" | buffer 2"#,
           elsewhere: ["RxJS: bufferCount", "ReactiveSwift: collect(count:)", "RAC2: (none; bufferWithTime:onScheduler: is by time)"],
           contrasts: [.init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value.")]) { args throws(SignalError) in
@@ -71,15 +71,16 @@ let transformingOperators: [OperatorSpec] = [
         guard size <= Limits.listItems else {
             throw SignalError("\(args.site): buffer holds at most \(Limits.listItems) values, not \(size)")
         }
-        return args.upstream.buffer(count: size).map { .list($0) }
+        let every = args.has("SKIP") ? try args.count("SKIP") : nil
+        return args.upstream.buffer(count: size, every: every).map { .list($0) }
     },
-    .init("count", .operator, .transforming, [],
-          "Sends how many values there were, when the source completes.",
+    .init("count", .operator, .transforming, [Parameter("CONDITION", .condition, optional: true)],
+          "Sends how many values there were (that meet CONDITION, when given), when the source completes.",
           "Like reduce, it waits for the end; `scan 0, acc + 1` counts as it goes.",
           example: #"cold "-a-b-c|" | count"#,
           elsewhere: ["RxJS: count", "ReactiveSwift: reduce(0) { n, _ in n + 1 }", "RAC2: aggregateWithStart:@0 reduce:"],
           contrasts: [.init("reduce", "reduce folds the values with your expression; count is `reduce 0, acc + 1`.")]) { args throws(SignalError) in
-        args.upstream.count().map { .number(Double($0)) }
+        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).count().map { .number(Double($0)) }
     },
     .init("startWith", .operator, .transforming, [Parameter("VALUE", .value)],
           "Sends VALUE first, then everything of the source.",

@@ -34,6 +34,12 @@ public struct StageArguments {
         return index < stage.arguments.count ? stage.arguments[index] : .absent
     }
 
+    /// Whether the argument of an optional parameter was given.
+    public func has(_ parameter: String) -> Bool {
+        if case .absent = argument(parameter) { return false }
+        return true
+    }
+
     /// A value evaluated once, now (nil when an optional one was not given).
     public func optionalValue(_ parameter: String) throws(SignalError) -> Value? {
         guard case .expression(let expression) = argument(parameter) else { return nil }

@@ -61,12 +61,13 @@ extension Signal {
     }
 
     /// Forwards values while the predicate holds; completes at the first that fails it
-    /// (and disposes upstream).
+    /// (and disposes upstream), sending that one too when `inclusive` (RxJS's flag).
     ///
-    ///     source              -1-2-3-1-|
-    ///     takeWhile it < 3    -1-2-|
+    ///     source                    -1-2-3-1-|
+    ///     takeWhile it < 3          -1-2-|
+    ///     takeWhile it < 3, true    -1-2-(3|)
     @inlinable
-    public func takeWhile(_ predicate: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
+    public func takeWhile(inclusive: Bool = false, _ predicate: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
             let upstream = lifetime.child()
             var done = false
@@ -78,6 +79,7 @@ extension Signal {
                         if try predicate(value) { return next(value) }
                         done = true
                         upstream.dispose()
+                        if inclusive { next(value) }
                         downstream.terminate(.completed)
                     } catch {
                         done = true

@@ -83,30 +83,44 @@ extension Signal {
         }
     }
 
-    /// Sends arrays of `count` values; on completion, the rest if there is any.
+    /// Sends arrays of `count` values, a new one starting every `every` values (RxJS's
+    /// bufferCount; `every` is `count` when nil: separate arrays); on completion, each
+    /// array still open that has values.
     ///
-    ///     source       -a-b-c-|
-    ///     buffer 2     ---x---(y|)     x = [a, b], y = [c]
+    ///     source          -a-b-c-|
+    ///     buffer 2        ---x---(y|)       x = [a, b], y = [c]
+    ///     buffer 2, 1     ---x-y-(z|)       x = [a, b], y = [b, c], z = [c]
     @inlinable
-    public func buffer(count: Int) -> Signal<[Value]> {
-        guard count > 0 else {
-            return .fail(SignalError("buffer: the count must be at least 1, got \(count)"))
-        }
-        return Signal<[Value]>(unchecked: { downstream, lifetime in
-            var pending: [Value] = []
-            // Not `count`: a huge count would reserve memory that no value ever fills.
-            pending.reserveCapacity(min(count, 1024))
+    public func buffer(count: Int, every: Int? = nil) -> Signal<[Value]> {
+        // One closure whatever the arguments (see `take`).
+        Signal<[Value]>(unchecked: { downstream, lifetime in
+            let every = every ?? count
+            guard count > 0, every > 0 else {
+                return downstream.terminate(.error(SignalError("buffer: the count must be at least 1, got \(Swift.min(count, every))")))
+            }
+            // The arrays open now, oldest first, and how many values came.
+            var open: [[Value]] = []
+            var seen = 0
             self.startHandler(Observer(
                 next: { value in
-                    pending.append(value)
-                    if pending.count == count {
-                        let full = pending
-                        pending.removeAll(keepingCapacity: true)
-                        downstream.next(full)
+                    if seen % every == 0 {
+                        var fresh: [Value] = []
+                        // Not `count`: a huge count would reserve memory that no value ever fills.
+                        fresh.reserveCapacity(Swift.min(count, 1024))
+                        open.append(fresh)
+                    }
+                    seen &+= 1
+                    for index in open.indices { open[index].append(value) }
+                    while let oldest = open.first, oldest.count >= count {
+                        open.removeFirst()
+                        downstream.next(oldest)
                     }
                 },
                 terminate: { termination in
-                    if termination == .completed, !pending.isEmpty { downstream.next(pending) }
+                    if termination == .completed {
+                        for array in open where !array.isEmpty { downstream.next(array) }
+                    }
+                    open = []
                     downstream.terminate(termination)
                 }
             ), lifetime)
