@@ -38,8 +38,8 @@ final class Session {
 
     func execute(_ statement: CheckedStatement) {
         switch statement {
-        case .bind:
-            break  // the checker resolved the name; later uses compile its pipeline
+        case .bind, .define:
+            break  // the checker resolved the name; later uses compile its pipeline or stages
         case .declareProperty, .assign:
             var options = self.options
             options.serviceFailures = options.serviceFailures.merging(serviceSettings) { $1 }
@@ -227,7 +227,7 @@ extension Tracer where Value == Language.Value {
 
     func stageProbe(for stage: CheckedStage, depth: Int, counting: SubscriptionCount?) -> Language.StageProbe {
         TracedStage(probe(key: stage.site.key, label: stage.label, depth: depth,
-                          input: stage.site.input, line: stage.site.line, column: stage.site.column),
+                          input: stage.site.input, line: stage.site.order.line, column: stage.site.order.column),
                     counting: counting)
     }
 }

@@ -37,6 +37,33 @@ struct DiagnosticTests {
             """)
     }
 
+    @Test("definitions: one that uses itself, a use with the wrong arguments, one used as a source")
+    func definitions() {
+        #expect(diagnostics("def loop = map it | loop") == """
+            -- RECURSIVE DEFINITION ------------------------------------------ test.frp:1:21
+
+            `loop` uses itself, and putting it in place would never end:
+
+            1| def loop = map it | loop
+                                   ^^^^
+            Hint: a definition may use operators and the definitions made before it
+            """)
+        #expect(diagnostics("def above(n) = filter rating > n\nof 1 | above") == """
+            -- WRONG ARGUMENTS ------------------------------------------------ test.frp:2:8
+
+            `above` takes n, and I found 0 arguments:
+
+            2| of 1 | above
+                      ^^^^^
+            Hint: write `above n`
+            """)
+        #expect(diagnostics("def above(n) = filter rating > n\nabove 3").hasPrefix("-- NOT A SOURCE"))
+        #expect(diagnostics("def five = 5").hasPrefix("-- NOT STAGES"))
+        // A mistake inside a definition shows at the definition, where it is used.
+        #expect(diagnostics("def bad = map it +\n  * 2\nof 1 | bad").contains("1| def bad"))
+        #expect(diagnostics("def tw = mapp it\nof 1 | tw").contains("did you mean `map`?"))
+    }
+
     @Test("executing needs an action, not any signal")
     func notAnAction() {
         #expect(diagnostics("let taps = cold \"-t|\"\nexecuting taps") == """

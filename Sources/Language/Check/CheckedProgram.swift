@@ -12,6 +12,22 @@ public struct Site: Equatable, Sendable, CustomStringConvertible {
     /// Which source of the session it is in (each REPL input is one), so stages of
     /// different inputs at the same line and column stay apart.
     public var input: Int
+    /// Where a definition's stage was put to use (`popular | above 90`): the use's place, and
+    /// the stage's place among the ones put there. Line and column stay the definition's,
+    /// for messages; the use tells the stages of two uses apart and orders the trace.
+    public var use: Use?
+
+    public struct Use: Equatable, Sendable {
+        public var line: Int
+        public var column: Int
+        public var index: Int
+    }
+
+    /// Where the trace draws the stage's row: at its use, for a definition's stage.
+    public var order: (line: Int, column: Int) {
+        guard let use else { return (line, column) }
+        return (use.line, use.column * 1_000 + use.index)
+    }
 
     public init(line: Int, column: Int, stage: String, input: Int = 0) {
         self.line = line
@@ -21,7 +37,9 @@ public struct Site: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Identifies the stage's place in the session: `input:line:column`.
-    public var key: String { "\(input):\(line):\(column)" }
+    public var key: String {
+        "\(input):\(line):\(column)" + (use.map { "@\($0.line):\($0.column).\($0.index)" } ?? "")
+    }
 
     public var description: String { "\(line):\(column) \(stage)" }
 }
@@ -119,6 +137,9 @@ public enum CheckedStatement: Sendable {
     case expect(CheckedPipeline, marble: Marble, marbleText: String, values: CheckedExpression?, error: String?, line: Int, column: Int)
     /// `service NAME fails|slow|ok`: how a service behaves in the runs and expects after it.
     case service(name: String, ServiceSetting)
+    /// `def NAME(...) = STAGES` or `let NAME = STAGES`: stages a later pipeline uses by name
+    /// (the checker puts them in place; nothing runs).
+    case define(name: String)
 }
 
 extension CheckedPipeline {

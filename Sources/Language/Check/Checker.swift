@@ -3,8 +3,12 @@ import Signals
 /// Resolves names and checks every stage's arguments against the catalogue, before
 /// anything runs. It reports every problem it finds and goes on.
 struct Checker {
-    let source: Source
-    private let comments: [SourceRange]
+    /// The text being checked: the statement's, or a definition's while its stages are
+    /// put in place.
+    private(set) var source: Source
+    private var comments: [SourceRange]
+    /// The definitions being put in place, innermost last: one that uses itself is refused.
+    private var expanding: [String] = []
     let catalogue: Catalogue
     var environment: Environment
     /// The command that lists the operators, for hints: `:help` in the REPL.
@@ -41,7 +45,7 @@ struct Checker {
             let before = diagnostics.count
             guard let result = check(statement), diagnostics.count == before, fitsLimits(result, statement) else {
                 switch statement {
-                case .let(let name, _, _, _), .var(let name, _, _, _): failedNames.insert(name)
+                case .let(let name, _, _, _), .var(let name, _, _, _), .define(let name, _, _, _, _): failedNames.insert(name)
                 default: break
                 }
                 continue
@@ -85,7 +89,7 @@ struct Checker {
         case .expect(var pipeline, let marble, let marbleText, let values, let error, let line, let column):
             pipeline.hotSources = hot
             return .expect(pipeline, marble: marble, marbleText: marbleText, values: values, error: error, line: line, column: column)
-        case .declareProperty, .assign, .service:
+        case .declareProperty, .assign, .service, .define:
             return statement
         }
     }
@@ -101,9 +105,22 @@ struct Checker {
 
     private mutating func check(_ statement: Statement, _ top: Scope) -> CheckedStatement? {
         switch statement {
-        case .let(let name, let nameRange, let value, _):
+        case .let(let name, let nameRange, let value, let whole):
             guard checkBindable(name, nameRange) else { return nil }
+            // `let valid = map ... | distinctUntilChanged`: stages without a source, a definition.
+            if let head = stageHead(of: value),
+               catalogue[head.name]?.role == .operator || environment.definitions[head.name] != nil {
+                return define(name, parameters: [], stages: [head] + value.stages, text: text(whole))
+            }
             return checkPipeline(value, top).map { .bind(name: name, $0) }
+        case .define(let name, let nameRange, let parameters, let body, let whole):
+            guard checkBindable(name, nameRange) else { return nil }
+            guard let head = stageHead(of: body) else {
+                report("NOT STAGES", body.range, "A definition stands for stages that follow `|`, and this is a value or a signal:",
+                       hint: "write `def \(name)(n) = filter rating > n`; for a value or a signal, write `let \(name) = ...`")
+                return nil
+            }
+            return define(name, parameters: parameters, stages: [head] + body.stages, text: text(whole))
         case .var(let name, let nameRange, let value, _):
             guard checkBindable(name, nameRange) else { return nil }
             return checkExpression(value, top).map { .declareProperty(name: name, $0) }
@@ -159,14 +176,15 @@ struct Checker {
         case .expect(let pipeline, _, _, let values, _, _, _):
             extent.measure(pipeline, at: 0)
             if let values { extent.measure(CheckedPipeline(head: .value(values), stages: [], text: ""), at: 0) }
-        case .service:
+        case .service, .define:
             return true
         }
         guard !extent.withinLimits else { return true }
         let range: SourceRange
         switch statement {
         case .let(_, _, _, let whole), .var(_, _, _, let whole), .assign(_, _, _, let whole),
-             .run(_, _, let whole), .expect(_, _, _, _, _, let whole), .service(_, _, _, let whole):
+             .run(_, _, let whole), .expect(_, _, _, _, _, let whole), .service(_, _, _, let whole),
+             .define(_, _, _, _, let whole):
             range = SourceRange(start: whole.start, end: whole.start + 1)
         }
         if extent.deepest > Limits.statementDepth {
@@ -195,6 +213,102 @@ struct Checker {
         return true
     }
 
+    // MARK: Definitions
+
+    /// The first stage of a pipeline written without a source: a call, or a bare name
+    /// (`twice | twice`, `distinctUntilChanged`).
+    private func stageHead(of pipeline: Pipeline) -> Stage? {
+        switch pipeline.head {
+        case .call(let stage): return stage
+        case .expression(let expression):
+            guard case .name(let name) = expression.kind,
+                  catalogue[name]?.role == .operator || environment.definitions[name] != nil else { return nil }
+            return Stage(name: name, nameRange: expression.range, arguments: [], range: expression.range)
+        }
+    }
+
+    /// Keeps stages under a name. Their names are checked now (an operator, or a definition
+    /// made before: not this one, which would never end); the rest where they are used,
+    /// with the arguments in place of the parameters.
+    private mutating func define(_ name: String, parameters: [String], stages: [Stage], text: String) -> CheckedStatement? {
+        var failed = false
+        for stage in stages where catalogue[stage.name]?.role != .operator && environment.definitions[stage.name] == nil {
+            failed = true
+            if stage.name == name {
+                report("RECURSIVE DEFINITION", stage.nameRange, "`\(name)` uses itself, and putting it in place would never end:",
+                       hint: "a definition may use operators and the definitions made before it")
+            } else if let spec = catalogue[stage.name] {
+                report("NOT AN OPERATOR", stage.nameRange, "`\(spec.name)` is a source: a definition stands for stages that follow `|`.",
+                       hint: "to add its values, write `merge (\(self.text(stage.range)))`")
+            } else {
+                unknownName(stage.name, stage.nameRange, wanted: .operator)
+            }
+        }
+        let duplicates = parameters.filter { parameter in parameters.filter { $0 == parameter }.count > 1 }
+        if let duplicate = duplicates.first, let first = stages.first {
+            report("DUPLICATE PARAMETER", first.nameRange, "`\(duplicate)` names two parameters of `\(name)`:", hint: "give each its own name")
+            failed = true
+        }
+        guard !failed else { return nil }
+        environment.definitions[name] = Definition(parameters: parameters, stages: stages, source: source, text: text)
+        environment.bindings[name] = nil
+        environment.properties.remove(name)
+        return .define(name: name)
+    }
+
+    /// A definition's stages, checked in place of `stage` (`above 90`): each parameter is
+    /// the argument's value, positions and text are the definition's, and each stage's
+    /// label says which definition it came from (`above: filter rating > n`).
+    private mutating func expand(_ definition: Definition, at stage: Stage, _ scope: Scope) -> [CheckedStage]? {
+        guard !expanding.contains(stage.name) else {
+            report("RECURSIVE DEFINITION", stage.nameRange, "`\(stage.name)` uses itself, and putting it in place would never end:",
+                   hint: "a definition may use operators and the definitions made before it")
+            return nil
+        }
+        let given = stage.arguments.filter { $0.keyword == nil }
+        guard given.count == definition.parameters.count, given.count == stage.arguments.count else {
+            let wanted = definition.parameters.isEmpty ? "no arguments" : definition.parameters.joined(separator: ", ")
+            report("WRONG ARGUMENTS", stage.range, "`\(stage.name)` takes \(wanted), and I found \(given.count) argument\(given.count == 1 ? "" : "s"):",
+                   hint: "write `\(stage.name)\(definition.parameters.isEmpty ? "" : " " + definition.parameters.joined(separator: ", "))`")
+            return nil
+        }
+        // The arguments, checked where they are written.
+        let useSite = site(stage.nameRange, stage: stage.name)
+        var arguments: [CheckedExpression] = []
+        for argument in given {
+            guard let checked = checkExpression(argument.value, scope) else { return nil }
+            arguments.append(checked)
+        }
+        let saved = (source, comments, environment.bindings)
+        defer {
+            (source, comments) = (saved.0, saved.1)
+            for parameter in definition.parameters { environment.bindings[parameter] = saved.2[parameter] }
+            expanding.removeLast()
+        }
+        for (parameter, value) in zip(definition.parameters, arguments) { environment.bindings[parameter] = .value(value) }
+        source = definition.source
+        comments = Lexer.comments(of: definition.source)
+        expanding.append(stage.name)
+        var failed = false
+        var expanded: [CheckedStage] = []
+        for inside in definition.stages {
+            if catalogue[inside.name] == nil, let nested = environment.definitions[inside.name] {
+                guard let more = expand(nested, at: inside, scope) else { failed = true; continue }
+                expanded += more
+                continue
+            }
+            guard let checked = checkOperator(inside, scope) else { failed = true; continue }
+            expanded.append(checked)
+        }
+        // Each stage says which definition it came from, and where it was put to use.
+        return failed ? nil : expanded.enumerated().map { index, inner in
+            var inner = inner
+            inner.label = "\(stage.name): \(inner.label)"
+            inner.site.use = Site.Use(line: useSite.line, column: useSite.column, index: index)
+            return inner
+        }
+    }
+
     // MARK: Pipelines
 
     mutating func checkPipeline(_ pipeline: Pipeline, _ scope: Scope) -> CheckedPipeline? {
@@ -206,6 +320,14 @@ struct Checker {
         var stages: [CheckedStage] = []
         var failed = head == nil
         for stage in pipeline.stages {
+            if catalogue[stage.name] == nil, let definition = environment.definitions[stage.name] {
+                guard let expanded = expand(definition, at: stage, scope) else {
+                    failed = true
+                    continue
+                }
+                stages += expanded
+                continue
+            }
             guard var checked = checkOperator(stage, scope) else {
                 failed = true
                 continue
@@ -224,7 +346,10 @@ struct Checker {
 
     private mutating func checkSourceCall(_ stage: Stage, _ scope: Scope) -> CheckedHead? {
         guard let spec = catalogue[stage.name] else {
-            if environment.bindings[stage.name] != nil || environment.properties.contains(stage.name) {
+            if environment.definitions[stage.name] != nil {
+                report("NOT A SOURCE", stage.nameRange, "`\(stage.name)` is a definition of stages: it needs a signal before it.",
+                       hint: "write it after a source, like `popular | \(text(stage.range))`")
+            } else if environment.bindings[stage.name] != nil || environment.properties.contains(stage.name) {
                 report("NOT A FUNCTION", stage.nameRange, "`\(stage.name)` is a name, and takes no arguments:",
                        hint: "use it alone: `\(stage.name) | ...`")
             } else {

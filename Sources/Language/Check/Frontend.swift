@@ -10,6 +10,8 @@ public struct Environment: Sendable {
     }
 
     public var bindings: [String: Binding] = [:]
+    /// Stages defined with `def` (or a `let` of stages without a source), by name.
+    public var definitions: [String: Definition] = [:]
     public var properties: Set<String> = []
     /// Hot sources are numbered across the whole session, so each is started once per run.
     var nextHotID = 0
@@ -20,7 +22,18 @@ public struct Environment: Sendable {
 
     public init() {}
 
-    public var names: [String] { Array(bindings.keys) + Array(properties) }
+    public var names: [String] { Array(bindings.keys) + Array(properties) + Array(definitions.keys) }
+}
+
+/// Stages with a name and parameters (`def above(n) = filter rating > n`). They are checked
+/// where they are used, with the arguments in place of the parameters, and their own source
+/// for positions and text.
+public struct Definition: Sendable {
+    public var parameters: [String]
+    public var stages: [Stage]
+    public var source: Source
+    /// `def above(n) = filter rating > n`, for `explain` and `:help`.
+    public var text: String
 }
 
 /// Source text to checked statements: parse, then check, with every diagnostic of both.

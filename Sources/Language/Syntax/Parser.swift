@@ -76,6 +76,9 @@ struct Parser {
             try refusePipeline(value, "var \(name) =")
             return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
         }
+        if isWord("def"), case .name = peek(1).kind {
+            return try parseDefinition(from: start)
+        }
         if case .name(let name) = current.kind, peek(1).kind == .update {
             let nameRange = current.range
             advance()
@@ -122,6 +125,26 @@ struct Parser {
         let pipeline = try parsePipeline()
         let background = match(.ampersand)
         return .run(pipeline, background: background, range: start.to(previous.range))
+    }
+
+    /// definition -> 'def' NAME [ '(' NAME { ',' NAME } ')' ] '=' stages
+    private mutating func parseDefinition(from start: SourceRange) throws(Failure) -> Statement {
+        advance()
+        let (name, nameRange) = try expectName("the name of the definition")
+        var parameters: [String] = []
+        if match(.leftParen) {
+            repeat {
+                let (parameter, _) = try expectName("a parameter's name")
+                parameters.append(parameter)
+            } while match(.comma)
+            try expect(.rightParen, "to close the parameters")
+        }
+        guard match(.assign) else {
+            throw failure("EXPECTED =", "I expected `=` after `def \(name)\(parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")")`:",
+                          hint: "write `def \(name)(n) = filter rating > n`: the stages it stands for")
+        }
+        let body = try parsePipeline()
+        return .define(name: name, nameRange: nameRange, parameters: parameters, body: body, range: start.to(body.range))
     }
 
     /// `v := of 1`, `var v = of 1`: a property holds a value, and a source with arguments

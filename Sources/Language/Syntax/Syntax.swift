@@ -108,6 +108,8 @@ public struct Pipeline: Sendable {
 
 public enum Statement: Sendable {
     case `let`(name: String, nameRange: SourceRange, value: Pipeline, range: SourceRange)
+    /// `def above(n) = filter rating > n`: stages with parameters, used as a stage.
+    case define(name: String, nameRange: SourceRange, parameters: [String], body: Pipeline, range: SourceRange)
     case `var`(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
     case assign(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
     case run(Pipeline, background: Bool, range: SourceRange)
