@@ -128,6 +128,12 @@ struct HabitDiagnosticTests {
             """)
     }
 
+    @Test("the seeds' spellings get frp's: publish | autoconnect is share, RACObserve is a var")
+    func seedSpellings() {
+        #expect(diagnostics("of 1 | publish | autoconnect").contains("Hint: RAC 2's `publish | autoconnect` is `share` here"))
+        #expect(diagnostics("RACObserve(self, text)").contains("Hint: a property is `var NAME = VALUE`"))
+    }
+
     @Test("a count is a whole number before the run: `buffer 0`, `take \"x\"`")
     func counts() {
         #expect(diagnostics("of 1 | buffer 0\nof 1 | buffer 2.5\nof 1 | take \"x\"") == """

@@ -118,6 +118,18 @@ struct ExplainTests {
         #expect(Set(rows.map { $0.split(separator: " ").last ?? "" }).count == 4)
     }
 
+    @Test("where ReactiveCocoa differs, explain says so, and RAC 2's selectors answer with their meaning")
+    func reactiveCocoa() {
+        let (found, throttle) = explained("throttle:")
+        #expect(found)
+        #expect(throttle.hasPrefix("`throttle:` is RAC2's name; here it is `debounce`:\n\ndebounce DURATION"))
+        #expect(explained("takeUntil:").text.hasPrefix("`takeUntil:` is RAC2's name; here it is `takeUntil`:"))
+        for name in ["takeUntil", "delay", "share", "throttle", "debounce"] {
+            #expect(explained(name).text.contains("\nIn ReactiveCocoa:\n  RAC 2's"), "\(name)")
+        }
+        #expect(explained("takeUntil").text.contains("`takeUntil (T | concat (of 0))`"))
+    }
+
     @Test("an alias explains its operator; an unknown name says what is close")
     func aliasesAndMistakes() {
         #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged [KEY]    (filtering)"))

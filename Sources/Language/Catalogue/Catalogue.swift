@@ -41,6 +41,9 @@ public final class OperatorSpec: Sendable {
     /// Whether the example ends in an error event on purpose (`fail`, a `retry` that gives
     /// up, a `timeout`); a test fails when an example errs without saying so.
     public let exampleFails: Bool
+    /// Where the tutorials' ReactiveCocoa 2 (and ReactiveSwift) behave differently from
+    /// this RxJS rule, and how to write their behaviour in frp (LANGUAGE.md); "" when alike.
+    public let reactiveCocoa: String
     /// Names elsewhere: "RxJS: switchMap", "ReactiveSwift: flatMap(.latest)".
     public let elsewhere: [String]
     /// The operators it is often mistaken for, each with the difference.
@@ -51,7 +54,7 @@ public final class OperatorSpec: Sendable {
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
-         elsewhere: [String] = [], contrasts: [Contrast] = [], build: @escaping Build) {
+         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], build: @escaping Build) {
         self.name = name
         self.role = role
         self.family = family
@@ -63,6 +66,7 @@ public final class OperatorSpec: Sendable {
         self.aliases = aliases
         self.elsewhere = elsewhere
         self.contrasts = contrasts
+        self.reactiveCocoa = reactiveCocoa
         self.build = build
     }
 
@@ -215,6 +219,12 @@ public struct Catalogue: Sendable {
     /// something `name`, or when it is one of ours.
     public func elsewhere(_ name: String) -> (library: String, spec: OperatorSpec)? {
         guard self[name] == nil else { return nil }
+        // A RAC2 selector, `throttle:`: the entry that names it whole.
+        if name.hasSuffix(":") {
+            return specs.lazy.compactMap { spec -> (library: String, spec: OperatorSpec)? in
+                spec.elsewhere.contains { $0 == "RAC2: \(name)" || $0.hasPrefix("RAC2: \(name) ") } ? ("RAC2", spec) : nil
+            }.first
+        }
         var found: (library: String, spec: OperatorSpec)?
         for spec in specs {
             for entry in spec.elsewhere {

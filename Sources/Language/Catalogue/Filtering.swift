@@ -55,6 +55,7 @@ let filteringOperators: [OperatorSpec] = [
           "The cell-reuse pattern: a download runs until the cell is reused, and then it is cancelled.",
           example: #"cold "-a-b-c-d-|" | takeUntil (cold "----x|")"#,
           elsewhere: ["RxJS: takeUntil", "ReactiveSwift: take(until:)", "RAC2: takeUntil:"],
+          reactiveCocoa: "RAC 2's takeUntil: (and ReactiveSwift's take(until:)) also stops when the trigger completes without a value; here only a value stops it. For theirs, write `takeUntil (T | concat (of 0))`: the trigger's completion becomes a value.",
           contrasts: [
             .init("take", "take stops after a number of values; takeUntil when another signal sends."),
             .init("takeWhile", "takeWhile stops at a value that fails a condition; takeUntil at another signal's value."),

@@ -8,6 +8,7 @@ let sharingOperators: [OperatorSpec] = [
           "Subscribers at the same time share one run, one request; a late one joins the run in progress and misses what came before. When all have left, the next subscriber starts a new run.",
           example: "let clicks = cold \"-a-b-c|\" | share\nclicks | merge (timer 2ms | switchMap clicks)",
           elsewhere: ["RxJS: share", "ReactiveSwift: (closest: replayLazily(upTo: 0), which never starts a new run)", "RAC2: (closest: publish + autoconnect, which never starts a new run)"],
+          reactiveCocoa: "RAC 2's `publish` then `autoconnect` connects once and never again: a subscriber that comes after the source ended gets only the end. frp's share starts a new run for it (RxJS's refCount). Where the seed shares one request for the whole screen, both make one request while the subscribers overlap.",
           contrasts: [
             .init("cold", "without share, a cold signal runs again for each subscriber: two subscribers, two requests."),
             .init("hot", "hot runs from the start of the run whether anyone listens; share starts with its first subscriber."),

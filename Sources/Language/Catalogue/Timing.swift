@@ -8,6 +8,7 @@ let timingOperators: [OperatorSpec] = [
           "Each value restarts the wait, so a burst becomes its last value, sent DURATION after the burst; a waiting value is sent at completion. Typing: wait for a pause before searching.",
           example: #"cold "-a-b-----c---|" | debounce 3ms"#,
           elsewhere: ["RxJS: debounceTime", "ReactiveSwift: debounce", "RAC2: throttle: (a debounce!)"],
+          reactiveCocoa: "RAC 2's throttle: is this operator: it waits for a pause, then sends the last value. The tutorials' `[text throttle:0.3]` is `text | debounce 300ms` here; frp's `throttle` is RxJS's throttleTime, another thing.",
           contrasts: [
             .init("throttle", "throttle sends the FIRST value at once and ignores the rest for DURATION; debounce sends the LAST value after a pause. (ReactiveCocoa 2's `throttle:` is a debounce.)"),
             .init("delay", "delay shifts every value by DURATION and drops none; debounce drops all but the last of a burst."),
@@ -19,6 +20,7 @@ let timingOperators: [OperatorSpec] = [
           "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. ReactiveSwift's throttle also sends the latest value at the end of each window (leading and trailing).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
           elsewhere: ["RxJS: throttleTime (leading, the default)", "ReactiveSwift: throttle (leading AND trailing: it also sends the latest at the end of each window)", "RAC2: (none; its throttle: is a debounce)"],
+          reactiveCocoa: "RAC 2's throttle: is not this operator but `debounce`: `[text throttle:0.3]` is `text | debounce 300ms`. ReactiveSwift's throttle sends the first value of a window and the latest at its end; frp's sends only the first (RxJS's default).",
           contrasts: [
             .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once. RAC2's `throttle:` is a debounce."),
             .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
@@ -30,6 +32,7 @@ let timingOperators: [OperatorSpec] = [
           "Nothing is dropped and the gaps between values stay the same; errors are not delayed.",
           example: #"cold "-a-b|" | delay 3ms"#,
           elsewhere: ["RxJS: delay", "ReactiveSwift: delay", "RAC2: delay:"],
+          reactiveCocoa: "RAC 2's delay: (and ReactiveSwift's) delays the completion too: `empty | delay 2s` completes at 2 s there, at once here (RxJS 7). For theirs, write `concat (timer 2s | then empty)` after the delay, or `timer 2s | then empty` alone for the tutorials' smallest demo of time.",
           contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")]) { args throws(SignalError) in
         args.upstream.delay(args.duration("DURATION"), on: args.scheduler)
     },

@@ -748,6 +748,10 @@ struct Checker {
             return nil
         case .call(let name, let arguments):
             guard Operations.functionNames.contains(name) else {
+                if let hint = Checker.seedSpellings[name] {
+                    report("UNKNOWN FUNCTION", expression.range, "I do not know a function called `\(name)`:", hint: hint)
+                    return nil
+                }
                 let known = suggestion(for: name, among: Operations.functionNames)
                 report("UNKNOWN FUNCTION", expression.range, "I do not know a function called `\(name)`:",
                        hint: known.map { "did you mean `\($0)`?" } ?? "the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
@@ -871,8 +875,21 @@ struct Checker {
         return nil
     }
 
+    /// The seeds' spellings of things frp has under one name each.
+    static let seedSpellings = [
+        "publish": "RAC 2's `publish | autoconnect` is `share` here (one run for everyone subscribed)",
+        "autoconnect": "RAC 2's `publish | autoconnect` is `share` here (one run for everyone subscribed)",
+        "RACObserve": "a property is `var NAME = VALUE`; its values are a signal: `NAME | ...`, and `NAME := VALUE` changes it",
+        "RAC": "a property bound to a signal: `var NAME = VALUE`, set with `NAME := VALUE`; a signal by name: `let NAME = PIPELINE`",
+    ]
+
     private mutating func unknownName(_ name: String, _ range: SourceRange, wanted role: OperatorSpec.Role?) {
         if failedNames.contains(name) { return }
+        if let hint = Checker.seedSpellings[name] {
+            report(role == .operator ? "UNKNOWN OPERATOR" : "UNKNOWN NAME", range,
+                   "I do not know \(role == .operator ? "an operator" : "a source or a name") called `\(name)`:", hint: hint)
+            return
+        }
         if let (library, spec) = catalogue.elsewhere(name) {
             let kind = role == .operator ? "operator" : role == .source ? "source or a name" : "name"
             report(role == .operator ? "UNKNOWN OPERATOR" : "UNKNOWN NAME", range, "I do not know \(role == .operator ? "an" : "a") \(kind) called `\(name)`:",

@@ -60,6 +60,11 @@ public struct Explainer {
             output.line("Elsewhere:")
             for name in spec.elsewhere { output.line("  " + name) }
         }
+        if !spec.reactiveCocoa.isEmpty {
+            output.line("")
+            output.line("In ReactiveCocoa:")
+            for line in spec.reactiveCocoa.wrapped(width: width, indent: "  ") { output.line(line) }
+        }
         if !spec.contrasts.isEmpty {
             output.line("")
             output.line("Often confused with " + spec.confusedWith.map { "`\($0)`" }.joined(separator: ", ") + ":")
