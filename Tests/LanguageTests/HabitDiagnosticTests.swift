@@ -128,6 +128,20 @@ struct HabitDiagnosticTests {
             """)
     }
 
+    @Test("`of 1 -1` is not silently one value 0: both readings are offered")
+    func ambiguousMinus() {
+        #expect(diagnostics("of 1 -1") == """
+            -- AMBIGUOUS MINUS ------------------------------------------------ test.frp:1:6
+
+            `1 -1` could be two values or a subtraction, and I will not guess:
+
+            1| of 1 -1
+                    ^
+            Hint: write `1, -1` for two values, or `1 - 1` to subtract
+            """)
+        #expect(diagnostics("of 1 - 1, 1-1, -1\nof 1, -1").isEmpty)
+    }
+
     @Test("the seeds' spellings get frp's: publish | autoconnect is share, RACObserve is a var")
     func seedSpellings() {
         #expect(diagnostics("of 1 | publish | autoconnect").contains("Hint: RAC 2's `publish | autoconnect` is `share` here"))

@@ -426,6 +426,13 @@ struct Parser {
         var left = try parseMultiplicative()
         while current.kind == .plus || current.kind == .minus {
             let op: BinaryOperator = current.kind == .plus ? .add : .subtract
+            // `of 1 -1`: spaced like two arguments, read as a subtraction. Say both readings.
+            if op == .subtract, current.spaceBefore, !peek(1).spaceBefore, startsArgument(peek(1)) {
+                let left = source.text(from: left.range.start, to: left.range.end)
+                let right = source.text(from: current.range.start, to: peek(1).range.end)
+                throw failure("AMBIGUOUS MINUS", "`\(left) \(right)` could be two values or a subtraction, and I will not guess:",
+                              hint: "write `\(left), \(right)` for two values, or `\(left) - \(right.dropFirst())` to subtract")
+            }
             let operatorRange = current.range
             advance()
             let right = try parseMultiplicative()
