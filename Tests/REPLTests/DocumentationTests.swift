@@ -74,4 +74,26 @@ struct DocumentationTests {
         #expect(found)
         #expect(Self.appearsInOrder(shown, in: text.components(separatedBy: "\n")))
     }
+
+    /// The ```frp blocks of a markdown file of the repository.
+    static func frpBlocks(in path: String) -> [String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        return text.components(separatedBy: "```frp\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+    }
+
+    @Test("every example of the language reference checks, and its expects pass")
+    func languageReference() throws {
+        let blocks = Self.frpBlocks(in: "docs/language.md")
+        #expect(blocks.count >= 10)
+        for (index, block) in blocks.enumerated() {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(index)-\(UUID().uuidString).frp").path
+            try block.write(toFile: path, atomically: true, encoding: .utf8)
+            let captured = Captured()
+            let status = TestRunner(output: captured.output).run(paths: [path])
+            #expect(status == 0, "block \(index + 1):\n\(block)\n\(captured.text)")
+            #expect(!captured.text.hasPrefix("0 passed"), "block \(index + 1) has no expect")
+        }
+    }
 }
