@@ -3,7 +3,7 @@ import Signals
 /// Draws a traced run: one row per stage, labelled by its source text, on one time axis.
 ///
 ///     1 col = 1ms
-///     text                         --a-b-c------d-------|
+///     text                         --a-b-c------d------e|
 ///     filter length(it) > 3        ----b-c------d-------|
 ///     debounce 3ms                 ---------c------d----|
 ///     switchMap (of ... )          ------------------------(r|)
@@ -99,7 +99,7 @@ public struct MarbleDiagram<Value> {
             if case .error(let error) = item.event { return error.message }
             return nil
         } }
-        if let first = errors.first { legend.append("# = \(first)") }
+        if let first = errors.first { legend.append("# = \(ErrorText.shown(first))") }
         legend += cancellations()
         // Free text, where values and labels may have been shortened with `…`.
         lines += style.ascii ? legend.map { $0.replacing("…", with: "...") } : legend

@@ -308,13 +308,21 @@ struct RunCommandTests {
         #expect(captured.text.contains("still open, but nothing more can happen"))
     }
 
-    @Test("live time scaled 1000x runs a 2 s delay in about 2 ms of real time")
+    @Test("live time scaled 1000x ends a 2 s delay before 2 s of real time, and its trace reads seconds")
     func scaledTime() throws {
         let path = try temporaryScript("of 1 | delay 2s")
         let captured = Captured()
+        let started = ContinuousClock.now
         _ = ScriptRunner(clock: .live(speed: 1000), output: captured.output).run(path: path)
+        // Not a speed measurement: unscaled, the run could not end before 2 s.
+        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(captured.text.contains("next 1"))
         #expect(captured.text.contains("completed"))
+        // The event's time is read on the scaled clock: at least the 2 s the delay waits.
+        let eventLine = captured.text.split(separator: "\n").first { $0.contains("next 1") }
+        let time = try #require(eventLine?.split(separator: " ").first)
+        #expect(time.hasSuffix("s") && !time.hasSuffix("ms"))
+        #expect((Double(time.dropLast()) ?? 0) >= 2)
     }
 }
 
@@ -555,12 +563,18 @@ struct TraceSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Every scenario of SCENARIOS.md has its example script (10-21; 02 is scenario 3 too).
-    @Test("scenario runs draw the same diagrams", arguments: [
-        "02-search-as-you-type", "10-popular-photos", "11-shared-details", "12-login", "13-token-refresh",
-        "14-latest-request", "15-search-flickr", "16-friends", "17-username-check", "18-cell-reuse",
-        "19-merged-signals", "20-time-and-mvvm", "21-cache-then-network",
-    ])
+    /// Every example script (those of SCENARIOS.md are 10-21; 02 is scenario 3 too).
+    static var examples: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Examples").path)) ?? [])
+            .filter { $0.hasSuffix(".frp") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    @Test("every example is drawn (the list is the Examples folder)")
+    func everyExample() {
+        #expect(Self.examples.count >= 17)
+    }
+
+    @Test("example runs draw the same diagrams", arguments: TraceSnapshotTests.examples)
     func scenario(name: String) throws {
         let script = Self.root.appendingPathComponent("Examples/\(name).frp").path
         let captured = Captured()
@@ -592,6 +606,15 @@ final class Token {
 /// The marble trace's drawing: letters for values, groups for one instant, an honest scale.
 @Suite("Marble trace")
 struct MarbleTraceTests {
+    @Test("a long error message is cut on its event line and in the legend, saying its length")
+    func longErrorCut() throws {
+        let text = try trace("range 1, 18 | reduce \"ab\", acc + acc | switchMap (fail it)")
+        // The message is 524,288 characters: written out whole, twice, before.
+        #expect(text.utf8.count < 30_000)
+        #expect(text.contains("… (524288 characters)"))
+        #expect(text.split(separator: "\n").contains { $0.contains("error \"abab") })
+    }
+
     @Test("values over 120 characters that begin alike get their own letters (the kept beginning says the size)")
     func longValuesAlike() throws {
         let text = try trace("of \"ab\" | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it | map it + it")
