@@ -67,7 +67,8 @@ public struct PhotoServer: Sendable {
     }
 
     func makeRouter() -> Router<PhotoRequestContext> {
-        let router = Router(context: PhotoRequestContext.self)
+        // HEAD answers as GET would, without the body (curl -I got 404).
+        let router = Router(context: PhotoRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: JSONErrors(stats: stats))
         // Services that share a method and path (500px's popular feed, Flickr's REST
         // endpoint) are told apart by their fixed query items.
