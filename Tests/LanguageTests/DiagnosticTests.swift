@@ -201,17 +201,26 @@ struct ParsingTests {
         #expect(statements.count == 2)
     }
 
-    @Test("precedence: or < and < not < comparison < + < * < unary minus")
-    func precedence() throws {
+    /// Each line is read one way by the precedence and another (or not at all) with the
+    /// two neighbouring levels swapped.
+    @Test("precedence: or < and < not < comparison < + < * < unary minus", arguments: [
+        ("true or true and false", Value.bool(true)),     // (true or true) and false is false
+        ("false and false or true", .bool(true)),         // false and (false or true) is false
+        ("not 1 == 2", .bool(true)),                      // (not 1) == 2 is a type error
+        ("1 + 2 == 3", .bool(true)),                      // 1 + (2 == 3) is a type error
+        ("1 + 2 * 3", .number(7)),                        // (1 + 2) * 3 is 9
+        ("-2 * 3 + 7", .number(1)),                       // -(2 * 3 + 7) is -13
+    ])
+    func precedence(text: String, value: Value) throws {
         var frontend = Frontend()
-        let (statements, errors) = frontend.load(Source(name: "t", text: "let x = 1 + 2 * 3 == 7 and not false or false"))
+        let (statements, errors) = frontend.load(Source(name: "t", text: "let x = " + text))
         #expect(errors.isEmpty)
         guard case .bind(_, let pipeline)? = statements.first, case .value(let expression) = pipeline.head else {
             Issue.record("not a value binding")
             return
         }
         let compiler = Compiler(context: RunContext(scheduler: .virtual()))
-        #expect(try compiler.evaluate(expression) == .bool(true))
+        #expect(try compiler.evaluate(expression) == value)
     }
 
     @Test("durations, records, lists and field access parse to values")

@@ -68,7 +68,9 @@ struct LeakTests {
     func examplesLeaveNothing() throws {
         let root = TraceSnapshotTests.root
         for directory in ["Examples", "Tests/Scripts"] {
-            for path in ScriptFiles.find(under: root.appendingPathComponent(directory).path) {
+            let paths = ScriptFiles.find(under: root.appendingPathComponent(directory).path)
+            #expect(paths.count >= 5, "no scripts found in \(directory)")
+            for path in paths {
                 let captured = Captured()
                 _ = ScriptRunner(clock: .virtual, trace: true, output: captured.output).run(path: path)
                 #expect(!captured.text.contains("a leak in frp"), "\(path)")

@@ -61,19 +61,21 @@ struct TimingTests {
         #expect(test.scheduler.pendingTimers == 0)
     }
 
-    @Test("a virtual scheduler runs a million timers in order")
+    @Test("a virtual scheduler runs 100,000 timers in order")
     func manyTimers() {
         let scheduler = Scheduler.virtual()
+        let count = 100_000
         var fired: [Int] = []
-        for index in 0..<1_000 {
+        fired.reserveCapacity(count)
+        for index in 0..<count {
             scheduler.schedule(after: .milliseconds((index * 7919) % 1000)) { fired.append(index) }
         }
         scheduler.run()
-        let expected = (0..<1_000).sorted { a, b in
-            let (x, y) = ((a * 7919) % 1000, (b * 7919) % 1000)
-            return x < y || (x == y && a < b)
-        }
-        #expect(fired == expected)
+        // In order of time, and in order of scheduling within one time.
+        var expected: [[Int]] = Array(repeating: [], count: 1000)
+        for index in 0..<count { expected[(index * 7919) % 1000].append(index) }
+        #expect(fired.count == count)
+        #expect(fired == expected.flatMap { $0 })
     }
 }
 

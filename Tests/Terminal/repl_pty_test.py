@@ -339,7 +339,10 @@ def live_run_into_a_pipe_prints_as_it_goes():
         while not any("next 0" in line for line in lines):
             ready, _, _ = select.select([process.stdout], [], [], 20)
             assert ready, f"nothing came through the pipe while the run went on: {lines}"
-            lines.append(process.stdout.readline().decode())
+            line = process.stdout.readline().decode()
+            # At the end of the pipe select is always ready: frp ended early, say so.
+            assert line, f"frp ended before its first event (status {process.wait()}): {lines}"
+            lines.append(line)
     finally:
         process.kill()
         process.wait()
