@@ -57,7 +57,7 @@ public struct PhotoServer: Sendable {
         let host = self.host
         let application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [HTTP10Close.Installer()], idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "frp serve"),
             onServerRunning: { channel in
                 await listening("http://\(host):\(channel.localAddress?.port ?? 0)")

@@ -27,6 +27,24 @@ def held_connections(port, count):
     return sockets
 
 
+def closed_after_reply(port, request):
+    """Whether the server closes the connection after answering `request` (within 10 s,
+    well before its 30 s idle timeout)."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    try:
+        connection.sendall(request)
+        reply = b""
+        while True:
+            chunk = connection.recv(65536)
+            if not chunk:
+                return reply.startswith(b"HTTP/1.1 200")
+            reply += chunk
+    except socket.timeout:
+        return False
+    finally:
+        connection.close()
+
+
 def answers(url, within):
     """Whether GET url answers 200 within `within` seconds (retrying)."""
     deadline = time.monotonic() + within
@@ -62,6 +80,10 @@ def main():
         url = next(word for word in line.split() if word.startswith("http://"))
         port = int(url.rsplit(":", 1)[1])
 
+        # HTTP/1.0 without keep-alive: one reply, then the connection is closed (it stayed
+        # open until the idle timeout).
+        assert closed_after_reply(port, b"GET / HTTP/1.0\r\n\r\n"), "an HTTP/1.0 connection stayed open"
+
         # 400 held replies against 256 descriptors: the server runs out of them.
         held = held_connections(port, 400)
         assert len(held) > 256, f"only {len(held)} connections were opened"
@@ -89,7 +111,7 @@ def main():
             raise AssertionError("frp serve still runs 10 s after Ctrl-C with held replies")
         for connection in held:
             connection.close()
-        print(f"ok   frp serve: 400 held connections on 256 descriptors, answered again, "
+        print(f"ok   frp serve: HTTP/1.0 closed after its reply; 400 held connections on 256 descriptors, answered again, "
               f"{rss // 1024} MB after; ended at Ctrl-C in {time.monotonic() - started:.2f} s (status {status})")
     finally:
         if server.poll() is None:
