@@ -9,6 +9,7 @@ test:
 	swift build --build-tests
 	swift test --skip-build
 	python3 Tests/Terminal/repl_pty_test.py
+	python3 Tests/Terminal/serve_soak_test.py
 	.build/debug/frp test Tests/Scripts Examples
 	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 

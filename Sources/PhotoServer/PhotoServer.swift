@@ -57,7 +57,7 @@ public struct PhotoServer: Sendable {
         let host = self.host
         let application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [HTTP10Close.Installer()], idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "frp serve"),
             onServerRunning: { channel in
                 await listening("http://\(host):\(channel.localAddress?.port ?? 0)")
@@ -67,7 +67,8 @@ public struct PhotoServer: Sendable {
     }
 
     func makeRouter() -> Router<PhotoRequestContext> {
-        let router = Router(context: PhotoRequestContext.self)
+        // HEAD answers as GET would, without the body (curl -I got 404).
+        let router = Router(context: PhotoRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: JSONErrors(stats: stats))
         // Services that share a method and path (500px's popular feed, Flickr's REST
         // endpoint) are told apart by their fixed query items.

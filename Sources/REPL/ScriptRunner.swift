@@ -133,8 +133,18 @@ struct StandardError: TextOutputStream {
 
 /// Reads a script file as bytes, so invalid UTF-8 becomes a diagnostic, not a crash.
 enum SourceFile {
-    static func load(_ path: String) -> Result<Source, LoadFailure> {
-        guard let bytes = readBytes(path) else {
+    /// How long a named pipe (FIFO) may go without a writer before it is refused.
+    static let fifoWait = Duration.seconds(10)
+
+    static func load(_ path: String, fifoWait: Duration = SourceFile.fifoWait) -> Result<Source, LoadFailure> {
+        let file: UnsafeMutablePointer<FILE>?
+        switch FIFO.open(path, within: fifoWait) {
+        case .notAFIFO: file = fopen(path, "rb")
+        case .opened(let opened): file = opened
+        case .noWriter:
+            return .failure(LoadFailure("frp: cannot read \(path): it is a named pipe (FIFO) and nothing was written to it within \(fifoWait)"))
+        }
+        guard let file, let bytes = readBytes(file) else {
             return .failure(LoadFailure("frp: cannot read \(path): \(String(cString: strerror(errno)))"))
         }
         switch Source.decode(bytes: bytes, name: path) {
@@ -147,6 +157,10 @@ enum SourceFile {
     /// or a huge file is refused by `Source.decode` without being read whole.
     static func readBytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
+        return readBytes(file)
+    }
+
+    static func readBytes(_ file: UnsafeMutablePointer<FILE>) -> [UInt8]? {
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)

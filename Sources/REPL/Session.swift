@@ -96,7 +96,7 @@ final class Session {
             switch event {
             case .next(let value): output.line("\(time)  next \(value.printed)")
             case .completed: output.line("\(time)  completed")
-            case .error(let error): output.line("\(time)  error \(Value.string(error.message))")
+            case .error(let error): output.line("\(time)  error \(Value.string(error.message).printed)")
             }
         }
         report(outcome, of: text, with: options)

@@ -3,7 +3,7 @@ import Signals
 /// Draws a traced run: one row per stage, labelled by its source text, on one time axis.
 ///
 ///     1 col = 1ms
-///     text                         --a-b-c------d-------|
+///     text                         --a-b-c------d------e|
 ///     filter length(it) > 3        ----b-c------d-------|
 ///     debounce 3ms                 ---------c------d----|
 ///     switchMap (of ... )          ------------------------(r|)
@@ -69,8 +69,11 @@ public struct MarbleDiagram<Value> {
         // else with many values at one instant as `*`; else time in buckets of a step.
         var layout: Layout?
         for detail in [Detail.every, .condensed, .buckets] where detail == .buckets || instants.count <= available {
+            // Instants are the same at every step: their widths are measured once (a long
+            // run's trace, 100,000 values at one instant, took a second to draw after Ctrl-C).
+            let instantWidths = detail == .buckets ? nil : Layout.widths(marks, detail: detail) { $0 }
             for step in Self.steps where end.nanoseconds / step < Int64(available) {
-                let candidate = Layout(marks, instants: instants, step: step, detail: detail)
+                let candidate = Layout(marks, instants: instants, step: step, detail: detail, widths: instantWidths)
                 if candidate.total <= available { layout = candidate; break }
             }
             if layout != nil { break }
@@ -99,7 +102,7 @@ public struct MarbleDiagram<Value> {
             if case .error(let error) = item.event { return error.message }
             return nil
         } }
-        if let first = errors.first { legend.append("# = \(first)") }
+        if let first = errors.first { legend.append("# = \(ErrorText.shown(first))") }
         legend += cancellations()
         // Free text, where values and labels may have been shortened with `…`.
         lines += style.ascii ? legend.map { $0.replacing("…", with: "...") } : legend
@@ -172,15 +175,12 @@ public struct MarbleDiagram<Value> {
         /// the next event), by more than a column when a column is more than a frame.
         var late = false
 
-        init(_ marks: [[(time: Int64, marks: [Mark])]], instants: [Int64], step: Int64, detail: Detail) {
+        /// `widths`: each slot's columns, when already measured (`Layout.widths`).
+        init(_ marks: [[(time: Int64, marks: [Mark])]], instants: [Int64], step: Int64, detail: Detail,
+             widths: [Int64: Int]? = nil) {
             self.step = step
             self.detail = detail
-            var width: [Int64: Int] = [:]
-            for rowMarks in marks {
-                for (slot, slotMarks) in slotted(rowMarks) {
-                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.token(slotMarks, detail).count)
-                }
-            }
+            let width = widths ?? Self.widths(marks, detail: detail) { detail == .buckets ? $0 / step : $0 }
             for instant in instants where column[slot(instant)] == nil {
                 let ideal = Int(instant / step)
                 let at = max(ideal, total)
@@ -193,14 +193,30 @@ public struct MarbleDiagram<Value> {
 
         func slot(_ time: Int64) -> Int64 { detail == .buckets ? time / step : time }
 
-        /// A row's marks by slot, in time order.
+        /// The columns each slot needs: as many as its widest row's token.
+        static func widths(_ marks: [[(time: Int64, marks: [Mark])]], detail: Detail,
+                           slotOf: (Int64) -> Int64) -> [Int64: Int] {
+            var width: [Int64: Int] = [:]
+            for rowMarks in marks {
+                for (slot, slotMarks) in slotted(rowMarks, slotOf: slotOf) {
+                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.token(slotMarks, detail).count)
+                }
+            }
+            return width
+        }
+
         func slotted(_ rowMarks: [(time: Int64, marks: [Mark])]) -> [(slot: Int64, marks: [Mark])] {
+            Self.slotted(rowMarks, slotOf: slot)
+        }
+
+        /// A row's marks by slot, in time order.
+        static func slotted(_ rowMarks: [(time: Int64, marks: [Mark])], slotOf: (Int64) -> Int64) -> [(slot: Int64, marks: [Mark])] {
             var slots: [(slot: Int64, marks: [Mark])] = []
             for (time, marks) in rowMarks {
-                if let last = slots.last, last.slot == slot(time) {
+                if let last = slots.last, last.slot == slotOf(time) {
                     slots[slots.count - 1].marks += marks
                 } else {
-                    slots.append((slot(time), marks))
+                    slots.append((slotOf(time), marks))
                 }
             }
             return slots

@@ -101,7 +101,7 @@ public struct SVGMarbleDiagram<Value> {
                     let close = count.completed > 1 ? #"><title>\#(count.completed) inner runs completed</title></line>"# : "/>"
                     body.append(#"<line x1="\#(format(cx))" y1="\#(format(y - 14))" x2="\#(format(cx))" y2="\#(format(y + 14))" class="completed"\#(close)"#)
                 case .error(let error):
-                    body.append(#"<g class="error"><title>\#(escape(error.message))</title><line x1="\#(format(cx - 9))" y1="\#(format(y - 9))" x2="\#(format(cx + 9))" y2="\#(format(y + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(y + 9))" x2="\#(format(cx + 9))" y2="\#(format(y - 9))"/></g>"#)
+                    body.append(#"<g class="error"><title>\#(escape(ErrorText.shown(error.message)))</title><line x1="\#(format(cx - 9))" y1="\#(format(y - 9))" x2="\#(format(cx + 9))" y2="\#(format(y + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(y + 9))" x2="\#(format(cx + 9))" y2="\#(format(y - 9))"/></g>"#)
                 }
             }
             for subscription in row.subscriptions where subscription.cancelled {

@@ -155,6 +155,23 @@ struct HTTPTransportTests {
         #expect(running.stats.rejected >= 6)
     }
 
+    @Test("HEAD is answered as GET is, with its length and no body")
+    func head() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        for path in ["/", "/v1/friends", "/v1/stats"] {
+            let whole = try await get(running.url + path)
+            var request = HTTPClientRequest(url: running.url + path)
+            request.method = .HEAD
+            let response = try await HTTPTransport.client.execute(request, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            #expect(response.status.code == 200, "\(path)")
+            #expect(whole.status == 200, "\(path)")
+            #expect(body.readableBytes == 0, "\(path)")
+            #expect(response.headers["Content-Length"].first.flatMap(Int.init) == whole.length, "\(path)")
+        }
+    }
+
     @Test("a live run's request with a big body, to a route that reads none, gets its reply (it stalled, counted as answered)")
     func bigBodyOnALiveRequest() async throws {
         let running = try await RunningServer.start()
@@ -329,6 +346,8 @@ private func describe(_ event: Event<PhotoServices.Reply>) -> String {
 private struct Reply {
     let status: Int
     let reason: String?
+    /// The body's length in bytes.
+    let length: Int
 }
 
 private func get(_ url: String, headers: [String: String] = [:]) async throws -> Reply {
@@ -359,5 +378,5 @@ private func send(_ request: HTTPClientRequest, with client: HTTPClient = HTTPTr
     let response = try await client.execute(request, timeout: .seconds(30))
     let body = try await response.body.collect(upTo: 1 << 20)
     let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
-    return Reply(status: Int(response.status.code), reason: object?["error"] as? String)
+    return Reply(status: Int(response.status.code), reason: object?["error"] as? String, length: body.readableBytes)
 }

@@ -44,14 +44,22 @@ struct CatalogTests {
         let ihdr = Array(thumbnail[12..<29])
         let stored = thumbnail[29..<33].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         #expect(PNG.crc32(ihdr) == stored)
-        // The CRC itself against known vectors, not against itself: CRC-32's check value,
-        // and the IEND chunk every PNG ends with (its CRC is always AE426082).
-        #expect(PNG.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        // The file ends with IEND, whose CRC every PNG shares (zlib's crc32 of "IEND").
         #expect(Array(thumbnail.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
         #expect(catalog.image(at: "http://photos.invalid/images/1/3.png") == nil)
         #expect(catalog.image(at: "https://elsewhere.example/x.png") == nil)
         let friend = try #require(catalog.friends.first)
         #expect(catalog.image(at: PhotoCatalog.avatarURL(uin: friend.uin)) != nil)
+    }
+
+    /// Checked against published values, not against the functions that wrote the PNGs.
+    @Test("the PNG checksums are zlib's: CRC-32 and Adler-32 of known vectors")
+    func checksumVectors() {
+        #expect(PNG.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(PNG.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(PNG.crc32([]) == 0)
+        #expect(PNG.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        #expect(PNG.adler32([]) == 1)
     }
 
     @Test("search results depend only on the text")

@@ -1,0 +1,14 @@
+/// An error's message as a diagram draws it: whole up to `shownCharacters`, else its
+/// beginning and how long it was. A server's 10 MB error page is one event; the legend
+/// and the SVG would each have written it out in full, as values are not.
+enum ErrorText {
+    static let shownCharacters = 200
+
+    static func shown(_ message: String) -> String {
+        // Most messages are short: no need to count characters.
+        guard message.utf8.count > shownCharacters else { return message }
+        let beginning = message.prefix(shownCharacters)
+        guard beginning.endIndex != message.endIndex else { return message }
+        return beginning + "… (\(message.count) characters)"
+    }
+}
