@@ -2,6 +2,7 @@ import CLineEdit
 import Language
 import Services
 import Signals
+import Trace
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -14,10 +15,14 @@ public struct Repl {
     let output: Output
     /// Where the services' answers come from (`--services URL`: over HTTP).
     let transport: any PhotoTransport
+    /// How diagrams and event lines look (colour, width) at this terminal.
+    let style: DiagramStyle
 
-    public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared) {
+    public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared,
+                color: ColorChoice = .never) {
         self.output = output
         self.transport = transport
+        self.style = .fromEnvironment(ascii: false, color: color)
     }
 
     public func run() -> Int32 {
@@ -29,6 +34,8 @@ public struct Repl {
         var options = RunOptions()
         options.clock = .live(speed: 1)
         options.transport = transport
+        options.diagramStyle = style
+        options.prettyValues = interactive && isatty(1) == 1
         Interrupt.install()
         options.interrupted = { Interrupt.isSet }
         let session = Session(options: options, output: output)

@@ -89,6 +89,7 @@ public struct ScriptRunner {
         options.serviceFailures = failures.table
         options.transport = transport
         options.diagramStyle = diagram
+        options.prettyValues = isatty(1) == 1
         let session = Session(options: options, output: output)
         session.interruptEchoes = isatty(0) == 1 && isatty(1) == 1
         for statement in statements {
@@ -185,7 +186,13 @@ extension DiagramStyle {
     /// From the environment: Unicode lines when LC_ALL / LC_CTYPE / LANG say UTF-8 (unless
     /// `--ascii`), as wide as the terminal (or COLUMNS), colours only on a terminal and
     /// never when NO_COLOR is set (no-color.org).
-    public static func fromEnvironment(ascii: Bool) -> DiagramStyle {
+    /// `--color`: `auto` colours at a terminal unless NO_COLOR is set (no-color.org).
+    /// (Also `REPL.ColorChoice`, for the command line, which does not import Trace.)
+    public enum ColorChoice: String, CaseIterable, Sendable {
+        case auto, always, never
+    }
+
+    public static func fromEnvironment(ascii: Bool, color choice: ColorChoice = .auto) -> DiagramStyle {
         let names: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
         let locale = names.lazy.compactMap { name in getenv(name).map { String(cString: $0) } }
             .first { !$0.isEmpty } ?? ""
@@ -197,7 +204,12 @@ extension DiagramStyle {
         } else if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 20 {
             width = columns
         }
-        let color = isatty(1) == 1 && getenv("NO_COLOR") == nil
+        let color: Bool
+        switch choice {
+        case .auto: color = isatty(1) == 1 && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+        case .always: color = true
+        case .never: color = false
+        }
         return DiagramStyle(unicode: utf8 && !ascii, width: width, color: color, ascii: ascii || !utf8)
     }
 }
@@ -236,3 +248,5 @@ public struct ServiceFailures: Sendable {
 public struct ServiceFailureError: Error {
     public let message: String
 }
+
+public typealias ColorChoice = DiagramStyle.ColorChoice

@@ -48,6 +48,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
     var ascii = false
 
+    @Option(help: ArgumentHelp("Colour: auto (at a terminal, unless NO_COLOR is set), always or never.", valueName: "WHEN"))
+    var color: ColorChoice = .auto
+
     @Option(name: .customLong("events"), help: ArgumentHelp("Write every traced event to FILE, one JSON object per line.", valueName: "FILE"))
     var eventsPath: String?
 
@@ -98,7 +101,7 @@ struct RunCommand: ParsableCommand {
         let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
         let failures: ServiceFailures
         do { failures = try ServiceFailures(fail: fail, slow: slow) } catch { throw ValidationError(error.message) }
-        let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii),
+        let status = ScriptRunner(clock: clock, trace: !noTrace, diagram: .fromEnvironment(ascii: ascii, color: color),
                                   eventsPath: eventsPath, svgPath: svgPath, failures: failures,
                                   transport: try services.transport(), maxEvents: maxEvents).run(path: file, timeout: timeoutDuration)
         try StandardOutput.check()
@@ -139,8 +142,11 @@ struct ExplainCommand: ParsableCommand {
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
     var ascii = false
 
+    @Option(help: ArgumentHelp("Colour: auto (at a terminal, unless NO_COLOR is set), always or never.", valueName: "WHEN"))
+    var color: ColorChoice = .auto
+
     func run() throws {
-        let status = Explainer(style: .fromEnvironment(ascii: ascii)).run(name)
+        let status = Explainer(style: .fromEnvironment(ascii: ascii, color: color)).run(name)
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -164,8 +170,11 @@ struct LearnCommand: ParsableCommand {
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
     var ascii = false
 
+    @Option(help: ArgumentHelp("Colour: auto (at a terminal, unless NO_COLOR is set), always or never.", valueName: "WHEN"))
+    var color: ColorChoice = .auto
+
     func run() throws {
-        let status = Learn(style: .fromEnvironment(ascii: ascii)).run(lesson, restart: restart)
+        let status = Learn(style: .fromEnvironment(ascii: ascii, color: color)).run(lesson, restart: restart)
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -176,8 +185,11 @@ struct ReplCommand: ParsableCommand {
 
     @OptionGroup var services: ServicesOption
 
+    @Option(help: ArgumentHelp("Colour: auto (at a terminal, unless NO_COLOR is set), always or never.", valueName: "WHEN"))
+    var color: ColorChoice = .auto
+
     func run() throws {
-        let status = Repl(transport: try services.transport()).run()
+        let status = Repl(transport: try services.transport(), color: color).run()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -256,6 +268,8 @@ enum StandardOutput {
         }
     }
 }
+
+extension ColorChoice: ExpressibleByArgument {}
 
 enum StandardError {
     static func write(_ text: String) {

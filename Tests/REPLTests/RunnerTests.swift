@@ -747,7 +747,8 @@ extension BinaryTests {
         let version = try run(["--version"], input: "")
         #expect(version.status == 0 && version.output == "frp 0.4.0\n")
         let help = try run(["run", "--help"], input: "")
-        #expect(help.output.contains("[--speed <N>]") && help.output.contains("[--svg <FILE>]") && help.output.contains("[--services <URL>]"))
+        #expect(help.output.contains("--speed <N>") && help.output.contains("--svg <FILE>") && help.output.contains("--services <URL>")
+                && help.output.contains("--color <WHEN>"))
         let root = URL(fileURLWithPath: BinaryTests.binary).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let script = root.appendingPathComponent("Tests/Scripts/creating.frp").path

@@ -133,7 +133,7 @@ def explain_at_the_prompt():
     child.sendline(":explain debounce")
     child.expect_exact("debounce DURATION    (timing)")
     child.expect_exact("» cold \"-a-b-----c---|\" | debounce 3ms")
-    child.expect(r"debounce 3ms\s+-+b-+c\|")     # its diagram row, drawn from the run
+    child.expect(r"debounce 3ms\s+[-─]+b[-─]+c\|")     # its diagram row, drawn from the run
     child.expect_exact("RAC2: throttle: (a debounce!)")
     child.expect_exact("frp> ")
     child.sendline("of 9")
@@ -373,7 +373,44 @@ def prompt_line_starting_with_pipe():
     child.expect_exact("end that line with `|`")
     quit(child)
 
-for name, body in [("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),
+def pretty_records_and_colour():
+    record = 'of {name: "Crimson River", rating: 99.9, tags: ["a", "b", "c", "d"], user: {username: "amara"}}'
+    # 80 columns: the record does not fit after `next`, so it is laid out, a field a line,
+    # and a long list is cut.
+    child = pexpect.spawn(binary, env=env, encoding="utf-8", timeout=30, dimensions=(40, 80))
+    child.expect_exact("frp> ")
+    child.sendline(record)
+    child.expect_exact("next {\r\n")
+    child.expect(r" +name: \"Crimson River\",\r\n +rating: 99.9,\r\n +tags: \[\"a\", \"b\", \"c\", \"d\"\],\r\n")
+    child.expect_exact("frp> ")
+    child.sendline("range 1, 40 | buffer 40")
+    child.expect(r"next \[\r\n +1,\r\n +2,\r\n +3,\r\n +… 37 more\r\n +\]\r\n")
+    quit(child)
+    # 140 columns: it fits on one line; NO_COLOR is set, so no colour.
+    child = pexpect.spawn(binary, env=env, encoding="utf-8", timeout=30, dimensions=(40, 140))
+    child.expect_exact("frp> ")
+    child.sendline(record)
+    child.expect_exact('next {name: "Crimson River", rating: 99.9, tags: ["a", "b", "c", "d"], user: {username: "amara"}}\r\n')
+    assert "\x1b[32m" not in child.before
+    quit(child)
+    # Colour at a terminal without NO_COLOR: the event's kind is green, its time dim.
+    coloured = dict(env)
+    del coloured["NO_COLOR"]
+    child = pexpect.spawn(binary, env=coloured, encoding="utf-8", timeout=30, dimensions=(40, 140))
+    child.expect_exact("frp> ")
+    child.sendline("of 1")
+    child.expect_exact("\x1b[32mnext\x1b[0m 1")
+    quit(child)
+    # --color never wins over the terminal.
+    child = pexpect.spawn(binary, ["--color", "never"], env=coloured, encoding="utf-8", timeout=30, dimensions=(40, 140))
+    child.expect_exact("frp> ")
+    child.sendline("of 2")
+    child.expect(r"  0ms  next 2\r\n")
+    quit(child)
+
+for name, body in [("records laid out at 80 columns, one line at 140; colour at a terminal, NO_COLOR and --color never",
+                    pretty_records_and_colour),
+                   ("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),
                    ("a live frp run into a pipe prints each event as it comes", live_run_into_a_pipe_prints_as_it_goes),
                    ("a history path that is not a regular file is neither read nor changed",
                     history_that_is_not_a_file_is_left_alone),

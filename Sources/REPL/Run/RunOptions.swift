@@ -39,8 +39,11 @@ struct RunOptions {
     var eventLog: EventLog?
     /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
     var svgPath: String?
-    /// How diagrams are drawn (width, ASCII, colour).
+    /// How diagrams are drawn (width, ASCII, colour); event lines take its width and colour.
     var diagramStyle = DiagramStyle()
+    /// Whether a value too wide for a line is laid out over several (at a terminal; piped
+    /// output stays one line per event, as tests and tools read it).
+    var prettyValues = false
 
     /// Whether the run keeps a trace: to draw it, or for `--events` and `--svg`.
     var keepsTrace: Bool { tracing || eventLog != nil || svgPath != nil }
