@@ -40,6 +40,8 @@ final class Jobs {
         case set(String, Value)
         /// Wakes the run so it sees the stop request at once.
         case wake
+        /// Signalled once every message before it was handled (and what it set, printed).
+        case barrier(DispatchSemaphore)
     }
 
     private(set) var jobs: [Job] = []
@@ -75,7 +77,11 @@ final class Jobs {
             let session = handOver.value
             session.run(pipeline) { scheduler in
                 let inlet = scheduler.makeInlet { (message: Message) in
-                    if case .set(let name, let value) = message { try? session.properties.property(name)?.set(value) }
+                    switch message {
+                    case .set(let name, let value): try? session.properties.property(name)?.set(value)
+                    case .barrier(let handled): handled.signal()
+                    case .wake: break
+                    }
                 }
                 if observes { inlet.expect() }
                 let early = job.mailbox.withLock { box in
@@ -117,6 +123,20 @@ final class Jobs {
         job.ended.wait()
         prune()
         return true
+    }
+
+    /// At the end of piped input: lets each running job handle what was sent to it (a
+    /// property set on the last line), so piped input behaves as typed; then the session's
+    /// end stops them.
+    func settle() {
+        for job in jobs where !job.finished.load(ordering: .relaxed) {
+            let handled = DispatchSemaphore(value: 0)
+            job.send(.barrier(handled))
+            // A job that ends first never handles it: wait for either.
+            while handled.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+                if job.finished.load(ordering: .relaxed) { break }
+            }
+        }
     }
 
     /// `:stop` and the end of the session; `reason` is what the jobs' traces give as the cause.

@@ -76,6 +76,11 @@ public struct Repl {
             for statement in statements {
                 if case .bind(let name, let pipeline) = statement { bindings[name] = pipeline.text }
                 session.execute(statement)
+                // `_` is the last pipeline run: `_ | take 2` runs it again.
+                if case .run(let pipeline, _, _) = statement {
+                    frontend.environment.bindings["_"] = .signal(pipeline)
+                    bindings["_"] = pipeline.text
+                }
             }
             _ = Interrupt.take()
         }
@@ -147,6 +152,10 @@ public struct Repl {
             let (statements, diagnostics) = frontend.load(source)
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
             for statement in statements { session.execute(statement) }
+        }
+        if !interactive {
+            jobs.settle()
+            if !jobs.jobs.isEmpty { output.line("(end of input: stopping the background pipelines)") }
         }
         return 0
     }

@@ -760,3 +760,22 @@ extension BinaryTests {
         #expect(FileManager.default.fileExists(atPath: svg))
     }
 }
+
+extension BinaryTests {
+    @Test("piped input behaves as typed: a property set on the last line reaches a background job before the end",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func pipedPropertyReachesJob() throws {
+        let result = try run([], input: "var text = \"cat\"\ntext | map it + \"s\" &\ntext := \"dog\"\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("next \"cats\""))
+        #expect(result.output.contains("next \"dogs\""), "\(result.output)")
+        #expect(result.output.contains("(end of input: stopping the background pipelines)"))
+    }
+
+    @Test("`_` is the last pipeline run, usable as a source",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func lastRun() throws {
+        let result = try run([], input: "of 1, 2, 3 | map it * 10\n_ | take 2 | map it + 1\n")
+        #expect(result.output.contains("» _ | take 2 | map it + 1\n      0ms  next 11\n      0ms  next 21\n      0ms  completed"))
+    }
+}
