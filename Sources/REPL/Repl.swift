@@ -121,6 +121,8 @@ public struct Repl {
                 let start = line.trimmingCharacters(of: " \t")
                 if start.isEmpty || start.hasPrefix("#") || start.hasPrefix("|") || start.hasPrefix("emits") {
                     pending += "\n" + line
+                    // The last line of a paste: nothing more waits, so it runs now.
+                    if interactive, !Repl.inputWaiting() { submit() }
                     continue
                 }
                 submit()
@@ -139,7 +141,10 @@ public struct Repl {
             if !endsInput {
                 pending += (pending.isEmpty ? "" : "\n") + line
                 if Repl.continues(pending) { continue }
-                if !interactive {
+                // Piped input, or a paste (more lines already waiting at the terminal):
+                // read as `frp run` reads a file, so a next line that starts with `|`
+                // continues this statement.
+                if !interactive || Repl.inputWaiting() {
                     held = true
                     continue
                 }
@@ -253,6 +258,13 @@ public struct Repl {
     /// reads it (comments, strings that end with their line).
     static func continues(_ text: String) -> Bool {
         Source(name: "input", text: text).continuesOnNextLine
+    }
+
+    /// Whether more input is already waiting on standard input: the rest of a paste (typed
+    /// lines come one at a time, a paste arrives at once).
+    static func inputWaiting() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     /// A statement of piped input that starts at line `firstLine`: its diagnostics and

@@ -373,6 +373,22 @@ def prompt_line_starting_with_pipe():
     child.expect_exact("end that line with `|`")
     quit(child)
 
+def paste_runs_as_a_file():
+    child = spawn()
+    # A paste arrives at once: its lines that start with `|` continue the statement, as in
+    # a file (typed one by one, such a line says the line above already ran).
+    child.send("of 1, 2, 3\r  | map it * 10\r  | take 2\rof 7\r")
+    child.expect_exact("» of 1, 2, 3 | map it * 10 | take 2\r\n")
+    child.expect_exact("next 20")
+    child.expect_exact("next 7")
+    assert "NOTHING TO CONTINUE" not in child.before
+    child.expect_exact("frp> ")
+    child.sendline("of 6")
+    child.expect_exact("next 6")
+    child.sendline("| map it")
+    child.expect_exact("NOTHING TO CONTINUE")
+    quit(child)
+
 def pretty_records_and_colour():
     record = 'of {name: "Crimson River", rating: 99.9, tags: ["a", "b", "c", "d"], user: {username: "amara"}}'
     # 80 columns: the record does not fit after `next`, so it is laid out, a field a line,
@@ -408,7 +424,8 @@ def pretty_records_and_colour():
     child.expect(r"  0ms  next 2\r\n")
     quit(child)
 
-for name, body in [("records laid out at 80 columns, one line at 140; colour at a terminal, NO_COLOR and --color never",
+for name, body in [("a pasted multi-line pipeline runs as frp run reads it; typed, a leading | still says so", paste_runs_as_a_file),
+                   ("records laid out at 80 columns, one line at 140; colour at a terminal, NO_COLOR and --color never",
                     pretty_records_and_colour),
                    ("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),
                    ("a live frp run into a pipe prints each event as it comes", live_run_into_a_pipe_prints_as_it_goes),
