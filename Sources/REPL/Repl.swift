@@ -76,13 +76,13 @@ public struct Repl {
             for statement in statements {
                 if case .bind(let name, let pipeline) = statement { bindings[name] = pipeline.text }
                 session.execute(statement)
-                // `_` is the last pipeline run: `_ | take 2` runs it again.
-                if case .run(let pipeline, _, _) = statement {
-                    frontend.environment.bindings["_"] = .signal(pipeline)
-                    bindings["_"] = pipeline.text
-                }
+                if case .run(let pipeline, _, _) = statement { bindings["_"] = pipeline.text }
             }
-            _ = Interrupt.take()
+            // A run stopped with Ctrl-C is saved as stopped (commented), not as a run
+            // without end.
+            if Interrupt.take(), diagnostics.isEmpty, let last = inputs.last {
+                inputs[inputs.count - 1] = "# stopped with Ctrl-C:\n" + last.split(separator: "\n").map { "# " + $0 }.joined(separator: "\n")
+            }
         }
         while true {
             let promptText = pending.isEmpty ? "frp> " : "...> "

@@ -373,6 +373,35 @@ def prompt_line_starting_with_pipe():
     child.expect_exact("end that line with `|`")
     quit(child)
 
+def save_replays_the_session():
+    import subprocess
+    saved = os.path.join(tempfile.mkdtemp(), "session.frp")
+    child = spawn()
+    child.sendline('var text = "cat"')
+    child.expect_exact("frp> ")
+    child.sendline("interval 100ms")
+    child.expect_exact("next 1")
+    child.sendintr()
+    child.expect_exact("cancelled")
+    child.expect_exact("frp> ")
+    child.sendline('text | map it + "s"')
+    child.expect_exact('next "cats"')
+    child.expect_exact("frp> ")
+    child.sendline('text := "dog"')
+    child.expect_exact("frp> ")
+    child.sendline("_ | take 1")
+    child.expect_exact('next "dogs"')
+    child.expect_exact("frp> ")
+    child.sendline(":save " + saved)
+    child.expect_exact("saved")
+    quit(child)
+    text = open(saved).read()
+    # The stopped run is saved as stopped; the rest in order, and it replays.
+    assert "# stopped with Ctrl-C:\n# interval 100ms\n" in text, text
+    replay = subprocess.run([binary, "run", "--virtual", "--no-trace", saved], capture_output=True, text=True, env=env, timeout=30)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert replay.stdout.count('next "cats"') == 1 and 'next "dogs"' in replay.stdout, replay.stdout
+
 def paste_runs_as_a_file():
     child = spawn()
     # A paste arrives at once: its lines that start with `|` continue the statement, as in
@@ -424,7 +453,9 @@ def pretty_records_and_colour():
     child.expect(r"  0ms  next 2\r\n")
     quit(child)
 
-for name, body in [("a pasted multi-line pipeline runs as frp run reads it; typed, a leading | still says so", paste_runs_as_a_file),
+for name, body in [(":save writes a script that replays the session: a Ctrl-C'd run commented, := and _ in order",
+                    save_replays_the_session),
+                   ("a pasted multi-line pipeline runs as frp run reads it; typed, a leading | still says so", paste_runs_as_a_file),
                    ("records laid out at 80 columns, one line at 140; colour at a terminal, NO_COLOR and --color never",
                     pretty_records_and_colour),
                    ("typed é and 日 reach the language when LANG=C", typed_unicode_in_the_c_locale),

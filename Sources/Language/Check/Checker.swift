@@ -61,6 +61,9 @@ struct Checker {
                     environment.bindings[name] = .signal(pipeline)
                 }
                 environment.properties.remove(name)
+            case .run(let pipeline, _, _):
+                // `_` is the last pipeline run: `_ | take 2` runs it again.
+                environment.bindings["_"] = .signal(pipeline)
             case .declareProperty(let name, _):
                 environment.properties.insert(name)
                 environment.bindings[name] = nil
@@ -173,6 +176,8 @@ struct Checker {
             extent.measure(CheckedPipeline(head: .value(expression), stages: [], text: ""), at: 0)
         case .run(let pipeline, _, _):
             extent.measure(pipeline, at: 0)
+            // How deep `_`, the last pipeline run, goes where it is used.
+            environment.boundDepths["_"] = extent.deepest
         case .expect(let pipeline, _, _, let values, _, _, _):
             extent.measure(pipeline, at: 0)
             if let values { extent.measure(CheckedPipeline(head: .value(values), stages: [], text: ""), at: 0) }
