@@ -95,12 +95,26 @@ final class Session {
         let outcome = run.perform(started: started) { event, time in
             output.line(line.text(event, at: time))
         }
-        report(outcome, of: text, with: options)
+        report(outcome, of: text, with: options, named: marks(of: pipeline))
+    }
+
+    /// The marks the pipeline's marbles give their values (`{b: "w"}`), for the trace.
+    private func marks(of pipeline: CheckedPipeline) -> [(mark: Character, full: String)] {
+        let context = RunContext(scheduler: .virtual(), properties: properties)
+        defer { context.finish() }
+        let compiler = Compiler(context: context)
+        return pipeline.marbleValueRecords.flatMap { expression -> [(mark: Character, full: String)] in
+            guard case .record(let record)? = try? compiler.evaluate(expression) else { return [] }
+            return record.fields.compactMap { field in
+                field.name.count == 1 ? (field.name.first ?? "?", field.value.description) : nil
+            }
+        }
     }
 
     /// After a run: why it stopped when it did not end, leaks, its diagram, its requests,
     /// its SVG and events files.
-    private func report(_ outcome: RunOutcome, of text: String, with options: RunOptions) {
+    private func report(_ outcome: RunOutcome, of text: String, with options: RunOptions,
+                        named: [(mark: Character, full: String)]) {
         let time = EventLine.time(outcome.end)
         switch outcome.stop {
         case .ended: break
@@ -120,7 +134,7 @@ final class Session {
         if !outcome.leftovers.isEmpty { output.error("frp: \(outcome.leftovers.report)") }
         if let tracer = outcome.tracer, options.tracing {
             output.line(MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
-                                      describe: { $0.legendDescription }, detail: { $0.description }).render())
+                                      describe: { $0.legendDescription }, detail: { $0.description }, named: named).render())
         }
         if let line = outcome.requestSummary { output.line(line) }
         if let tracer = outcome.tracer, let svgPath = options.svgPath {

@@ -28,9 +28,13 @@ public struct MarbleDiagram<Value> {
     /// A value's full text, which tells values apart (`describe` may shorten it).
     let detail: ((Value) -> String)?
     let style: Style
+    /// The marks the script gave values (a marble's VALUES, `{b: "w"}`): drawn with them.
+    let named: [(mark: Character, full: String)]
 
     public init(tracer: Tracer<Value>, end: Time, style: Style = Style(),
-                describe: @escaping (Value) -> String, detail: ((Value) -> String)? = nil) {
+                describe: @escaping (Value) -> String, detail: ((Value) -> String)? = nil,
+                named: [(mark: Character, full: String)] = []) {
+        self.named = named
         tracer.resolveCauses()
         self.rows = tracer.orderedRows
         self.end = end
@@ -80,7 +84,7 @@ public struct MarbleDiagram<Value> {
         }
         // A run longer than the coarsest step allows: buckets few enough for any group.
         let chosen = layout ?? Layout(marks, instants: instants, step: end.nanoseconds / Int64(max(1, available / 6 - 1)) + 1, detail: .buckets)
-        var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
+        var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
         var counts = Counts()
         let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, counts: &counts)
         var header = "1 col = \(TimeSpan(nanoseconds: chosen.step))"
@@ -361,6 +365,10 @@ public struct Letters {
     private var order: [(letter: Character, full: String, short: String)] = []
     /// Values drawn `?`: no letter left for them.
     private var unlettered = Set<String>()
+    /// The marks the script named, and those of them drawn, for the legend.
+    private var namedMarks = Set<Character>()
+    private var namedDrawn: [(letter: Character, short: String)] = []
+    private let legendsNamed: Bool
     private let limit: Int
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     static let noLetter: Character = "?"
@@ -368,12 +376,16 @@ public struct Letters {
     /// `descriptions`: every value the drawing will show, in full, so their own marks are
     /// kept for them before any other value takes one. `named`: marks a script gave values
     /// (an `expect`'s VALUES, `{a: 1}`), which come first and need no legend.
+    /// `legendsNamed`: whether the legend lists the named marks drawn too (a trace, whose
+    /// row labels cut the script's VALUES short; a test failure's expect shows them whole).
     public init<Descriptions: Sequence<String>>(reserving descriptions: Descriptions, limit: Int = 26,
-                                                named: [(mark: Character, full: String)] = []) {
+                                                named: [(mark: Character, full: String)] = [], legendsNamed: Bool = false) {
         self.limit = limit
+        self.legendsNamed = legendsNamed
         for (mark, full) in named where assigned[full] == nil && !taken.contains(mark) {
             assigned[full] = mark
             taken.insert(mark)
+            namedMarks.insert(mark)
         }
         for description in descriptions {
             guard assigned[description] == nil, let mark = Letters.ownMark(description), !taken.contains(mark) else { continue }
@@ -392,7 +404,12 @@ public struct Letters {
 
     /// The value's letter: `full` tells values apart, `short` is what the legend shows.
     public mutating func letter(full: String, short: String) -> Character {
-        if let letter = assigned[full] { return letter }
+        if let letter = assigned[full] {
+            if legendsNamed, namedMarks.contains(letter), !namedDrawn.contains(where: { $0.letter == letter }) {
+                namedDrawn.append((letter, short))
+            }
+            return letter
+        }
         guard order.count < limit, let letter = Letters.alphabet.first(where: { !taken.contains($0) }) else {
             unlettered.insert(full)
             return Letters.noLetter
@@ -406,7 +423,8 @@ public struct Letters {
     /// An entry for every letter drawn. Where two values read the same shortened, each
     /// also shows its text around the first character where they differ.
     public func legend() -> [String] {
-        var entries = order.map { entry -> String in
+        var entries = namedDrawn.sorted { $0.letter < $1.letter }.map { "\($0.letter) = \($0.short)" }
+        entries += order.map { entry -> String in
             let twins = order.filter { $0.short == entry.short && $0.full != entry.full }
             guard let at = twins.compactMap({ TextDifference.first(entry.full, $0.full) }).max() else {
                 return "\(entry.letter) = \(entry.short)"

@@ -20,4 +20,15 @@ struct LettersTests {
         #expect(lines.contains("actual:   (ba|)"))
         #expect(lines.filter { $0 == "where b = {n: 10}" }.count == 2, "the trace's legend and the failure's")
     }
+
+    @Test("a script's own marble VALUES keep their marks in the trace, and the legend says what they are")
+    func scriptMarksKept() {
+        let captured = Captured()
+        _ = ScriptRunner(clock: .virtual, trace: true, output: captured.output)
+            .run(Source(name: "marks.frp", text: #"cold "-a-b|" {a: 1, b: "w"} | map it"#))
+        let lines = captured.text.components(separatedBy: "\n")
+        // "w" was drawn `w` (its own mark) and the legend's `b` meant something else.
+        #expect(lines.contains { $0.hasPrefix("map it") && $0.hasSuffix("-a-b|") })
+        #expect(lines.contains(#"where a = 1, b = "w""#))
+    }
 }

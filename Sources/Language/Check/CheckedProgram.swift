@@ -194,3 +194,33 @@ extension CheckedPipeline {
         return nil
     }
 }
+
+extension CheckedPipeline {
+    /// The VALUES records of the marbles the pipeline draws its sources from (`cold "-b|"
+    /// {b: "w"}`), inner pipelines and `let` names included: the trace draws those values
+    /// with the script's own marks.
+    public var marbleValueRecords: [CheckedExpression] {
+        var records: [CheckedExpression] = []
+        var seen = Set<String>()
+        func visit(_ pipeline: CheckedPipeline) {
+            switch pipeline.head {
+            case .source(let stage): visit(stage)
+            case .binding(let name, let bound): if seen.insert(name).inserted { visit(bound) }
+            case .property: break
+            case .value(let expression): if case .pipeline(let inner) = expression { visit(inner) }
+            }
+            pipeline.stages.forEach(visit)
+        }
+        func visit(_ stage: CheckedStage) {
+            for argument in stage.arguments {
+                switch argument {
+                case .marble(_, let values?, _, _): records.append(values)
+                case .pipeline(let inner): visit(inner)
+                default: break
+                }
+            }
+        }
+        visit(self)
+        return records
+    }
+}
