@@ -1,7 +1,8 @@
 # `make test` is the one test command (README, CI). Everything it needs it installs itself.
 # It builds one configuration only (debug): Hummingbird and AsyncHTTPClient take minutes to
 # build in each, and CI starts from a clean clone.
-.PHONY: test build release bench
+.PHONY: test build release bench install
+PREFIX ?= /usr/local
 
 test:
 	@scripts/setup
@@ -23,3 +24,14 @@ release:
 
 bench:
 	cd Benchmarks && swift run -c release Benchmarks
+
+# The binary, its man page and shell completions (bash, zsh, fish) under $(PREFIX).
+install: release
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
+		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/release/frp $(PREFIX)/bin/frp
+	.build/release/frp --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/frp
+	.build/release/frp --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_frp
+	.build/release/frp --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/frp.fish
+	swift package --allow-writing-to-package-directory generate-manual --multi-page=false --output-directory .build/man
+	install -m 644 .build/man/frp.1 $(PREFIX)/share/man/man1/frp.1

@@ -33,7 +33,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Run a .frp script: print each event as it happens, then the marble trace.",
         discussion: "Exit status: 0; 1 an `expect` failed or --svg/--events could not be written; 2 a file that cannot be read or checked; 130 Ctrl-C.")
 
-    @Argument(help: "The script to run.")
+    @Argument(help: "The script to run.", completion: .file(extensions: ["frp"]))
     var file: String
 
     @Flag(help: "Run in virtual time: instant and deterministic.")
@@ -115,7 +115,7 @@ struct TestCommand: ParsableCommand {
         abstract: "Check every `expect` in .frp files, in virtual time.",
         discussion: "The last line is `N passed, N failed`. Exit status: 0 all pass, 1 a failure, 2 a file that cannot be read or parsed.")
 
-    @Argument(help: "Files or directories (searched for .frp files).")
+    @Argument(help: "Files or directories (searched for .frp files).", completion: .file(extensions: ["frp"]))
     var paths: [String]
 
     @Flag(name: .shortAndLong, help: "List each file and each expect as it passes.")
@@ -136,7 +136,7 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Explain an operator: what it does, its example run with its marble diagram, its names elsewhere, what it is confused with.",
         discussion: "Without an operator: every operator by family, and a \"which operator do I need?\" guide.")
 
-    @Argument(help: "The operator or source, like switchMap.")
+    @Argument(help: "The operator or source, like switchMap.", completion: .custom { _, _, _ in CommandLineNames.operators })
     var name: String?
 
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
@@ -161,7 +161,7 @@ struct LearnCommand: ParsableCommand {
             Piped input works too: printf 'ANSWER\\n' | frp learn search
             """)
 
-    @Argument(help: "The lesson, like search.")
+    @Argument(help: "The lesson, like search.", completion: .custom { _, _, _ in CommandLineNames.lessons })
     var lesson: String?
 
     @Flag(help: "Start the lesson from its first step.")

@@ -98,3 +98,10 @@ public struct Explainer {
         }
     }
 }
+
+/// What the shell completes after `frp explain` and `frp learn` (the command line cannot see
+/// the catalogue or the lessons itself).
+public enum CommandLineNames {
+    public static var operators: [String] { PhotoSources.catalogue.names }
+    public static var lessons: [String] { Lesson.all.map(\.name) }
+}
