@@ -779,3 +779,16 @@ extension BinaryTests {
         #expect(result.output.contains("» _ | take 2 | map it + 1\n      0ms  next 11\n      0ms  next 21\n      0ms  completed"))
     }
 }
+
+extension BinaryTests {
+    @Test("shell completion: operator names after explain, lessons after learn, from the catalogue and the lessons",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func shellCompletion() throws {
+        let script = try run(["--generate-completion-script", "bash"], input: "")
+        #expect(script.output.contains("---completion explain"))
+        let operators = try run(["---completion", "explain", "--", "positional@0", "2", "0"], input: "")
+        #expect(Set(operators.output.split(separator: "\n").map(String.init)) == Set(PhotoSources.catalogue.names))
+        let lessons = try run(["---completion", "learn", "--", "positional@0", "2", "0"], input: "")
+        #expect(lessons.output.split(separator: "\n").map(String.init) == Lesson.all.map(\.name))
+    }
+}
