@@ -33,5 +33,6 @@ install: release
 	.build/release/frp --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/frp
 	.build/release/frp --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_frp
 	.build/release/frp --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/frp.fish
-	swift package --allow-writing-to-package-directory generate-manual --multi-page=false --output-directory .build/man
+	mkdir -p .build/man
+	swift package --allow-writing-to-package-directory generate-manual --output-directory .build/man
 	install -m 644 .build/man/frp.1 $(PREFIX)/share/man/man1/frp.1
