@@ -173,12 +173,10 @@ struct Expectation {
                 return Marble.Entry(frame: recorded.frame, mark: .value(letters.letter(full: value.description, short: value.abbreviated)))
             }
         }
-        let drawnActual = Marble.draw(actualEntries)
-        // A trailing `-` run sets the window: keep it in the drawing.
-        var drawnExpected = Marble.draw(marble.entries)
-        if marble.entries.allSatisfy({ $0.mark != .completed && $0.mark != .error }), drawnExpected.count < marble.width {
-            drawnExpected += String(repeating: "-", count: marble.width - drawnExpected.count)
-        }
+        // Both drawn with the same folds, so their columns line up; a trailing `-` run sets
+        // the window: keep it in the drawing.
+        let drawn = Marble.drawAligned([marble.entries, actualEntries], width: marble.width)
+        let (drawnExpected, drawnActual) = (drawn[0], drawn[1])
         var lines = ["expected: \(drawnExpected)", "actual:   \(drawnActual)"]
         // A group takes its width in time, so events closer than that are drawn later than
         // they came: say so rather than let the drawing pass for the events.

@@ -161,10 +161,10 @@ extension Value {
     var legendDescription: String {
         if case .record(let record) = self {
             for field in ["name", "title", "username", "id", "message"] {
-                if let value = record[field] { return "{\(field): \(value.abbreviated(to: 30)), …}" }
+                if let value = record[field] { return "{\(field): \(value.shortened(to: 30)), …}" }
             }
         }
-        return abbreviated(to: 40)
+        return shortened(to: 40)
     }
 }
 

@@ -240,35 +240,82 @@ extension Marble {
     /// time progression like `3800ms` when longer than 20 frames). Frames must be
     /// ascending. `width` pads with `-` to that many frames.
     public static func draw(_ entries: [Entry], width: Int? = nil) -> String {
-        var text = ""
-        var position = 0
-        var index = 0
-        while index < entries.count {
-            let frame = entries[index].frame
-            var group: [Mark] = []
-            while index < entries.count, entries[index].frame == frame {
-                group.append(entries[index].mark)
-                index += 1
+        drawAligned([entries], width: width)[0]
+    }
+
+    /// Draws several marbles one above the other so that their columns line up: a wait
+    /// longer than 20 frames in which none of them has an event is folded into the same
+    /// time progression on every line (`a 2000ms b` over `a 2000ms c`), never thousands
+    /// of `-`. `width` pads each line that has not ended (`|`, `#`) to that many frames,
+    /// folding its end the same way.
+    public static func drawAligned(_ lines: [[Entry]], width: Int? = nil) -> [String] {
+        let folds = commonFolds(lines, width: width)
+        return lines.map { entries in
+            var text = ""
+            var position = 0
+            var nextFold = 0
+            // Pads to `frame`, folding every common fold on the way.
+            func advance(to frame: Int) {
+                while nextFold < folds.count, folds[nextFold].end <= frame {
+                    let fold = folds[nextFold]
+                    nextFold += 1
+                    guard fold.start >= position else { continue }
+                    text += String(repeating: "-", count: fold.start - position)
+                    text += (text.isEmpty ? "" : " ") + "\(fold.end - fold.start)ms "
+                    position = fold.end
+                }
+                if frame > position {
+                    text += String(repeating: "-", count: frame - position)
+                    position = frame
+                }
             }
-            if frame - position > 20 {
-                // A long wait reads better as a time progression (and is still a marble).
-                text += (text.isEmpty ? "" : " ") + "\(frame - position)ms "
-                position = frame
-            } else if frame > position {
-                text += String(repeating: "-", count: frame - position)
-                position = frame
+            for (frame, group) in groups(entries) {
+                advance(to: frame)
+                if group.count == 1 {
+                    text.append(group[0].character)
+                } else {
+                    text += "(" + String(group.map(\.character)) + ")"
+                }
+                position += groupWidth(group.count)
             }
-            if group.count == 1 {
-                text.append(group[0].character)
-                position += 1
+            let ended = entries.contains { $0.mark == .completed || $0.mark == .error }
+            if let width, !ended { advance(to: width) }
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+    }
+
+    /// The waits longer than 20 frames in which no line has an event: from where the
+    /// widest line's last group ends to the next event of any line (or `width`).
+    private static func commonFolds(_ lines: [[Entry]], width: Int?) -> [(start: Int, end: Int)] {
+        var ends: [Int: Int] = [:]  // frame → where the widest group at that frame ends
+        for entries in lines {
+            for (frame, group) in groups(entries) {
+                ends[frame] = max(ends[frame] ?? 0, frame + groupWidth(group.count))
+            }
+        }
+        var folds: [(start: Int, end: Int)] = []
+        var cursor = 0
+        for frame in ends.keys.sorted() + (width.map { [$0] } ?? []) {
+            if frame - cursor > 20 { folds.append((cursor, frame)) }
+            cursor = max(cursor, ends[frame] ?? frame)
+        }
+        return folds
+    }
+
+    /// A group of `count` events takes one frame per character: `a`, or `(ab)`.
+    private static func groupWidth(_ count: Int) -> Int { count == 1 ? 1 : count + 2 }
+
+    /// Entries of one frame together, in order.
+    private static func groups(_ entries: [Entry]) -> [(frame: Int, marks: [Mark])] {
+        var result: [(frame: Int, marks: [Mark])] = []
+        for entry in entries {
+            if let last = result.last, last.frame == entry.frame {
+                result[result.count - 1].marks.append(entry.mark)
             } else {
-                text += "(" + String(group.map(\.character)) + ")"
-                position += group.count + 2
+                result.append((entry.frame, [entry.mark]))
             }
         }
-        if let width, width > position {
-            text += String(repeating: "-", count: width - position)
-        }
-        return text
+        return result
     }
 }

@@ -431,7 +431,9 @@ public struct Letters {
             }
             // A shortened text shows its beginning and where it differs; another (a
             // record by one field) is followed by the place where it differs.
-            let shown = entry.short.hasSuffix("…") && entry.full.hasPrefix(entry.short.dropLast())
+            // (a text cut short ends `…` or, quoted, `…"`).
+            let cut = entry.short.hasSuffix("…\"") ? 2 : entry.short.hasSuffix("…") ? 1 : 0
+            let shown = cut > 0 && entry.full.hasPrefix(entry.short.dropLast(cut))
                 ? TextDifference.excerpt(entry.full, around: at)
                 : "\(entry.short) (\(TextDifference.excerpt(entry.full, around: at, head: 0)))"
             return "\(entry.letter) = \(shown)"

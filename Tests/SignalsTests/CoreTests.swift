@@ -181,4 +181,21 @@ struct DrawingTests {
         #expect(drawn == "3801ms t 301ms |")
         #expect(try Marble.parse(drawn).entries.map(\.frame) == [3801, 4103])
     }
+
+    @Test("marbles drawn together fold the same waits, so their columns line up")
+    func aligned() throws {
+        let expected = try Marble.parse("2000ms a 999ms b|").entries
+        let actual = try Marble.parse("2000ms a 3000ms c").entries
+        let drawn = Marble.drawAligned([expected, actual])
+        #expect(drawn == ["2000ms a 999ms b|", "2000ms a 999ms -- 1999ms c"])
+        #expect(try drawn.map { try Marble.parse($0).entries.map(\.frame) } == [[2000, 3000, 3001], [2000, 5001]])
+    }
+
+    @Test("a window after the last event is folded too, not drawn as thousands of dashes")
+    func foldedWindow() throws {
+        let expected = try Marble.parse("2000ms b 1000ms -")
+        let drawn = Marble.drawAligned([expected.entries], width: expected.width)
+        #expect(drawn == ["2000ms b 1001ms"])
+        #expect(drawn[0].count < 20)
+    }
 }

@@ -30,6 +30,39 @@ extension Value {
         }
     }
 
+    /// The value in about `limit` characters, its brackets and quotes balanced: what is
+    /// left out reads `…` inside them (`{photos: {page: 1, …}, …}`, `["Wa…", …]`), never an
+    /// open brace.
+    public func shortened(to limit: Int) -> String { shortenedText(limit).text }
+
+    private func shortenedText(_ limit: Int) -> (text: String, complete: Bool) {
+        let (text, complete) = description(upTo: limit)
+        if complete { return (text, true) }
+        func shorten(_ open: String, _ close: String, _ entries: [(label: String, value: Value)]) -> String {
+            var text = open
+            for (index, entry) in entries.enumerated() {
+                let separator = index == 0 ? "" : ", "
+                // Room for this entry, leaving ", …" and the closing bracket.
+                let room = limit - text.count - separator.count - entry.label.count - 3 - close.count
+                guard room >= 4 else { return text + separator + "…" + close }
+                let part = entry.value.shortenedText(room)
+                text += separator + entry.label + part.text
+                if !part.complete { return text + (index < entries.count - 1 ? ", …" : "") + close }
+            }
+            return text + close
+        }
+        switch self {
+        case .string(let string):
+            return (String(Value.quote(String(string.prefix(max(1, limit - 3)))).dropLast()) + "…\"", false)
+        case .list(let list):
+            return (shorten("[", "]", list.map { (label: "", value: $0) }), false)
+        case .record(let record):
+            return (shorten("{", "}", record.fields.map { (label: "\(Value.fieldName($0.name)): ", value: $0.value) }), false)
+        default:
+            return (text, false)
+        }
+    }
+
     /// A record's field as the language writes it: bare when it is a name, quoted otherwise.
     static func fieldName(_ name: String) -> String {
         let isName = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
