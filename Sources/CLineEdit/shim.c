@@ -16,8 +16,14 @@ static char prompt_text[256] = "frp> ";
 static char line_buffer[1 << 20];
 
 static frp_completer completer = NULL;
+static frp_lister lister = NULL;
 
-void frp_edit_set_completer(frp_completer given) { completer = given; }
+void frp_edit_set_completer(frp_completer given, frp_lister given_lister) {
+    completer = given;
+    lister = given_lister;
+}
+
+static int terminal_columns(void);
 
 /// TAB: complete the word before the cursor from the completer's candidates.
 static unsigned char complete(EditLine *el, int ch) {
@@ -67,15 +73,9 @@ static unsigned char complete(EditLine *el, int ch) {
         return CC_REFRESH;
     }
     if (count > 1) {
-        fprintf(stdout, "\n");
-        const char *item = answer;
-        while (*item) {
-            const char *end = strchr(item, '\n');
-            size_t n = end ? (size_t)(end - item) : strlen(item);
-            fprintf(stdout, "%.*s  ", (int)n, item);
-            item = end ? end + 1 : item + n;
-        }
-        fprintf(stdout, "\n");
+        // The candidates in columns as wide as the terminal (the lister lays them out).
+        const char *listing = lister != NULL ? lister(terminal_columns()) : answer;
+        fprintf(stdout, "\n%s\n", listing);
         return CC_REDISPLAY;
     }
     return CC_ERROR;

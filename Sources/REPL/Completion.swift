@@ -131,14 +131,43 @@ enum CompletionHook {
     // el_gets, read by the TAB callback that el_gets runs on that same thread.
     nonisolated(unsafe) static var current: Completion?
     nonisolated(unsafe) static var answer: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var candidates: [String] = []
+    nonisolated(unsafe) static var listing: UnsafeMutablePointer<CChar>?
 
     static func install() {
-        frp_edit_set_completer { line in
+        frp_edit_set_completer({ line in
             guard let line, let completion = CompletionHook.current else { return nil }
-            let candidates = completion.candidates(before: String(cString: line))
+            CompletionHook.candidates = completion.candidates(before: String(cString: line))
             free(CompletionHook.answer)
-            CompletionHook.answer = strdup(candidates.joined(separator: "\n"))
+            CompletionHook.answer = strdup(CompletionHook.candidates.joined(separator: "\n"))
             return UnsafePointer(CompletionHook.answer)
+        }, { columns in
+            free(CompletionHook.listing)
+            CompletionHook.listing = strdup(Completion.columns(CompletionHook.candidates, width: Int(columns)).joined(separator: "\n"))
+            return UnsafePointer(CompletionHook.listing)
+        })
+    }
+}
+
+extension Completion {
+    /// Candidates laid out as `ls` does: in columns down then across, as many as fit in
+    /// `width`, each as wide as the longest name plus two spaces; a name never breaks
+    /// across lines (one too long for the line gets a line of its own).
+    static func columns(_ names: [String], width: Int) -> [String] {
+        guard let longest = names.map(\.count).max() else { return [] }
+        let columnWidth = longest + 2
+        let columns = max(1, min(names.count, (width + 2) / columnWidth))
+        let rows = (names.count + columns - 1) / columns
+        return (0..<rows).map { row in
+            var line = ""
+            for column in 0..<columns {
+                let index = column * rows + row
+                guard index < names.count else { break }
+                let name = names[index]
+                let isLast = column == columns - 1 || index + rows >= names.count
+                line += isLast ? name : name + String(repeating: " ", count: columnWidth - name.count)
+            }
+            return line
         }
     }
 }

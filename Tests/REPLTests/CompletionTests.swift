@@ -51,6 +51,21 @@ struct CompletionTests {
         }
     }
 
+    @Test("a listing is laid out in columns down then across, within the width, never breaking a name")
+    func columns() {
+        let names = CompletionTests.catalogue.names.sorted()
+        for width in [20, 40, 80, 140] {
+            let lines = Completion.columns(names, width: width)
+            #expect(lines.allSatisfy { $0.count <= width }, "\(width)")
+            // Every name is whole on one line, each once.
+            let listed = lines.flatMap { $0.split(separator: " ").map(String.init) }
+            #expect(listed.sorted() == names, "\(width)")
+            #expect(lines.count < names.count || width < 80, "\(width): one name per line")
+        }
+        #expect(Completion.columns(["map", "mapTo", "merge", "min", "max"], width: 20) == ["map    merge  max", "mapTo  min"])
+        #expect(Completion.columns(["aVeryLongOperatorName", "b"], width: 10) == ["aVeryLongOperatorName", "b"])
+    }
+
     @Test("each service's fields are the fields of its real replies", arguments: PhotoSite.services.filter { $0.name != "download" }.map(\.name))
     func fieldsMatchReplies(service name: String) throws {
         let service = try #require(PhotoSite.services.first { $0.name == name })

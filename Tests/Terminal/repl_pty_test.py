@@ -94,6 +94,23 @@ def tab_completes():
     child.expect(r"ms  next \d+")
     quit(child)
 
+def completion_listing_in_columns():
+    # Many candidates: listed in columns within the terminal's 60 columns, no name broken.
+    child = pexpect.spawn(binary, env=env, encoding="utf-8", timeout=30, dimensions=(40, 60))
+    child.expect_exact("frp> ")
+    child.send("of 1 | s\t")
+    child.expect_exact("frp> of 1 | s")  # the line drawn again below the listing
+    listing = child.before
+    lines = [line for line in listing.replace("\r", "").split("\n") if line.strip()]
+    names = [name for line in lines for name in line.split()]
+    for name in ["scan", "share", "skip", "skipWhile", "startWith", "switchMap", "switchToLatest"]:
+        assert name in names, (name, listing)
+    assert all(len(line) <= 60 for line in lines), lines
+    assert len(lines) < len(names), ("one name per line", lines)
+    child.sendline("witchMap (of it)")
+    child.expect_exact("next 1")
+    quit(child)
+
 def background_prints_above_the_line_being_typed():
     child = spawn()
     child.sendline("interval 300ms | take 3 &")
@@ -483,6 +500,7 @@ for name, body in [(":save writes a script that replays the session: a Ctrl-C'd 
                    ("a background pipeline prints above the line being typed, which survives", background_prints_above_the_line_being_typed),
                    ("setting a property drives a background pipeline; :jobs lists it, :stop 1 disposes it", property_drives_background_job_then_stop),
 ("TAB completes a field of the source's records and an operator", tab_completes),
+    ("TAB lists many candidates in columns within the terminal's width", completion_listing_in_columns),
                    ("a pipeline prints its events; Ctrl-D exits 0", events),
                    ("a mistake gives a diagnostic and the session goes on", mistake_then_more),
                    ("Ctrl-C stops a running interval and the prompt comes back", interrupt),

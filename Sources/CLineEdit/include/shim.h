@@ -23,9 +23,11 @@ void frp_edit_end(void);
 
 /// The completer TAB calls with the line up to the cursor. It returns the candidates for
 /// the word being typed, separated by '\n' (NULL or "" for none); the shim inserts their
-/// common prefix, or lists them when that adds nothing.
+/// common prefix, or lists them when that adds nothing: the lister lays out the last
+/// candidates for a terminal `columns` wide.
 typedef const char *(*frp_completer)(const char *line_before_cursor);
-void frp_edit_set_completer(frp_completer completer);
+typedef const char *(*frp_lister)(int columns);
+void frp_edit_set_completer(frp_completer completer, frp_lister lister);
 
 /// Output while a line is being edited: libedit reads through the shim, which also wakes
 /// when `fd` is readable (write a byte to it) and then calls `hook` on the editing thread.
