@@ -29,6 +29,8 @@ struct Expectation {
         /// Expected and actual drawn one above the other, the first difference marked,
         /// and the differing events; empty when passed.
         var report: [String]
+        /// What the pipeline sent within the comparison's window.
+        var actual: [Recorded<Value>] = []
     }
 
     func run() -> Outcome {
@@ -55,7 +57,7 @@ struct Expectation {
             }
             return Recorded(time: .frame(entry.frame), event: event)
         }
-        guard !same(expected, actual) else { return Outcome(passed: true, report: []) }
+        guard !same(expected, actual) else { return Outcome(passed: true, report: [], actual: actual) }
         // Show what happened next too (the run is deterministic, so a longer one is the
         // same run, continued): a delayed event shows where it went.
         let longer = open ? actual : record(for: .milliseconds(width + max(20, width)), within: limit).events
@@ -73,7 +75,7 @@ struct Expectation {
         if open, actual.count > expected.count, same(expected, Array(actual.prefix(expected.count))) {
             report.append("hint: more came after the marble's last event; end the marble with `-` to look only within its width")
         }
-        return Outcome(passed: false, report: report)
+        return Outcome(passed: false, report: report, actual: actual)
     }
 
     /// How far an expectation whose marble ends with a value looks past it, in frames
@@ -123,8 +125,11 @@ struct Expectation {
         return table
     }
 
-    private func same(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Bool {
-        a.count == b.count && Expectation.firstDifference(a, b) == a.count
+    private func same(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Bool { Expectation.same(a, b) }
+
+    /// Whether two recordings have the same events at the same frames.
+    static func same(_ a: [Recorded<Value>], _ b: [Recorded<Value>]) -> Bool {
+        a.count == b.count && firstDifference(a, b) == a.count
     }
 
     /// The index of the first event where two recordings differ (the shorter one's

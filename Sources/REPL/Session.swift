@@ -81,7 +81,9 @@ final class Session {
     /// Runs a pipeline to its end (or a limit), printing each event with its time, then
     /// its trace. `started` sees the run's scheduler before time starts (a background job
     /// makes its inlet there).
-    func run(_ pipeline: CheckedPipeline, started: ((Scheduler) -> Void)? = nil) {
+    /// `marking`: records of marks (`{a: "kit"}`) whose letters the trace keeps before the
+    /// pipeline's own (a lesson's exercise draws its answer with the exercise's letters).
+    func run(_ pipeline: CheckedPipeline, marking: [CheckedExpression] = [], started: ((Scheduler) -> Void)? = nil) {
         runNumber += 1
         var options = self.options
         options.serviceFailures = options.serviceFailures.merging(serviceSettings) { $1 }
@@ -95,15 +97,15 @@ final class Session {
         let outcome = run.perform(started: started) { event, time in
             output.line(line.text(event, at: time))
         }
-        report(outcome, of: text, with: options, named: marks(of: pipeline))
+        report(outcome, of: text, with: options, named: marks(of: marking + pipeline.marbleValueRecords))
     }
 
-    /// The marks the pipeline's marbles give their values (`{b: "w"}`), for the trace.
-    private func marks(of pipeline: CheckedPipeline) -> [(mark: Character, full: String)] {
+    /// The marks records give their values (`{b: "w"}`), for the trace.
+    private func marks(of records: [CheckedExpression]) -> [(mark: Character, full: String)] {
         let context = RunContext(scheduler: .virtual(), properties: properties)
         defer { context.finish() }
         let compiler = Compiler(context: context)
-        return pipeline.marbleValueRecords.flatMap { expression -> [(mark: Character, full: String)] in
+        return records.flatMap { expression -> [(mark: Character, full: String)] in
             guard case .record(let record)? = try? compiler.evaluate(expression) else { return [] }
             return record.fields.compactMap { field in
                 field.name.count == 1 ? (field.name.first ?? "?", field.value.description) : nil

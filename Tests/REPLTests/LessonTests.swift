@@ -41,6 +41,55 @@ struct LessonTests {
         }
     }
 
+    /// The operators a pipeline's text uses, nested pipelines included (not those inside
+    /// the names it refers to: a lesson has shown those when it gave them).
+    private func operators(in text: String, given frontend: Frontend) -> Set<String> {
+        var frontend = frontend
+        let (statements, _) = frontend.load(Source(name: "<step>", text: text))
+        var names = Set<String>()
+        func visit(_ pipeline: CheckedPipeline) {
+            if case .source(let stage) = pipeline.head { visit(stage) }
+            if case .value(.pipeline(let inner)) = pipeline.head { visit(inner) }
+            pipeline.stages.forEach(visit)
+        }
+        func visit(_ stage: CheckedStage) {
+            names.insert(stage.spec.name)
+            for argument in stage.arguments {
+                if case .pipeline(let inner) = argument { visit(inner) }
+                if case .expression(.pipeline(let inner)) = argument { visit(inner) }
+            }
+        }
+        for statement in statements {
+            switch statement {
+            case .run(let pipeline, _, _), .bind(_, let pipeline): visit(pipeline)
+            default: break
+            }
+        }
+        return names
+    }
+
+    @Test("a lesson runs every operator (and service) before an exercise needs it")
+    func demonstratedBeforeNeeded() {
+        for lesson in Lesson.all {
+            var frontend = Frontend(catalogue: PhotoSources.catalogue)
+            var shown = Set<String>()
+            var number = 0
+            for step in lesson.steps {
+                switch step {
+                case .given(let text), .run(let text):
+                    shown.formUnion(operators(in: text, given: frontend))
+                    if case .given = step { _ = frontend.load(Source(name: "<given>", text: text)) }
+                case .exercise(let exercise):
+                    number += 1
+                    let needed = operators(in: exercise.solution, given: frontend).subtracting(shown)
+                    #expect(needed.isEmpty, "\(lesson.name) exercise \(number) needs \(needed.sorted()) before a run shows it")
+                case .read:
+                    break
+                }
+            }
+        }
+    }
+
     @Test("every exercise's reference solution produces its marble")
     func solutionsPass() {
         let exercises = exercisesInContext()
@@ -54,19 +103,36 @@ struct LessonTests {
         }
     }
 
-    @Test("every exercise rejects each of its mistakes by running it, and names the first differing event")
+    @Test("every exercise rejects each of its mistakes by running it, names the first differing event, and gives that mistake's own hint")
     func mistakesRejected() {
         for (lesson, number, exercise, frontend) in exercisesInContext() {
             #expect(!exercise.mistakes.isEmpty, "\(lesson) exercise \(number) keeps no mistake")
             for mistake in exercise.mistakes {
-                let verdict = AnswerCheck(frontend: frontend).check(mistake, for: exercise)
-                guard case .wrong(let report) = verdict else {
-                    Issue.record("\(lesson) exercise \(number): `\(mistake)` gives \(verdict), not a wrong marble")
+                let verdict = AnswerCheck(frontend: frontend).check(mistake.answer, for: exercise)
+                guard case .wrong(let report, let hint) = verdict else {
+                    Issue.record("\(lesson) exercise \(number): `\(mistake.answer)` gives \(verdict), not a wrong marble")
                     continue
                 }
                 #expect(report.contains { $0.hasPrefix("first difference (event ") }, "\(lesson) \(number): \(report)")
+                // Two mistakes that behave alike could not be told apart: each must get its own.
+                #expect(hint == mistake.hint, "\(lesson) \(number): `\(mistake.answer)` gets \(hint ?? "no hint")")
             }
         }
+    }
+
+    @Test("an answer written otherwise but behaving as a known mistake gets that mistake's hint; signals sent as values get the flatMap hint")
+    func hintsAimedAtTheMistake() throws {
+        let feed = exercisesInContext().filter { $0.lesson == "feed" }
+        let (_, _, takeFirst, frontend) = try #require(feed.first)
+        // `take 2` before the filter, written with the filter's condition the other way round.
+        let verdict = AnswerCheck(frontend: frontend).check(#"popular | take 2 | filter "Fine Art" == category | map name"#, for: takeFirst)
+        guard case .wrong(_, let hint) = verdict else { Issue.record("\(verdict)"); return }
+        #expect(hint == takeFirst.mistakes[0].hint)
+
+        let (_, _, downloads, downloadsFrontend) = feed[1]
+        let signals = AnswerCheck(frontend: downloadsFrontend).check("popular | take 3 | map (download images[0].url)", for: downloads)
+        guard case .wrong(_, let signalHint) = signals else { Issue.record("\(signals)"); return }
+        #expect(signalHint?.contains("flatten them with flatMap") == true)
     }
 
     @Test("an answer written differently but behaving the same is right: the check runs it, it does not compare text")
@@ -115,6 +181,16 @@ struct LearnTests {
         return (status, captured.text)
     }
 
+    @Test("the answer's diagram draws the exercise's values with the exercise's letters")
+    func exerciseLetters() {
+        let solution = exercisesInContext().first { $0.lesson == "friends" }!.exercise.solution
+        let run = session([solution, "quit"], lesson: "friends", progress: temporaryPath(), restart: true)
+        // The exercise says {a: 0, b: 11}: the given field's "Ann" gives up its `a`.
+        let row = run.text.split(separator: "\n").last { $0.hasPrefix("map length(it)  ") }
+        #expect(row?.filter(\.isLetter) == "maplengthitab", "\(row ?? "no row")")
+        #expect(run.text.contains("where a = 0, b = 11,"))
+    }
+
     @Test("a wrong answer shows both marbles and the first differing event; hint, then a right one; progress is saved")
     func wrongThenRight() throws {
         let path = temporaryPath()
@@ -124,10 +200,13 @@ struct LearnTests {
         // It stops at the first exercise's prompt: nothing was typed for it.
         #expect(first.text.contains("Exercise 1 of 3: Send the names of the first 2 photos"))
         #expect(first.text.contains("answer> photo 1 | retry 1\n✗ Not that marble yet:"))
+        // The learner's own run, stage by stage, under the two marbles.
+        #expect(first.text.contains("Your pipeline, stage by stage:\n» photo 1 | retry 1\n"))
+        #expect(first.text.contains("\nretry 1 "))
         #expect(first.text.contains("first difference (event 1): expected next \"Bright Horizon\" at frame 500, got error \"photo: no photo with id 1\" at frame 400"))
         #expect(first.text.contains("Hint: filter first, then take"))
         #expect(first.text.contains("answer> photo 1 | catch empty\n✗"))
-        #expect(first.text.hasSuffix("Stopped at step 4 of 8; `frp learn feed` goes on from here."))
+        #expect(first.text.hasSuffix("Stopped at step 4 of 12; `frp learn feed` goes on from here."))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 3\n")
 
         let second = session([#"popular | filter category == "Fine Art" | take 2 | map name"#, "skip", "solution"],
@@ -136,11 +215,11 @@ struct LearnTests {
         #expect(second.text.contains("✓ Right: it produces that marble. Its run:\n» popular | filter category"))
         #expect(second.text.contains("Skipped."))
         #expect(second.text.contains("One solution: photo 1 | catch empty"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 7 solved 1\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 11 solved 1\n")
 
         let list = session([], lesson: nil, progress: path)
         #expect(list.text.contains("  feed     The photo feed: filter, map, take, flatMap, catch"))
-        #expect(list.text.contains("7 of 8 steps, 1 of 3 exercises solved"))
+        #expect(list.text.contains("11 of 12 steps, 1 of 3 exercises solved"))
         #expect(list.text.contains("  search   Search as you type: filter, debounce, switchMap"))
     }
 
@@ -151,14 +230,14 @@ struct LearnTests {
         let run = session(answers, lesson: "token", progress: path)
         #expect(run.text.contains("Lesson done: 2 of 2 exercises solved."))
         #expect(run.text.contains("Next: frp learn feed"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5 solved 1,2\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
         #expect(session([], lesson: nil, progress: path).text.contains("done, 2 of 2 exercises solved"))
         let again = session(["quit"], lesson: "token", progress: path)
         #expect(again.text.contains("(You finished this lesson before: here it is again.)"))
-        // Taking it again never loses what was done (it became `token 3`).
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5 solved 1,2\n")
+        // Taking it again never loses what was done (it became `token 5`).
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
         _ = session(["quit"], lesson: "token", progress: path, restart: true)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5 solved 1,2\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
     }
 
     @Test("saving progress writes no file it did not make: a symlink at the old temporary name is left alone")
@@ -169,7 +248,7 @@ struct LearnTests {
         try FileManager.default.createSymbolicLink(atPath: path + ".tmp", withDestinationPath: target)
         _ = session(["quit"], lesson: "token", progress: path, restart: true)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 3\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 5\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
             .filter { $0.hasPrefix((path as NSString).lastPathComponent + ".") && $0 != (path as NSString).lastPathComponent + ".tmp" }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
@@ -190,11 +269,11 @@ struct LearnTests {
         let list = session([], lesson: nil, progress: path)
         #expect(list.status == 0)
         #expect(list.text.contains("stderr: frp learn: 4 lines of \(path) could not be read and were left out"))
-        #expect(list.text.contains("3 of 11 steps, 1 of 3 exercises solved"))
+        #expect(list.text.contains("3 of 15 steps, 1 of 3 exercises solved"))
         #expect(!list.text.contains("feed     The photo feed: filter, map, take, flatMap, catch               2 of"))
         // The next save writes it anew, with what could be read.
         _ = session(["quit"], lesson: "search", progress: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 4\nlogin 3 solved 1\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 5\nlogin 3 solved 1\n")
     }
 
     @Test("a progress file that cannot be written is said, and the lesson goes on")
@@ -245,6 +324,6 @@ extension BinaryTests {
         #expect(process.terminationStatus == 0)
         #expect(output.contains("✓ Right"))
         #expect(output.contains("debounce 300ms                    ----------------c------d---|"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 6 solved 1\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 9 solved 1\n")
     }
 }

@@ -1,4 +1,5 @@
 import Language
+import Signals
 
 /// Checks a learner's answer to an exercise by running it in virtual time and comparing
 /// its events with the exercise's marble — frame, kind and value, as `expect` does — never
@@ -6,34 +7,77 @@ import Language
 struct AnswerCheck {
     enum Verdict {
         case right
-        /// Expected and actual marbles one above the other, and the first differing event.
-        case wrong([String])
+        /// Expected and actual marbles one above the other, and the first differing event;
+        /// a hint aimed at the mistake when it is one the exercise knows, or one of a kind
+        /// (signals sent as values).
+        case wrong([String], hint: String?)
         /// It does not parse or check: the diagnostics, rendered with their carets.
         case doesNotCheck([String])
         /// It checks but is not one pipeline (a `let`, an `expect`, two lines...).
         case notOnePipeline
     }
 
+    struct Diagnostics: Error {
+        let lines: [String]
+    }
+
     /// The names the lesson has given so far.
     let frontend: Frontend
 
-    func check(_ answer: String, for exercise: Exercise) -> Verdict {
-        // The exercise's marble and values, checked as the `expect` they are.
+    /// The exercise's marble and values, checked as the `expect` they are; a diagnostic
+    /// when they do not check (a mistake in the lesson itself: the tests check every one).
+    private func reference(_ exercise: Exercise)
+        -> Result<(marble: Marble, text: String, values: CheckedExpression?, error: String?), Diagnostics> {
         var reference = frontend
         let expectation = "expect \(exercise.solution) emits \(exercise.emits)"
-        let (referenceStatements, referenceDiagnostics) = reference.load(Source(name: "<exercise>", text: expectation))
-        guard referenceDiagnostics.isEmpty,
-              case .expect(_, let marble, let marbleText, let values, let error, _, _)? = referenceStatements.first else {
-            // A mistake in the lesson itself (the tests check every exercise).
-            return .doesNotCheck(referenceDiagnostics.map { $0.rendered(in: Source(name: "<exercise>", text: expectation)) })
+        let source = Source(name: "<exercise>", text: expectation)
+        let (statements, diagnostics) = reference.load(source)
+        guard diagnostics.isEmpty,
+              case .expect(_, let marble, let marbleText, let values, let error, _, _)? = statements.first else {
+            return .failure(Diagnostics(lines: diagnostics.map { $0.rendered(in: source) }))
+        }
+        return .success((marble, marbleText, values, error))
+    }
+
+    /// The records of marks the exercise gives its values (`{a: "kit"}`), for drawing.
+    func marks(of exercise: Exercise) -> [CheckedExpression] {
+        guard case .success(let reference) = reference(exercise), let values = reference.values else { return [] }
+        return [values]
+    }
+
+    func check(_ answer: String, for exercise: Exercise) -> Verdict {
+        let marble: Marble, marbleText: String, values: CheckedExpression?, error: String?
+        switch reference(exercise) {
+        case .success(let found): (marble, marbleText, values, error) = found
+        case .failure(let diagnostics): return .doesNotCheck(diagnostics.lines)
         }
         var learner = frontend
         let source = Source(name: "<answer>", text: answer)
         let (statements, diagnostics) = learner.load(source)
         guard diagnostics.isEmpty else { return .doesNotCheck(diagnostics.map { $0.rendered(in: source) }) }
         guard statements.count == 1, case .run(let pipeline, _, _) = statements[0] else { return .notOnePipeline }
-        let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText,
-                                  values: values, errorMessage: error).run()
-        return outcome.passed ? .right : .wrong(outcome.report)
+        func run(_ pipeline: CheckedPipeline) -> Expectation.Outcome {
+            Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText, values: values, errorMessage: error).run()
+        }
+        let outcome = run(pipeline)
+        guard !outcome.passed else { return .right }
+        return .wrong(outcome.report, hint: hint(for: outcome.actual, in: exercise, running: run))
+    }
+
+    /// The hint of the exercise's mistake that behaves as the answer did (any text that
+    /// sends the same events is that mistake), else one for a kind of mistake.
+    private func hint(for actual: [Recorded<Value>], in exercise: Exercise,
+                      running run: (CheckedPipeline) -> Expectation.Outcome) -> String? {
+        for mistake in exercise.mistakes {
+            var checker = frontend
+            let (statements, _) = checker.load(Source(name: "<mistake>", text: mistake.answer))
+            guard case .run(let pipeline, _, _)? = statements.first else { continue }
+            if Expectation.same(run(pipeline).actual, actual) { return mistake.hint }
+        }
+        let sendsSignals = actual.contains { if case .next(.signal) = $0.event { true } else { false } }
+        if sendsSignals {
+            return "these values are signals, not their values: flatten them with flatMap (or switchMap, concatMap) instead of map"
+        }
+        return nil
     }
 }

@@ -20,13 +20,20 @@ final class Demonstration {
 
     /// Checks and runs `text`; when it does not check, prints its diagnostics instead and
     /// returns false (a catalogue or lesson mistake: the tests run every one).
+    /// `marks`: records whose letters the trace keeps (an exercise's `{a: "kit"}`).
     @discardableResult
-    func run(_ text: String, name: String) -> Bool {
+    func run(_ text: String, name: String, marks: [CheckedExpression] = []) -> Bool {
         inputs += 1
         let source = Source(name: name, text: text)
         let (statements, diagnostics) = frontend.load(source)
         for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
-        for statement in statements { session.execute(statement) }
+        for statement in statements {
+            if case .run(let pipeline, false, _) = statement {
+                session.run(pipeline, marking: marks)
+            } else {
+                session.execute(statement)
+            }
+        }
         return diagnostics.isEmpty
     }
 }

@@ -166,11 +166,15 @@ public struct Learn {
             switch AnswerCheck(frontend: demonstration.frontend).check(answer, for: exercise) {
             case .right:
                 output.line("✓ Right: it produces that marble. Its run:")
-                demonstration.run(answer, name: "<answer>")
+                demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
                 return .solved
-            case .wrong(let report):
+            case .wrong(let report, let hint):
                 output.line("✗ Not that marble yet:")
                 for line in report { output.line("  " + line) }
+                // The learner's own run, stage by stage: where it went another way.
+                output.line("Your pipeline, stage by stage:")
+                demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
+                if let hint { output.line("Hint: " + hint) }
                 output.line("Try again (or hint, solution, skip, quit).")
             case .doesNotCheck(let diagnostics):
                 for diagnostic in diagnostics { output.error(diagnostic) }

@@ -31,9 +31,21 @@ struct Exercise: Sendable {
     /// One answer that produces it (the tests check that it does).
     let solution: String
     /// Plausible mistakes, each producing another marble (the tests check that each is
-    /// rejected): the answer checker must tell them apart by running them.
-    let mistakes: [String]
+    /// rejected): the answer checker tells them apart by running them, and an answer that
+    /// behaves as one of them gets its hint.
+    let mistakes: [Mistake]
     let hint: String
+}
+
+/// A wrong answer a learner is likely to write, and what to say about it.
+struct Mistake: Sendable {
+    let answer: String
+    let hint: String
+
+    init(_ answer: String, _ hint: String) {
+        self.answer = answer
+        self.hint = hint
+    }
 }
 
 extension Lesson {
@@ -57,30 +69,46 @@ extension Lesson {
             task: #"Send the names of the first 2 photos in the category "Fine Art"."#,
             emits: #""500ms (ab|)" {a: "Bright Horizon", b: "Electric Forest"}"#,
             solution: #"popular | filter category == "Fine Art" | map name | take 2"#,
-            mistakes: [#"popular | take 2 | filter category == "Fine Art" | map name"#,
-                       #"popular | filter category == "Fine Art" | take 2"#],
+            mistakes: [
+                Mistake(#"popular | take 2 | filter category == "Fine Art" | map name"#,
+                        "take 2 came first: it kept the first 2 photos of any category, and the filter then dropped those not in Fine Art."),
+                Mistake(#"popular | filter category == "Fine Art" | take 2"#,
+                        "these are whole photos: `map name` sends their names."),
+            ],
             hint: "filter first, then take: `take 2` before the filter would take the first 2 photos of any category, and then keep only those in Fine Art.")),
         .read("""
             Each photo's thumbnail is its own request: `download URL` answers with the image's bytes \
             after 100 ms. flatMap runs a pipeline for every value (with `it` bound to it) and forwards \
-            the values of all the runs.
+            the values of all the runs. `count` sends how many values came, when its source completes.
             """),
+        .run("popular | take 2 | flatMap (download images[1].url | map length(it))"),
+        .run("popular | count"),
         .exercise(Exercise(
             task: "For the first 3 photos, download the thumbnail (images[0].url) and count the downloads.",
             emits: #""600ms (n|)" {n: 3}"#,
             solution: "popular | take 3 | flatMap (download images[0].url) | count",
-            mistakes: ["popular | take 3 | map images[0].url | count",
-                       "popular | take 3 | flatMap (download images[1].url) | count"],
+            mistakes: [
+                Mistake("popular | take 3 | map images[0].url | count",
+                        "that counts the URLs as soon as they come: download each with `flatMap (download images[0].url)`, then count."),
+                Mistake("popular | take 3 | flatMap (download images[1].url) | count",
+                        "images[1] is a larger image, slower to download: the thumbnail is images[0]."),
+            ],
             hint: "`flatMap (download images[0].url)` makes one request per photo; `count` waits for the end.")),
         .read("""
             `photo ID` asks for one photo's details after 200 ms; there is no photo 1, so `photo 1` \
-            fails. An error ends a signal, unless `catch` continues with another pipeline.
+            fails. An error ends a signal, unless `catch` continues with another pipeline. \
+            `empty` completes at once, sending nothing.
             """),
+        .run(#"photo 1 | catch (of "no such photo")"#),
+        .run("empty"),
         .exercise(Exercise(
             task: "photo 1 fails. Make the failure end the signal quietly, at the same time.",
             emits: #""200ms |""#,
             solution: "photo 1 | catch empty",
-            mistakes: ["photo 1 | retry 1", "photo 1"],
+            mistakes: [
+                Mistake("photo 1 | retry 1", "retry asks again, and photo 1 fails again: `catch` is what replaces a failure."),
+                Mistake("photo 1", "the error still ends it: `catch empty` turns the failure into a quiet end."),
+            ],
             hint: "`catch P` continues with P when the source fails; `empty` completes at once.")),
     ])
 
@@ -98,23 +126,34 @@ extension Lesson {
             becomes its last text. ReactiveCocoa 2 called this `throttle:`; in RxJS and here, \
             `throttle` is something else (the first value, then a quiet window).
             """),
+        .run("typed | debounce 200ms"),
         .exercise(Exercise(
             task: "Send the texts longer than 3 characters, each only after a pause of 300 ms in typing.",
             emits: #""803ms c 350ms d 200ms |" {c: "kitte", d: "kitten"}"#,
             solution: "typed | filter length(it) > 3 | debounce 300ms",
-            mistakes: ["typed | debounce 300ms", "typed | filter length(it) > 3 | throttle 300ms"],
+            mistakes: [
+                Mistake("typed | debounce 300ms", "\"kit\" came through: filter out texts of 3 characters or fewer with `filter length(it) > 3`."),
+                Mistake("typed | filter length(it) > 3 | throttle 300ms",
+                        "throttle sends the first value and then waits; debounce waits for a pause and sends the last."),
+            ],
             hint: "filter on `length(it) > 3`, then `debounce 300ms` (a pause), not throttle (a rate).")),
         .read("""
             `search TEXT` asks Flickr-style search: it answers after 400 ms with {photos: {total, ...}}. \
             "kitten" comes 351 ms after "kitte", while the search for "kitte" is still running. \
             switchMap cancels the stale search when the new text comes; flatMap would let both answer.
             """),
+        .run(#"of "kitten" | switchMap (search it) | map photos.total"#),
+        .run("typed | switchMap (timer 300ms | mapTo it)"),
         .exercise(Exercise(
             task: "Then search each text and send photos.total, cancelling a search that a newer text made stale.",
             emits: #""1554ms (n|)" {n: 134}"#,
             solution: "typed | filter length(it) > 3 | debounce 300ms | switchMap (search it | map photos.total)",
-            mistakes: ["typed | filter length(it) > 3 | debounce 300ms | flatMap (search it | map photos.total)",
-                       "typed | filter length(it) > 3 | debounce 300ms | concatMap (search it | map photos.total)"],
+            mistakes: [
+                Mistake("typed | filter length(it) > 3 | debounce 300ms | flatMap (search it | map photos.total)",
+                        "flatMap let the stale search for \"kitte\" answer too: switchMap cancels it when \"kitten\" comes."),
+                Mistake("typed | filter length(it) > 3 | debounce 300ms | concatMap (search it | map photos.total)",
+                        "concatMap waits for each search in turn, stale ones included: switchMap cancels a stale one."),
+            ],
             hint: "`switchMap (search it | map photos.total)`: a new text cancels the running search.")),
     ])
 
@@ -132,26 +171,39 @@ extension Lesson {
         .run("userValid | combineLatest passwordValid"),
         .read("""
             combineLatest waits until both have a value, then sends [user ok, password ok] whenever \
-            either changes. zip would pair them by position instead: the first with the first.
+            either changes. zip would pair them by position instead: the first with the first. \
+            `distinctUntilChanged` drops a value equal to the one before it.
             """),
+        .run("of 1, 1, 2, 2, 1 | distinctUntilChanged"),
         .exercise(Exercise(
             task: "Send whether the button is enabled (both valid), and only when that changes.",
             emits: #""---f-----t|" {f: false, t: true}"#,
             solution: "userValid | combineLatest passwordValid | map it[0] and it[1] | distinctUntilChanged",
-            mistakes: ["userValid | combineLatest passwordValid | map it[0] and it[1]",
-                       "userValid | zip passwordValid | map it[0] and it[1] | distinctUntilChanged"],
+            mistakes: [
+                Mistake("userValid | combineLatest passwordValid | map it[0] and it[1]",
+                        "false came twice in a row: `distinctUntilChanged` sends a value only when it changes."),
+                Mistake("userValid | zip passwordValid | map it[0] and it[1] | distinctUntilChanged",
+                        "zip pairs the first with the first, the second with the second: combineLatest pairs each with the latest of the other."),
+            ],
             hint: "`map it[0] and it[1]` makes one flag of the pair; distinctUntilChanged drops repeats.")),
         .read("""
             `login USER, PASSWORD` signs in: after 4 s it answers one {code, message} and completes. \
             While it runs, the form shows that it is busy: the executing state, true while the \
-            request runs and false after.
+            request runs and false after. `mapTo V` replaces every value with V; `startWith V` \
+            sends V first, as soon as it is subscribed to.
             """),
+        .run(#"login "Jiu", "12" | map message"#),
+        .run(#"of 1, 2 | mapTo "x" | startWith "start""#),
         .exercise(Exercise(
             task: #"Send true when `login "Jiuchabaikaishui", "123456"` starts and false when it answers."#,
             emits: #""t 3999ms (f|)" {t: true, f: false}"#,
             solution: #"login "Jiuchabaikaishui", "123456" | mapTo false | startWith true"#,
-            mistakes: [#"login "Jiuchabaikaishui", "123456" | mapTo false"#,
-                       #"login "Jiuchabaikaishui", "123456" | mapTo true | startWith false"#],
+            mistakes: [
+                Mistake(#"login "Jiuchabaikaishui", "123456" | mapTo false"#,
+                        "nothing says it started: `startWith true` sends true at once."),
+                Mistake(#"login "Jiuchabaikaishui", "123456" | mapTo true | startWith false"#,
+                        "the other way round: it is busy (true) at the start and not (false) after the answer."),
+            ],
             hint: "`mapTo false` turns the answer into false; `startWith true` sends true at the start.")),
         .read("""
             The button runs an action (ReactiveCocoa's RACCommand): `INPUTS | action (PIPELINE)` runs \
@@ -161,13 +213,18 @@ extension Lesson {
         .given("""
             let presses = hot "-p 100ms p|"
             let signIn = presses | action (login "Jiuchabaikaishui", "123456" | map message)
+            let wait = presses | action (timer 50ms | mapTo "done")
             """),
         .run("signIn"),
+        .run("executing wait"),
         .exercise(Exercise(
             task: "Send whether signIn is executing, for the spinner. (The second press comes while it runs: it is dropped.)",
             emits: #""f t 3999ms (f|)" {t: true, f: false}"#,
             solution: "executing signIn",
-            mistakes: ["presses | mapTo true | startWith false", "signIn | mapTo false | startWith true"],
+            mistakes: [
+                Mistake("presses | mapTo true | startWith false", "the presses say when it was asked, not when it runs: `executing signIn` knows."),
+                Mistake("signIn | mapTo false | startWith true", "signIn's values say when it answered; `executing signIn` also says when it started."),
+            ],
             hint: "an action has its executing state built in: `executing signIn`.")),
     ])
 
@@ -179,24 +236,34 @@ extension Lesson {
             """),
         .given(#"let field = hot "2000ms a 1100ms b 100ms c 800ms d 100ms |" {a: "Ann", b: "W", c: "Wa", d: ""}"#),
         .run("friends | map length(it)"),
+        .run(#"of "W", "" | filter length(it) > 0 | flatMap (searchFriends it) | map length(it)"#),
+        .run("field | debounce 500ms"),
         .exercise(Exercise(
             task: "Search the friends for each text of the field after a pause of 500 ms, ignoring an empty field; send how many match.",
             emits: #""2600ms a 1201ms b 301ms |" {a: 0, b: 11}"#,
             solution: "field | filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it) | map length(it)",
-            mistakes: ["field | debounce 500ms | flatMap (searchFriends it) | map length(it)",
-                       "field | filter length(it) > 0 | flatMap (searchFriends it) | map length(it)"],
+            mistakes: [
+                Mistake("field | debounce 500ms | flatMap (searchFriends it) | map length(it)",
+                        "the empty text was searched too: `filter length(it) > 0` first."),
+                Mistake("field | filter length(it) > 0 | flatMap (searchFriends it) | map length(it)",
+                        "every keystroke was searched: `debounce 500ms` waits for a pause in typing."),
+            ],
             hint: "`filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it)`, then count with `map length(it)`.")),
         .read("""
             Searching before the list has loaded makes no sense: `then P` ignores the values of its \
             source and, when it completes, goes on with P. The field is hot, so what was typed while \
             the list loaded is gone by then.
             """),
+        .run(#"timer 1s | then (of "after the timer")"#),
         .given("let found = field | filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it)"),
         .exercise(Exercise(
             task: "Load the friends first, then search with `found`; send how many match.",
             emits: #""3802ms b 301ms |" {b: 11}"#,
             solution: "friends | then found | map length(it)",
-            mistakes: ["found | map length(it)", "friends | concat found | map length(it)"],
+            mistakes: [
+                Mistake("found | map length(it)", "that searched before the list had loaded: start with `friends | then found`."),
+                Mistake("friends | concat found | map length(it)", "concat also sends the list itself: `then` ignores its source's values."),
+            ],
             hint: "`friends | then found`: the list's value is ignored, the search starts when it completes.")),
     ])
 
@@ -210,17 +277,26 @@ extension Lesson {
             `catch P` continues with P when its source fails (`error` is the message there). \
             `A | then B` waits for A to complete, ignoring its values, then goes on with B.
             """),
+        .run(#"profile | catch (of "it failed")"#),
+        .run("token | then (of 1) | map it + 1"),
         .exercise(Exercise(
             task: "Ask for the profile; when it fails, fetch a token and then ask again. Send the username.",
             emits: #""1200ms (u|)" {u: "Jiuchabaikaishui"}"#,
             solution: "profile | catch (token | then profile) | map username",
-            mistakes: ["profile | retry 1 | map username", "token | then profile | map username"],
+            mistakes: [
+                Mistake("profile | retry 1 | map username", "retrying without a new token fails again: fetch one first, `catch (token | then profile)`."),
+                Mistake("token | then profile | map username",
+                        "that always fetches a token first (1 s), even when the profile would have answered: ask first, and catch."),
+            ],
             hint: "`catch (token | then profile)`: on the error, a token, then the profile again.")),
         .exercise(Exercise(
             task: "Ask for the profile once, and turn its failure into a value: the error's message.",
             emits: #""100ms (e|)" {e: "profile: token expired"}"#,
             solution: "profile | catch (of error)",
-            mistakes: ["profile | catch empty", #"profile | catch (of "failed")"#],
+            mistakes: [
+                Mistake("profile | catch empty", "empty ends quietly: `of error` sends the error's message."),
+                Mistake(#"profile | catch (of "failed")"#, "that is a text of your own: inside catch, `error` is the message that came."),
+            ],
             hint: "inside catch, `error` is the message: `catch (of error)`.")),
     ])
 
@@ -235,11 +311,15 @@ extension Lesson {
             `timer 2ms | switchMap slow` subscribes to slow 2 ms late. A cold signal starts over for \
             a late subscriber.
             """),
+        .run("timer 2ms | switchMap slow"),
         .exercise(Exercise(
             task: "Merge slow with a second subscription to slow that starts 2 ms later.",
             emits: #""-a-a-b-b--c-c---|""#,
             solution: "slow | merge (timer 2ms | switchMap slow)",
-            mistakes: ["slow | merge slow", "slow | concat slow"],
+            mistakes: [
+                Mistake("slow | merge slow", "both subscribe at once: the second must start 2 ms later, `merge (timer 2ms | switchMap slow)`."),
+                Mistake("slow | concat slow", "concat subscribes to the second when the first completes, not 2 ms later."),
+            ],
             hint: "`merge (timer 2ms | switchMap slow)` subscribes again when the timer fires.")),
         .read("""
             `share` (RAC2: publish + autoconnect) makes subscribers share one run while it lasts: a \
@@ -250,7 +330,10 @@ extension Lesson {
             task: "The same with shared: the late subscriber joins the running run.",
             emits: #""-a---(bb)-(cc)|""#,
             solution: "shared | merge (timer 2ms | switchMap shared)",
-            mistakes: ["slow | merge (timer 2ms | switchMap slow)", "shared | merge shared"],
+            mistakes: [
+                Mistake("slow | merge (timer 2ms | switchMap slow)", "slow is cold: the late subscriber started it over. Use `shared` on both sides."),
+                Mistake("shared | merge shared", "both subscribe at once: the second must come 2 ms later, through the timer."),
+            ],
             hint: "use `shared` on both sides: `shared | merge (timer 2ms | switchMap shared)`.")),
     ])
 }
