@@ -24,6 +24,26 @@ struct DiagnosticTests {
             """)
     }
 
+    @Test("operator options: a bad delay, limit, fallback or wait is a positioned diagnostic with a hint")
+    func operatorOptions() {
+        for (text, title, column, hint) in [
+            ("of 1 | retry 2 delay 1", "EXPECTED DURATION", 22, "write `1ms` for milliseconds"),
+            ("of 1 | flatMap (of it), 0", "BAD COUNT", 25, "write `flatMap PIPELINE, [N]` with N = 1, 2, 3"),
+            ("of 1 | timeout 1s with 3", "EXPECTED SIGNAL", 24, "`of X` makes a signal of one value"),
+            ("of 1 | debounce 300", "EXPECTED DURATION", 17, "write `300ms` for milliseconds"),
+        ] {
+            let rendered = diagnostics(text)
+            #expect(rendered.hasPrefix("-- \(title) "), "\(text): \(rendered)")
+            #expect(rendered.contains("test.frp:1:\(column)\n"), "\(text): \(rendered)")
+            #expect(rendered.contains("Hint: \(hint)"), "\(text): \(rendered)")
+        }
+        // Each reads as intended when right.
+        for text in ["of 1 | retry 2 delay 1s", "of 1 | retry delay 5ms", "of 1 | flatMap (of it), 2",
+                     "of 1 | timeout 1s with (of 2)", "of 1 | debounce (timer 1s)", "of 1 | debounce empty"] {
+            #expect(diagnostics(text) == "", "\(text)")
+        }
+    }
+
     @Test("a source with arguments as an if's branch is named as a signal in an expression, not a missing else")
     func sourceCallInConditional() {
         #expect(diagnostics(#"of "x" | map (if length(it) == 0 then of "empty" else (checkUsername it))"#) == """

@@ -135,7 +135,7 @@ struct ExplainTests {
         #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged [KEY]    (filtering)"))
         let (foundElsewhere, mergeMap) = explained("mergeMap")
         #expect(foundElsewhere)
-        #expect(mergeMap.hasPrefix("`mergeMap` is RxJS's name; here it is `flatMap`:\n\nflatMap PIPELINE    (flattening)\n"))
+        #expect(mergeMap.hasPrefix("`mergeMap` is RxJS's name; here it is `flatMap`:\n\nflatMap PIPELINE, [N]    (flattening)\n"))
         let (found, text) = explained("swichMap")
         #expect(!found)
         #expect(text == "stderr: I do not know an operator called `swichMap`. Did you mean `switchMap`? `frp explain` lists them all.")

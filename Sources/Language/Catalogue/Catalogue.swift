@@ -115,6 +115,9 @@ public struct Parameter: Sendable {
         case count
         /// A duration literal: `300ms`, `2s`.
         case duration
+        /// A duration literal, or a pipeline run for each value (`it` bound) whose first
+        /// value ends the wait (debounce's).
+        case durationOrPipeline
         /// A signal: a parenthesised pipeline or a name.
         case signal
         /// A pipeline run for each value, with `it` bound (flatMap and friends).

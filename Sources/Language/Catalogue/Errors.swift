@@ -14,13 +14,13 @@ let errorsOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         args.upstream.catchError(args.errorPipeline("PIPELINE"))
     },
-    .init("retry", .operator, .errors, [Parameter("N", .count, optional: true)],
-          "On an error, subscribes again, up to N more times (without N, for as long as it fails).",
-          "A cold source starts over, so a request is made again; after N more failures the error goes through. Without N it never gives up: Ctrl-C, `take` or the event limit end it.",
+    .init("retry", .operator, .errors, [Parameter("N", .count, optional: true), Parameter("D", .duration, optional: true, keyword: "delay")],
+          "On an error, subscribes again, up to N more times (without N, for as long as it fails); `delay D` waits D before each new try.",
+          "A cold source starts over, so a request is made again; after N more failures the error goes through. Without N it never gives up: Ctrl-C, `take` or the event limit end it. `retry 3 delay 1s` gives a failing server a second between tries.",
           example: #"cold "-a-#" | retry 2"#, exampleFails: true,
-          elsewhere: ["RxJS: retry", "ReactiveSwift: retry(upTo:)", "RAC2: retry:"],
+          elsewhere: ["RxJS: retry (with delay: retry({count, delay}))", "ReactiveSwift: retry(upTo:) / retry(upTo:interval:on:)", "RAC2: retry:"],
           contrasts: [.init("catch", "catch replaces the failed source with another pipeline; retry runs the same one again.")]) { args throws(SignalError) in
         let count = args.has("N") ? try args.count("N") : Int.max
-        return args.upstream.retry(count, interrupted: args.scheduler.interrupted)
+        return args.upstream.retry(count, delay: args.duration("D"), on: args.scheduler, interrupted: args.scheduler.interrupted)
     },
 ]

@@ -3,18 +3,19 @@ import Signals
 /// The flattening entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let flatteningOperators: [OperatorSpec] = [
-    .init("flatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
-          "Runs the pipeline for each value (`it` is the value) and forwards all of them at once.",
-          "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail.",
+    .init("flatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline), Parameter("N", .count, optional: true, minimum: 1)],
+          "Runs the pipeline for each value (`it` is the value) and forwards all of them at once; with N, at most N runs at once.",
+          "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail. `flatMap (download url), 4` keeps at most 4 downloads going; the other values wait their turn, in order (`flatMap P, 1` is concatMap).",
           example: #"cold "-a-b------|" | flatMap (cold "-x--y|" | mapTo it)"#,
-          elsewhere: ["RxJS: mergeMap (alias flatMap)", "ReactiveSwift: flatMap(.merge)", "RAC2: flattenMap:"],
+          elsewhere: ["RxJS: mergeMap (alias flatMap; with N: mergeMap(f, N))", "ReactiveSwift: flatMap(.merge) / flatMap(.concurrent(limit: N))", "RAC2: flattenMap:"],
           contrasts: [
             .init("switchMap", "switchMap cancels the previous run when a new value arrives: only the latest run's values come through."),
             .init("concatMap", "concatMap runs one at a time and queues the rest: nothing lost, nothing overlapping."),
             .init("exhaustMap", "exhaustMap ignores values while a run is going on: nothing queued, nothing cancelled."),
             .init("map", "map sends one value per value; flatMap sends the values of a pipeline run for each."),
           ]) { args throws(SignalError) in
-        args.upstream.flatMap(args.perValuePipeline("PIPELINE"))
+        guard args.has("N") else { return args.upstream.flatMap(args.perValuePipeline("PIPELINE")) }
+        return args.upstream.flatMap(limit: try args.count("N"), args.perValuePipeline("PIPELINE"))
     },
     .init("switchMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for each value; a new value cancels the previous run.",

@@ -3,17 +3,18 @@ import Signals
 /// The timing entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let timingOperators: [OperatorSpec] = [
-    .init("debounce", .operator, .timing, [Parameter("DURATION", .duration)],
+    .init("debounce", .operator, .timing, [Parameter("DURATION", .durationOrPipeline)],
           "Sends a value only after DURATION has passed with no newer value (waits for a pause). ReactiveCocoa 2's `throttle:` is this.",
-          "Each value restarts the wait, so a burst becomes its last value, sent DURATION after the burst; a waiting value is sent at completion. Typing: wait for a pause before searching.",
+          "Each value restarts the wait, so a burst becomes its last value, sent DURATION after the burst; a waiting value is sent at completion. Typing: wait for a pause before searching. DURATION may be a pipeline run for each value (`it`): its first value ends the wait, so `debounce (timer 100ms)` is `debounce 100ms` and the wait can depend on the value.",
           example: #"cold "-a-b-----c---|" | debounce 3ms"#,
-          elsewhere: ["RxJS: debounceTime", "ReactiveSwift: debounce", "RAC2: throttle: (a debounce!)"],
+          elsewhere: ["RxJS: debounceTime / debounce (with a pipeline)", "ReactiveSwift: debounce", "RAC2: throttle: (a debounce!)"],
           reactiveCocoa: "RAC 2's throttle: is this operator: it waits for a pause, then sends the last value. The tutorials' `[text throttle:0.3]` is `text | debounce 300ms` here; frp's `throttle` is RxJS's throttleTime, another thing.",
           contrasts: [
             .init("throttle", "throttle sends the FIRST value at once and ignores the rest for DURATION; debounce sends the LAST value after a pause. (ReactiveCocoa 2's `throttle:` is a debounce.)"),
             .init("delay", "delay shifts every value by DURATION and drops none; debounce drops all but the last of a burst."),
           ]) { args throws(SignalError) in
-        args.upstream.debounce(args.duration("DURATION"), on: args.scheduler)
+        guard args.isPipeline("DURATION") else { return args.upstream.debounce(args.duration("DURATION"), on: args.scheduler) }
+        return args.upstream.debounce(by: args.perValuePipeline("DURATION"))
     },
     .init("throttle", .operator, .timing, [Parameter("DURATION", .duration)],
           "Sends a value, then ignores values for DURATION (leading edge). Not ReactiveCocoa 2's `throttle:`, which is a debounce.",
@@ -36,11 +37,11 @@ let timingOperators: [OperatorSpec] = [
           contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")]) { args throws(SignalError) in
         args.upstream.delay(args.duration("DURATION"), on: args.scheduler)
     },
-    .init("timeout", .operator, .timing, [Parameter("DURATION", .duration)],
-          "Fails if no value comes within DURATION of the start or of the last value.",
-          "A guard against a request that hangs: the silent source is cancelled and the error can be caught for a fallback.",
+    .init("timeout", .operator, .timing, [Parameter("DURATION", .duration), Parameter("FALLBACK", .signal, optional: true, keyword: "with")],
+          "Fails if no value comes within DURATION of the start or of the last value; `with FALLBACK` continues with FALLBACK instead.",
+          "A guard against a request that hangs: the silent source is cancelled. `timeout 2s with (of \"cached\")` goes on with the fallback rather than failing; a failure of the source itself still fails.",
           example: #"cold "-a-----b|" | timeout 3ms"#, exampleFails: true,
-          elsewhere: ["RxJS: timeout (each)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]) { args throws(SignalError) in
-        args.upstream.timeout(args.duration("DURATION"), on: args.scheduler)
+          elsewhere: ["RxJS: timeout (each; with: the fallback)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]) { args throws(SignalError) in
+        args.upstream.timeout(args.duration("DURATION"), on: args.scheduler, fallback: args.optionalSignal("FALLBACK"))
     },
 ]

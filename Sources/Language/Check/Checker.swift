@@ -503,6 +503,7 @@ struct Checker {
         case .accumulator: return "an expression with `acc` and `it`"
         case .count: return "a whole number"
         case .duration: return "a duration"
+        case .durationOrPipeline: return "a duration or a pipeline"
         case .signal: return "a signal"
         case .perValuePipeline: return "a pipeline"
         case .errorPipeline: return "a pipeline"
@@ -562,6 +563,14 @@ struct Checker {
                 return nil
             }
             return .duration(span)
+        case .durationOrPipeline:
+            var alternative = parameter
+            // A duration literal, or what was meant as one (`300`, `-1s`): else a pipeline.
+            switch expression.kind {
+            case .duration, .number, .negate: alternative.kind = .duration
+            default: alternative.kind = .perValuePipeline
+            }
+            return checkArgument(expression, alternative, spec, scope)
         case .signal, .perValuePipeline, .errorPipeline:
             var inner = scope
             if parameter.kind == .perValuePipeline { inner.hasIt = true }

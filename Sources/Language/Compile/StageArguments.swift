@@ -34,6 +34,12 @@ public struct StageArguments {
         return index < stage.arguments.count ? stage.arguments[index] : .absent
     }
 
+    /// Whether the argument is a pipeline (of a `.durationOrPipeline` parameter).
+    public func isPipeline(_ parameter: String) -> Bool {
+        if case .pipeline = argument(parameter) { return true }
+        return false
+    }
+
     /// Whether the argument of an optional parameter was given.
     public func has(_ parameter: String) -> Bool {
         if case .absent = argument(parameter) { return false }

@@ -271,10 +271,11 @@ struct Parser {
     }
 
     /// Words that name the argument after them: `cold "-#" error "boom"`,
-    /// `action (login user, password) enabledBy valid`.
-    static let argumentKeywords: Set<String> = ["error", "enabledBy"]
+    /// `action (login user, password) enabledBy valid`, `retry 3 delay 1s`,
+    /// `timeout 2s with (of "cached")`.
+    static let argumentKeywords: Set<String> = ["error", "enabledBy", "delay", "with"]
 
-    /// argument -> ('error' | 'enabledBy') expression | expression
+    /// argument -> ('error' | 'enabledBy' | 'delay' | 'with') expression | expression
     private mutating func parseArgument() throws(Failure) -> Argument {
         let start = current.range
         if let keyword = current.name, Parser.argumentKeywords.contains(keyword),

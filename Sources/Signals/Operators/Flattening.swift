@@ -1,5 +1,5 @@
 /// How a flattening operator treats a new value while inner signals are running.
-public enum FlattenStrategy: Sendable {
+public enum FlattenStrategy: Sendable, Equatable {
     /// All inners at once (flatMap, RxJS mergeMap).
     case merge
     /// A new value cancels the running inner (switchMap).
@@ -8,6 +8,9 @@ public enum FlattenStrategy: Sendable {
     case concat
     /// Values that come while an inner runs are dropped (exhaustMap).
     case exhaust
+    /// At most N inners at once, values wait their turn (RxJS mergeMap's `concurrent`);
+    /// `.concat` is `.bounded(1)`.
+    case bounded(Int)
 }
 
 extension Signal {
@@ -50,6 +53,17 @@ extension Signal {
         flatten(.exhaust, transform)
     }
 
+    /// Like flatMap, with at most `limit` inners running at once; values that come while
+    /// `limit` run wait their turn, in order (RxJS mergeMap(project, concurrent)).
+    ///
+    ///     source              -a-b-c|
+    ///     inner                -x--y|
+    ///     flatMap limit 2     --x-x-yy-x--y|
+    public func flatMap<Inner>(limit: Int, _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        guard limit >= 1 else { return .fail(SignalError("flatMap: the number of runs at once must be 1 or more, not \(limit)")) }
+        return flatten(limit == 1 ? .concat : .bounded(limit), transform)
+    }
+
     public func flatten<Inner>(_ strategy: FlattenStrategy,
                                _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
         Signal<Inner>(unchecked: { downstream, lifetime in
@@ -84,12 +98,16 @@ extension Signal {
     /// `interrupted` is polled before each new attempt: a source that fails at once,
     /// retried a billion times, stays stoppable (Ctrl-C); it then fails with
     /// "retry: interrupted after N attempts".
-    public func retry(_ count: Int, interrupted: @escaping () -> Bool = { false }) -> Signal<Value> {
+    /// With `delay` (and its scheduler), each new subscription waits that long after the
+    /// error (RxJS retry({count, delay})).
+    public func retry(_ count: Int, delay: TimeSpan = .zero, on scheduler: Scheduler? = nil,
+                      interrupted: @escaping () -> Bool = { false }) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("retry", count)) }
         return Signal(unchecked: { downstream, lifetime in
             var remaining = count
             var subscribing = false
             var again = true
+            var wait: Timer?
             // A loop, not recursion: a source that fails at once is retried without
             // growing the stack.
             func subscribe() {
@@ -109,13 +127,18 @@ extension Signal {
                                     return downstream.terminate(.error(SignalError("retry: interrupted after \(count - remaining + 1) attempts")))
                                 }
                                 remaining -= 1
-                                subscribe()
+                                if let wait { wait.schedule(after: delay) } else { subscribe() }
                             } else {
                                 downstream.terminate(termination)
                             }
                         }
                     ), attempt)
                 }
+            }
+            if let scheduler, delay > .zero {
+                let timer = scheduler.makeTimer { subscribe() }
+                lifetime.onDispose { timer.cancel() }
+                wait = timer
             }
             subscribe()
         })
@@ -156,6 +179,15 @@ final class Flattener<Value, Inner> {
         self.outer = lifetime.child()
     }
 
+    /// How many inners may run at once before values wait in the queue.
+    private var runningLimit: Int {
+        switch strategy {
+        case .concat: return 1
+        case .bounded(let limit): return limit
+        case .merge, .latest, .exhaust: return Int.max
+        }
+    }
+
     func start(_ source: Signal<Value>) {
         source.startHandler(Observer(
             next: { [self] value in receive(value) },
@@ -177,9 +209,10 @@ final class Flattener<Value, Inner> {
             subscribe(transform(value))
         case .exhaust:
             if inners.isEmpty { subscribe(transform(value)) }
-        case .concat:
+        case .concat, .bounded:
             guard queue.count - queueHead < Backlog.waitingValues else {
-                return finish(.error(.backlog("concatMap", "values waiting", Backlog.waitingValues)))
+                let name = strategy == .concat ? "concatMap" : "flatMap"
+                return finish(.error(.backlog(name, "values waiting", Backlog.waitingValues)))
             }
             queue.append(value)
             drainQueue()
@@ -191,7 +224,7 @@ final class Flattener<Value, Inner> {
     private func drainQueue() {
         guard !draining else { return }
         draining = true
-        while !done, inners.isEmpty, queueHead < queue.count {
+        while !done, inners.count < runningLimit, queueHead < queue.count {
             let value = queue[queueHead]
             queueHead += 1
             if queueHead > 64, queueHead * 2 > queue.count {
@@ -220,7 +253,7 @@ final class Flattener<Value, Inner> {
         inners.removeAll { $0.id == id }
         inner.dispose()
         guard termination == .completed else { return finish(termination) }
-        if strategy == .concat { drainQueue() } else { completeIfFinished() }
+        if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
     }
 
     private func outerEnded(_ termination: Termination) {

@@ -87,6 +87,51 @@ extension Signal {
         })
     }
 
+    /// Like `debounce(_:on:)`, with each value's wait decided by a signal: the value is
+    /// sent when `duration(value)` sends its first value, unless a newer value came first
+    /// (RxJS debounce with a duration selector). A wait that completes without a value
+    /// keeps the value pending until the source's next value or completion, as RxJS does;
+    /// its error is the signal's error.
+    ///
+    ///     source             -a--b-----c|
+    ///     duration(each)      --x
+    ///     debounce           ---a--b----c|
+    public func debounce<Other>(by duration: @escaping (Value) -> Signal<Other>) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            var pending: Value?
+            var wait: Lifetime?
+            func emit() {
+                wait?.dispose()
+                wait = nil
+                if let value = pending {
+                    pending = nil
+                    downstream.next(value)
+                }
+            }
+            self.startHandler(Observer(
+                next: { value in
+                    wait?.dispose()
+                    pending = value
+                    let current = lifetime.child()
+                    wait = current
+                    duration(value).startHandler(Observer(
+                        next: { _ in if wait === current { emit() } },
+                        terminate: { termination in
+                            guard case .error = termination, wait === current else { return }
+                            downstream.terminate(termination)
+                        }
+                    ), current)
+                },
+                terminate: { termination in
+                    if termination == .completed { emit() }
+                    wait?.dispose()
+                    pending = nil
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
     /// Sends a value, then ignores values for `duration` (RxJS throttleTime, leading
     /// edge). Not ReactiveCocoa 2's `throttle:`, which is a debounce.
     ///
@@ -166,7 +211,7 @@ extension Signal {
     ///
     ///     source          -a-----b|
     ///     timeout 3ms     -a--#
-    public func timeout(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+    public func timeout(_ duration: TimeSpan, on scheduler: Scheduler, fallback: Signal<Value>? = nil) -> Signal<Value> {
         guard duration >= .zero else { return .fail(.negativeDuration("timeout", duration)) }
         return Signal(unchecked: { downstream, lifetime in
             let upstream = lifetime.child()
@@ -175,6 +220,8 @@ extension Signal {
                 guard !done else { return }
                 done = true
                 upstream.dispose()
+                // With a fallback, the late source is replaced (RxJS timeout's `with`).
+                if let fallback { return fallback.startHandler(downstream, lifetime.child()) }
                 downstream.terminate(.error(.timeout(duration)))
             }
             lifetime.onDispose { timer.cancel() }
