@@ -30,7 +30,7 @@ public struct Repl {
         // At a terminal everything goes through the console, so background pipelines
         // print above the line being edited.
         let output = interactive ? Console.output : self.output
-        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        var frontend = Frontend.forFiles()
         var options = RunOptions()
         options.clock = .live(speed: 1)
         options.transport = transport
@@ -243,7 +243,7 @@ public struct Repl {
                 jobs.stopAll(reason: ":stop")
             }
         case ":reset":
-            frontend = Frontend(catalogue: frontend.catalogue)
+            frontend = Frontend.forFiles()
             inputs = []
             output.line("names forgotten")
         default:

@@ -63,7 +63,7 @@ public struct ScriptRunner {
     /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds the whole script,
     /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
-        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        var frontend = Frontend.forFiles()
         frontend.operatorList = Frontend.commandLineOperatorList
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {
@@ -143,14 +143,14 @@ enum SourceFile {
         case .notAFIFO: file = fopen(path, "rb")
         case .opened(let opened): file = opened
         case .noWriter:
-            return .failure(LoadFailure("frp: cannot read \(path): it is a named pipe (FIFO) and nothing was written to it within \(fifoWait)"))
+            return .failure(LoadFailure(path: path, reason: "it is a named pipe (FIFO) and nothing was written to it within \(fifoWait)"))
         }
         guard let file, let bytes = readBytes(file) else {
-            return .failure(LoadFailure("frp: cannot read \(path): \(String(cString: strerror(errno)))"))
+            return .failure(LoadFailure(path: path, reason: String(cString: strerror(errno))))
         }
         switch Source.decode(bytes: bytes, name: path) {
         case .success(let source): return .success(source)
-        case .failure(let diagnostic): return .failure(LoadFailure(diagnostic.rendered(in: nil)))
+        case .failure(let diagnostic): return .failure(LoadFailure(message: diagnostic.rendered(in: nil), reason: diagnostic.message))
         }
     }
 
@@ -178,8 +178,28 @@ enum SourceFile {
 }
 
 struct LoadFailure: Error {
+    /// The whole sentence for the command line.
     let message: String
-    init(_ message: String) { self.message = message }
+    /// Why, without the path (an `import` names the file itself).
+    let reason: String
+
+    init(message: String, reason: String) {
+        self.message = message
+        self.reason = reason
+    }
+
+    init(path: String, reason: String) {
+        self.init(message: "frp: cannot read \(path): \(reason)", reason: reason)
+    }
+}
+
+extension Frontend {
+    /// The photo site's sources, and `import` reading files as `frp run` does.
+    static func forFiles() -> Frontend {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        frontend.readFile = { path in SourceFile.load(path).mapError { Frontend.ImportFailure($0.reason) } }
+        return frontend
+    }
 }
 
 extension DiagramStyle {

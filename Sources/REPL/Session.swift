@@ -40,7 +40,7 @@ final class Session {
         switch statement {
         case .bind, .define:
             break  // the checker resolved the name; later uses compile its pipeline or stages
-        case .declareProperty, .assign:
+        case .declareProperty, .assign, .bindProperty:
             var options = self.options
             options.serviceFailures = options.serviceFailures.merging(serviceSettings) { $1 }
             let context = options.makeContext(properties: properties, write: { [output] in output.line($0) })
@@ -361,6 +361,10 @@ extension PropertyStore {
                 let value = try Compiler(context: context).evaluate(expression)
                 declare(name, value)
                 return .success((name, value))
+            case .bindProperty(let name, _):
+                // Null until the pipeline sends a value, in a run that reads it.
+                if property(name) == nil { declare(name, .null) }
+                return .success(nil)
             case .assign(let name, let expression, _):
                 let value = try Compiler(context: context).evaluate(expression)
                 do throws(SignalError) {

@@ -38,7 +38,7 @@ public struct TestRunner {
                 unreadable = true
             case .success(let source):
                 if verbose { output.line(file) }
-                var frontend = Frontend(catalogue: PhotoSources.catalogue)
+                var frontend = Frontend.forFiles()
                 frontend.operatorList = Frontend.commandLineOperatorList
                 let (statements, diagnostics) = frontend.load(source)
                 guard diagnostics.isEmpty else {
@@ -51,7 +51,7 @@ public struct TestRunner {
                 for statement in statements {
                     if case .service(let name, let setting) = statement { settings.apply(setting, to: name) }
                     switch statement {
-                    case .declareProperty, .assign:
+                    case .declareProperty, .assign, .bindProperty:
                         // An expect sees the properties declared and set before it.
                         let context = RunContext(scheduler: .virtual(), properties: properties, write: { _ in })
                         if case .failure(let error) = properties.apply(statement, in: context) {

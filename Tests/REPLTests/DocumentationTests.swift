@@ -76,9 +76,10 @@ struct DocumentationTests {
     }
 
     /// The ```frp blocks of a markdown file of the repository.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     static func frpBlocks(in path: String) -> [String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         let text = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
         return text.components(separatedBy: "```frp\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
     }
@@ -88,8 +89,10 @@ struct DocumentationTests {
         let blocks = Self.frpBlocks(in: "docs/language.md")
         #expect(blocks.count >= 10)
         for (index, block) in blocks.enumerated() {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(index)-\(UUID().uuidString).frp").path
+            // Written beside the reference, so an `import` reads as it does for a reader.
+            let path = Self.root.appendingPathComponent("docs/.reference-\(index)-\(UUID().uuidString).frp").path
             try block.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
             let captured = Captured()
             let status = TestRunner(output: captured.output).run(paths: [path])
             #expect(status == 0, "block \(index + 1):\n\(block)\n\(captured.text)")

@@ -29,7 +29,7 @@ struct LeakTests {
         let (statements, diagnostics) = frontend.load(Source(name: "leak.frp", text: text))
         #expect(diagnostics.isEmpty)
         guard case .expect(let pipeline, let marble, let marbleText, let values, let error, _, _)? = statements.first else {
-            throw LoadFailure("no expect")
+            throw LoadFailure(message: "no expect", reason: "no expect")
         }
         var expectation = REPL.Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText, values: values, errorMessage: error)
         expectation.services = { _ in LeakySources() }
@@ -87,7 +87,7 @@ struct LeakTests {
         try {
             var frontend = Frontend(catalogue: PhotoSources.catalogue)
             let (statements, diagnostics) = frontend.load(Source(name: "freed.frp", text: text))
-            guard diagnostics.isEmpty, case .run(let pipeline, _, _)? = statements.last else { throw LoadFailure("no run") }
+            guard diagnostics.isEmpty, case .run(let pipeline, _, _)? = statements.last else { throw LoadFailure(message: "no run", reason: "no run") }
             let scheduler = Scheduler.virtual()
             let context = RunContext(scheduler: scheduler, services: PhotoSources(scheduler: scheduler), write: { _ in })
             let tracer = Tracer<Value>(scheduler: scheduler)

@@ -24,8 +24,9 @@ public struct Site: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Where the trace draws the stage's row: at its use, for a definition's stage.
+    /// (Columns scaled alike, so a definition's rows sit between the stages around its use.)
     public var order: (line: Int, column: Int) {
-        guard let use else { return (line, column) }
+        guard let use else { return (line, column * 1_000) }
         return (use.line, use.column * 1_000 + use.index)
     }
 
@@ -110,12 +111,21 @@ public struct CheckedPipeline: Sendable {
     /// pipelines and expressions: they run from frame 0 of the run, subscribed or not.
     /// The checker finds them in its own walk (set on a statement's top pipeline only).
     public var hotSources: [HotMarble] = []
+    /// The bound properties (`var x <- PIPELINE`) it reads, found alike: their pipelines
+    /// run from the start of the run and set them.
+    public var propertyBindings: [PropertyBinding] = []
 
     init(head: CheckedHead, stages: [CheckedStage], text: String) {
         self.head = head
         self.stages = stages
         self.text = text
     }
+}
+
+/// A property and the pipeline that sets it (`var thumbnail <- download url`).
+public struct PropertyBinding: Sendable {
+    public var name: String
+    public var pipeline: CheckedPipeline
 }
 
 /// A `hot` source's timeline, numbered across the session so each starts once per run.
@@ -131,6 +141,9 @@ public enum CheckedStatement: Sendable {
     case bind(name: String, CheckedPipeline)
     /// `var NAME = EXPRESSION`
     case declareProperty(name: String, CheckedExpression)
+    /// `var NAME <- PIPELINE`: declared (null until its first value), and set by the
+    /// pipeline in every run that reads it.
+    case bindProperty(name: String, CheckedPipeline)
     /// `NAME := EXPRESSION`
     case assign(name: String, CheckedExpression, Site)
     case run(CheckedPipeline, background: Bool, line: Int)

@@ -20,6 +20,8 @@ struct Checker {
     /// The hot sources the statement being checked reaches, in the order it reaches them:
     /// the order they start in, which orders their events at a tie (`CheckedPipeline.hotSources`).
     private var hotReached: [HotMarble] = []
+    /// The bound properties a statement reads, in the order reached.
+    private var bindingsReached: [PropertyBinding] = []
 
     /// What an expression may refer to where it stands.
     struct Scope {
@@ -45,7 +47,8 @@ struct Checker {
             let before = diagnostics.count
             guard let result = check(statement), diagnostics.count == before, fitsLimits(result, statement) else {
                 switch statement {
-                case .let(let name, _, _, _), .var(let name, _, _, _), .define(let name, _, _, _, _): failedNames.insert(name)
+                case .let(let name, _, _, _), .var(let name, _, _, _), .define(let name, _, _, _, _), .bindProperty(let name, _, _, _):
+                    failedNames.insert(name)
                 default: break
                 }
                 continue
@@ -68,6 +71,12 @@ struct Checker {
                 environment.properties.insert(name)
                 environment.bindings[name] = nil
                 environment.boundDepths[name] = nil
+                environment.propertyBindings[name] = nil
+            case .bindProperty(let name, let pipeline):
+                environment.properties.insert(name)
+                environment.bindings[name] = nil
+                environment.boundDepths[name] = nil
+                environment.propertyBindings[name] = pipeline
             default: break
             }
         }
@@ -76,6 +85,7 @@ struct Checker {
 
     private mutating func check(_ statement: Statement) -> CheckedStatement? {
         hotReached = []
+        bindingsReached = []
         return check(statement, Scope()).map(withHotSources)
     }
 
@@ -85,12 +95,19 @@ struct Checker {
         switch statement {
         case .bind(let name, var pipeline):
             pipeline.hotSources = hot
+            pipeline.propertyBindings = bindingsReached
             return .bind(name: name, pipeline)
+        case .bindProperty(let name, var pipeline):
+            pipeline.hotSources = hot
+            pipeline.propertyBindings = bindingsReached
+            return .bindProperty(name: name, pipeline)
         case .run(var pipeline, let background, let line):
             pipeline.hotSources = hot
+            pipeline.propertyBindings = bindingsReached
             return .run(pipeline, background: background, line: line)
         case .expect(var pipeline, let marble, let marbleText, let values, let error, let line, let column):
             pipeline.hotSources = hot
+            pipeline.propertyBindings = bindingsReached
             return .expect(pipeline, marble: marble, marbleText: marbleText, values: values, error: error, line: line, column: column)
         case .declareProperty, .assign, .service, .define:
             return statement
@@ -100,6 +117,26 @@ struct Checker {
     /// A signal bound with `let`, used here: its hot sources are this statement's too.
     private mutating func reach(_ bound: CheckedPipeline) {
         for hot in bound.hotSources { reach(hot) }
+        for binding in bound.propertyBindings where !bindingsReached.contains(where: { $0.name == binding.name }) {
+            bindingsReached.append(binding)
+        }
+    }
+
+    /// Whether a pipeline's text names `name` (not as a field after `.`).
+    private func reads(_ pipeline: Pipeline, _ name: String) -> Bool {
+        let (tokens, _) = Lexer.tokens(of: Source(name: "", text: text(pipeline.range)))
+        return zip([Token?.none] + tokens.map(Optional.some), tokens).contains { before, token in
+            token.kind == .name(name) && before?.kind != .dot
+        }
+    }
+
+    /// A property read here: when bound, its pipeline runs with the statement (and what
+    /// that pipeline reaches too).
+    private mutating func reachProperty(_ name: String) {
+        guard let pipeline = environment.propertyBindings[name],
+              !bindingsReached.contains(where: { $0.name == name }) else { return }
+        reach(pipeline)
+        bindingsReached.append(PropertyBinding(name: name, pipeline: pipeline))
     }
 
     private mutating func reach(_ hot: HotMarble) {
@@ -127,6 +164,15 @@ struct Checker {
         case .var(let name, let nameRange, let value, _):
             guard checkBindable(name, nameRange) else { return nil }
             return checkExpression(value, top).map { .declareProperty(name: name, $0) }
+        case .bindProperty(let name, let nameRange, let value, _):
+            guard checkBindable(name, nameRange) else { return nil }
+            // The pipeline may not read the property it sets: it would feed itself.
+            if reads(value, name) {
+                report("BINDS ITSELF", nameRange, "`\(name)` would be set by a pipeline that reads `\(name)`:",
+                       hint: "bind it to a pipeline of other names; use `scan` to build a value from its own past")
+                return nil
+            }
+            return checkPipeline(value, top).map { .bindProperty(name: name, $0) }
         case .assign(let name, let nameRange, let value, _):
             if case .signal? = environment.bindings[name] {
                 report("NOT A PROPERTY", nameRange, "`\(name)` is a signal bound with `let`, and `:=` sets only a property:",
@@ -144,6 +190,11 @@ struct Checker {
             return .assign(name: name, checked, site)
         case .run(let pipeline, let background, let range):
             return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
+        case .import(_, _, let whole):
+            // The Frontend reads imports before the checker sees the statements around them.
+            report("IMPORT HERE", whole, "`import` brings another file's definitions into a script or the prompt, and cannot be used here:",
+                   hint: "write it on a line of its own, at the top level")
+            return nil
         case .service(let name, let nameRange, let setting, _):
             guard catalogue[name]?.family == .services else {
                 let services = catalogue.specs.filter { $0.family == .services }.map(\.name)
@@ -172,6 +223,8 @@ struct Checker {
         case .bind(let name, let pipeline):
             extent.measure(pipeline, at: 0)
             environment.boundDepths[name] = extent.deepest
+        case .bindProperty(_, let pipeline):
+            extent.measure(pipeline, at: 0)
         case .declareProperty(_, let expression), .assign(_, let expression, _):
             extent.measure(CheckedPipeline(head: .value(expression), stages: [], text: ""), at: 0)
         case .run(let pipeline, _, _):
@@ -189,7 +242,7 @@ struct Checker {
         switch statement {
         case .let(_, _, _, let whole), .var(_, _, _, let whole), .assign(_, _, _, let whole),
              .run(_, _, let whole), .expect(_, _, _, _, _, let whole), .service(_, _, _, let whole),
-             .define(_, _, _, _, let whole):
+             .define(_, _, _, _, let whole), .import(_, _, let whole), .bindProperty(_, _, _, let whole):
             range = SourceRange(start: whole.start, end: whole.start + 1)
         }
         if extent.deepest > Limits.statementDepth {
@@ -307,11 +360,24 @@ struct Checker {
         }
         // Each stage says which definition it came from, and where it was put to use.
         return failed ? nil : expanded.enumerated().map { index, inner in
-            var inner = inner
+            var inner = Checker.placed(inner, at: Site.Use(line: useSite.line, column: useSite.column, index: index))
             inner.label = "\(stage.name): \(inner.label)"
-            inner.site.use = Site.Use(line: useSite.line, column: useSite.column, index: index)
             return inner
         }
+    }
+
+    /// A definition's stage put to use at `use`, and the stages of its inner pipelines
+    /// with it (their rows go under it in the trace, not where the definition is).
+    private static func placed(_ stage: CheckedStage, at use: Site.Use) -> CheckedStage {
+        var stage = stage
+        if stage.site.use == nil { stage.site.use = use }
+        stage.arguments = stage.arguments.map { argument in
+            guard case .pipeline(var inner) = argument else { return argument }
+            if case .source(let head) = inner.head { inner.head = .source(placed(head, at: use)) }
+            inner.stages = inner.stages.map { placed($0, at: use) }
+            return .pipeline(inner)
+        }
+        return stage
     }
 
     // MARK: Pipelines
@@ -375,7 +441,10 @@ struct Checker {
                 reach(pipeline)
                 return .binding(name, pipeline)
             }
-            if environment.properties.contains(name) { return .property(name) }
+            if environment.properties.contains(name) {
+                reachProperty(name)
+                return .property(name)
+            }
             if let spec = catalogue[name], !(name == "not" && scope.hasIt) {
                 if spec.role == .operator {
                     notASource(spec, expression.range)
@@ -873,7 +942,10 @@ struct Checker {
             return .pipeline(CheckedPipeline(head: .binding(name, pipeline), stages: [], text: name))
         case nil: break
         }
-        if environment.properties.contains(name) { return .property(name) }
+        if environment.properties.contains(name) {
+            reachProperty(name)
+            return .property(name)
+        }
         if let spec = catalogue[name], spec.role == .source,
            !spec.parameters.contains(where: { !$0.isOptional && $0.keyword == nil }) {
             let stage = CheckedStage(spec: spec, arguments: [], label: name, site: site(range, stage: name))

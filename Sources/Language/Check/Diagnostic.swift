@@ -17,6 +17,9 @@ public struct Diagnostic: Equatable, Sendable, Error {
     /// First person, quoting the user's text.
     public var message: String
     public var hint: String?
+    /// The source the diagnostic is in when it is not the one being loaded (a file that
+    /// `import` read): rendered with its lines.
+    public var origin: Source?
 
     public init(title: String, location: SourceLocation, length: Int, message: String, hint: String? = nil) {
         self.title = title
@@ -37,6 +40,7 @@ public struct Diagnostic: Equatable, Sendable, Error {
 
     /// The diagnostic as text; with the source, the line and carets are shown.
     public func rendered(in source: Source?, color: Bool = false) -> String {
+        let source = origin ?? source
         let place = location.description
         let dashes = max(3, Diagnostic.width - title.count - place.count - 5)
         var header = "-- \(title) \(String(repeating: "-", count: dashes)) \(place)"

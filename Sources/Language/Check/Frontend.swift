@@ -13,6 +13,8 @@ public struct Environment: Sendable {
     /// Stages defined with `def` (or a `let` of stages without a source), by name.
     public var definitions: [String: Definition] = [:]
     public var properties: Set<String> = []
+    /// The pipelines that set bound properties (`var x <- PIPELINE`), by name.
+    public var propertyBindings: [String: CheckedPipeline] = [:]
     /// Hot sources are numbered across the whole session, so each is started once per run.
     var nextHotID = 0
     /// How many sources were loaded before: the number of the next one.
@@ -46,6 +48,15 @@ public struct Frontend: Sendable {
     public static let replOperatorList = "`:help`"
     public static let commandLineOperatorList = "`frp explain`"
 
+    /// Reads a file that `import` names (the path already resolved against the importing
+    /// file): its source, or a sentence saying why not. Without it, `import` is refused.
+    public var readFile: (@Sendable (String) -> Result<Source, ImportFailure>)?
+
+    public struct ImportFailure: Error {
+        public var reason: String
+        public init(_ reason: String) { self.reason = reason }
+    }
+
     public init(catalogue: Catalogue = .standard) {
         self.catalogue = catalogue
     }
@@ -53,14 +64,99 @@ public struct Frontend: Sendable {
     /// Checks a source against the names bound so far; the names it binds are kept only
     /// when it has no errors (a REPL line with a mistake changes nothing).
     public mutating func load(_ source: Source) -> ([CheckedStatement], [Diagnostic]) {
+        let own = source.name.hasPrefix("<") ? [] : [Frontend.normalized(source.name)]
+        return load(source, importing: own, definitionsOnly: false)
+    }
+
+    /// `importing`: the files being read, outermost first (a cycle is refused).
+    private mutating func load(_ source: Source, importing: [String], definitionsOnly: Bool) -> ([CheckedStatement], [Diagnostic]) {
         let (program, syntaxDiagnostics) = parse(source)
         environment.loads += 1
         guard syntaxDiagnostics.isEmpty else { return ([], syntaxDiagnostics) }
-        var checker = Checker(source: source, catalogue: catalogue, environment: environment)
-        checker.operatorList = operatorList
-        let statements = checker.check(program)
-        guard checker.diagnostics.isEmpty else { return ([], checker.diagnostics) }
-        environment = checker.environment
+        var working = self
+        var statements: [CheckedStatement] = []
+        var diagnostics: [Diagnostic] = []
+        var pending: [Statement] = []
+        func report(_ title: String, _ range: SourceRange, _ message: String, hint: String) {
+            diagnostics.append(Diagnostic(title, at: range, in: source, message, hint: hint))
+        }
+        // Statements are checked in runs between imports, each run seeing what came before.
+        func flush() {
+            guard !pending.isEmpty else { return }
+            var checker = Checker(source: source, catalogue: catalogue, environment: working.environment)
+            checker.operatorList = operatorList
+            statements += checker.check(Program(statements: pending))
+            diagnostics += checker.diagnostics
+            working.environment = checker.environment
+            pending = []
+        }
+        for statement in program.statements {
+            if definitionsOnly, let range = Frontend.notADefinition(statement) {
+                report("NOT A DEFINITION", range, "An imported file brings definitions, and this line would run:",
+                       hint: "keep `let`, `def`, `var` and `import` in a library; run and `expect` in the file that imports it")
+                continue
+            }
+            guard case .import(let path, let pathRange, _) = statement else {
+                pending.append(statement)
+                continue
+            }
+            flush()
+            let resolved = Frontend.resolve(path, from: source.name)
+            guard !importing.contains(resolved) else {
+                let cycle = (importing.drop { $0 != resolved } + [resolved]).joined(separator: " → ")
+                report("IMPORT CYCLE", pathRange, "`\(path)` is already being imported: \(cycle)",
+                       hint: "move what both files need into a third one that neither imports back")
+                continue
+            }
+            guard let readFile = working.readFile else {
+                report("IMPORT UNAVAILABLE", pathRange, "Nothing can be imported here:", hint: "use `frp run`, `frp test` or the prompt")
+                continue
+            }
+            switch readFile(resolved) {
+            case .failure(let failure):
+                report("CANNOT IMPORT", pathRange, "I cannot read `\(path)` (\(resolved)): \(failure.reason)",
+                       hint: "the path is relative to the importing file's folder")
+            case .success(let imported):
+                let (importedStatements, importedDiagnostics) = working.load(imported, importing: importing + [resolved], definitionsOnly: true)
+                diagnostics += importedDiagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    if diagnostic.origin == nil { diagnostic.origin = imported }
+                    return diagnostic
+                }
+                statements += importedStatements
+            }
+        }
+        flush()
+        guard diagnostics.isEmpty else { return ([], diagnostics) }
+        environment = working.environment
         return (statements, [])
+    }
+
+    /// Where a statement that runs something is, for a library that must only define.
+    private static func notADefinition(_ statement: Statement) -> SourceRange? {
+        switch statement {
+        case .let, .define, .var, .bindProperty, .import: return nil
+        case .run(_, _, let range), .expect(_, _, _, _, _, let range), .assign(_, _, _, let range), .service(_, _, _, let range):
+            return range
+        }
+    }
+
+    /// `path` relative to the folder of the file `from` (the working directory for input
+    /// that is not a file), with `.` and `..` folded.
+    static func resolve(_ path: String, from: String) -> String {
+        if path.hasPrefix("/") || from.hasPrefix("<") { return normalized(path) }
+        guard let slash = from.lastIndex(of: "/") else { return normalized(path) }
+        return normalized(String(from[...slash]) + path)
+    }
+
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 }

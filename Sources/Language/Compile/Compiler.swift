@@ -24,6 +24,26 @@ public final class Compiler {
         }
     }
 
+    /// Starts the pipelines of the bound properties a statement reads (`var x <- P`,
+    /// `CheckedPipeline.propertyBindings`): from the start of the run, each value sets
+    /// the property, until `lifetime` ends; after the run it keeps the last.
+    public func startPropertyBindings(_ pipeline: CheckedPipeline, until lifetime: Lifetime) {
+        for binding in pipeline.propertyBindings {
+            guard let property = context.properties.property(binding.name) else { continue }
+            // Each run starts it over: null until the pipeline sends (not the last run's).
+            try? property.set(.null)
+            signal(binding.pipeline).start(Observer(
+                next: { value in try? property.set(value) },
+                terminate: { [context] termination in
+                    // Its failure is said: the property stops changing, it does not fail.
+                    if case .error(let error) = termination {
+                        context.write("`\(binding.name)` stops following its pipeline: \(error.message)")
+                    }
+                }
+            ), in: lifetime.child())
+        }
+    }
+
     public func signal(_ pipeline: CheckedPipeline, _ frame: Frame = Frame()) -> Signal<Value> {
         var signal = head(pipeline.head, frame)
         var index = 0

@@ -45,6 +45,7 @@ struct Parser {
     }
 
     /// statement -> 'let' NAME '=' pipeline | 'var' NAME '=' expression | NAME ':=' expression
+    ///            | 'import' STRING
     ///            | 'expect' pipeline 'emits' STRING [expression] ['error' STRING] | pipeline ['&']
     private mutating func parseStatement() throws(Failure) -> Statement {
         let start = current.range
@@ -64,6 +65,13 @@ struct Parser {
             let isLet = isWord("let")
             advance()
             let (name, nameRange) = try expectName("a name to bind")
+            // `var NAME <- PIPELINE`: the property follows the pipeline's values.
+            if !isLet, current.kind == .less, peek(1).kind == .minus, current.range.end == peek(1).range.start {
+                advance()
+                advance()
+                let value = try parsePipeline()
+                return .bindProperty(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+            }
             guard match(.assign) else {
                 throw failure("EXPECTED =", "I expected `=` after `\(isLet ? "let" : "var") \(name)`:",
                               hint: isLet ? "write `let \(name) = PIPELINE`" : "write `var \(name) = VALUE`")
@@ -78,6 +86,16 @@ struct Parser {
         }
         if isWord("def"), case .name = peek(1).kind {
             return try parseDefinition(from: start)
+        }
+        if isWord("import"), peek(1).kind != .pipe, peek(1).kind != .update {
+            advance()
+            guard case .string(let path) = current.kind else {
+                throw failure("EXPECTED FILE", "`import` needs the file to read, as a string:",
+                              hint: #"write `import "lib.frp"` (relative to this file)"#)
+            }
+            let pathRange = current.range
+            advance()
+            return .import(path: path, pathRange: pathRange, range: start.to(pathRange))
         }
         if case .name(let name) = current.kind, peek(1).kind == .update {
             let nameRange = current.range

@@ -1,5 +1,9 @@
 /// A program's text, with the offsets of its lines so a position can be shown.
-public struct Source: Sendable {
+public struct Source: Sendable, Equatable {
+    public static func == (a: Source, b: Source) -> Bool {
+        a.name == b.name && a.firstLine == b.firstLine && a.text == b.text
+    }
+
     public let name: String
     public let text: String
     /// The text as Unicode scalars: positions are indices into this.

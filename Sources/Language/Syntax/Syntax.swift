@@ -117,6 +117,11 @@ public enum Statement: Sendable {
     case service(name: String, nameRange: SourceRange, setting: ServiceSetting, range: SourceRange)
     case expect(Pipeline, marble: String, marbleRange: SourceRange, values: Expression?,
                 error: String?, range: SourceRange)
+    /// `var thumbnail <- download url`: a property set by a signal's values (RAC's
+    /// `RAC(obj, prop) = signal`).
+    case bindProperty(name: String, nameRange: SourceRange, value: Pipeline, range: SourceRange)
+    /// `import "lib.frp"`: the definitions of another file (the Frontend reads it).
+    case `import`(path: String, pathRange: SourceRange, range: SourceRange)
 }
 
 /// How a service behaves from a `service` statement on: failures on demand, for teaching

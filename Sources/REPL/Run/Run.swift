@@ -26,6 +26,8 @@ struct Run {
         scheduler.startClock()
         started?(scheduler)
         compiler.startHotSources(pipeline)
+        let bindings = Lifetime()
+        compiler.startPropertyBindings(pipeline, until: bindings)
 
         var events = 0
         var ended = false
@@ -73,6 +75,7 @@ struct Run {
         scheduler.interrupted = { false }
         let end = scheduler.now
         lifetime.dispose()
+        bindings.dispose()
         let leftovers = Leftovers(of: context, live: live)
         context.finish()
         return RunOutcome(stop: stop, end: end, events: events, tracer: tracer, leftovers: leftovers,

@@ -1,0 +1,66 @@
+import Language
+import Testing
+
+/// `import "FILE"` with files kept in memory: relative paths, definitions only, cycles and
+/// missing files as positioned diagnostics in the file where they are.
+@Suite("import")
+struct ImportTests {
+    static let files: [String: String] = [
+        "lib/photos.frp": "import \"names.frp\"\ndef above(n) = filter rating > n\nlet best = of {name: \"a\", rating: 99}, {name: \"b\", rating: 90} | above 95\n",
+        "lib/names.frp": "let names = map name\nvar limit = 2\n",
+        "lib/runs.frp": "let y = of 1\ny | take 1\n",
+        "a.frp": "import \"b.frp\"\n",
+        "b.frp": "let x = of 1\nimport \"a.frp\"\n",
+    ]
+
+    func frontend() -> Frontend {
+        var frontend = Frontend()
+        frontend.readFile = { path in
+            guard let text = ImportTests.files[path] else { return .failure(.init("No such file or directory")) }
+            return .success(Source(name: path, text: text))
+        }
+        return frontend
+    }
+
+    func load(_ text: String, name: String = "main.frp") -> (statements: [CheckedStatement], diagnostics: String, frontend: Frontend) {
+        var frontend = frontend()
+        let source = Source(name: name, text: text)
+        let (statements, found) = frontend.load(source)
+        return (statements, found.map { $0.rendered(in: source) }.joined(separator: "\n\n"), frontend)
+    }
+
+    @Test("an imported file's definitions, and those it imports (relative to it), are usable after the import")
+    func definitions() {
+        let loaded = load("import \"lib/photos.frp\"\nbest | names | take limit\n")
+        #expect(loaded.diagnostics == "")
+        #expect(Set(["above", "best", "names", "limit"]).isSubset(of: Set(loaded.frontend.environment.names)))
+        // The library's `var` is declared (it runs) before the pipeline.
+        #expect(loaded.statements.contains { if case .declareProperty("limit", _) = $0 { true } else { false } })
+        guard case .run? = loaded.statements.last else { Issue.record("no run last"); return }
+    }
+
+    @Test("a missing file, a cycle and a line that runs are diagnostics in the file where they are")
+    func mistakes() {
+        #expect(load("import \"nope.frp\"").diagnostics.hasPrefix("-- CANNOT IMPORT"))
+        #expect(load("import \"nope.frp\"").diagnostics.contains("main.frp:1:8\n"))
+        let cycle = load("import \"b.frp\"", name: "a.frp").diagnostics
+        #expect(cycle.hasPrefix("-- IMPORT CYCLE"))
+        #expect(cycle.contains("b.frp:2:8"))
+        #expect(cycle.contains("a.frp → b.frp → a.frp"))
+        #expect(cycle.contains("2| import \"a.frp\""))
+        let runs = load("import \"lib/runs.frp\"").diagnostics
+        #expect(runs.hasPrefix("-- NOT A DEFINITION"))
+        #expect(runs.contains("lib/runs.frp:2:1\n"))
+        #expect(runs.contains("2| y | take 1"))
+        // Nothing of a failed load is kept.
+        #expect(!load("import \"lib/runs.frp\"").frontend.environment.names.contains("y"))
+    }
+
+    @Test("import needs a string, and nothing can be imported without a file reader")
+    func syntax() {
+        #expect(load("import lib").diagnostics.hasPrefix("-- EXPECTED FILE"))
+        var bare = Frontend()
+        let source = Source(name: "main.frp", text: "import \"x.frp\"")
+        #expect(bare.load(source).1.first?.title == "IMPORT UNAVAILABLE")
+    }
+}
