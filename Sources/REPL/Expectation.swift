@@ -175,7 +175,7 @@ struct Expectation {
             case .completed: return Marble.Entry(frame: recorded.frame, mark: .completed)
             case .error: return Marble.Entry(frame: recorded.frame, mark: .error)
             case .next(let value):
-                return Marble.Entry(frame: recorded.frame, mark: .value(letters.letter(full: value.description, short: value.abbreviated)))
+                return Marble.Entry(frame: recorded.frame, mark: .value(letters.letter(full: value.description, short: value.shortened(to: 40))))
             }
         }
         // Both drawn with the same folds, so their columns line up; a trailing `-` run sets

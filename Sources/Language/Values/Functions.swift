@@ -55,6 +55,19 @@ public struct Function: Sendable {
         Function("last", "last(LIST)", 1...1) { arguments throws(EvaluationFailure) in
             try list(arguments[0], "last").last ?? .null
         },
+        // A list of records looked up by a field (the tutorials pick an image by its size,
+        // not by its place: `find(images, "size", 3).url`).
+        Function("where", "where(LIST, FIELD, VALUE)", 3...3) { arguments throws(EvaluationFailure) in
+            let name = try fieldName(arguments[1], "where")
+            return .list(try list(arguments[0], "where").filter { matches($0, name, arguments[2]) })
+        },
+        Function("find", "find(LIST, FIELD, VALUE)", 3...3) { arguments throws(EvaluationFailure) in
+            let name = try fieldName(arguments[1], "find")
+            guard let found = try list(arguments[0], "find").first(where: { matches($0, name, arguments[2]) }) else {
+                throw .absent("no item of the list has \(name) = \(arguments[2].abbreviated)")
+            }
+            return found
+        },
         Function("slice", "slice(LIST_OR_TEXT, FROM, [TO])", 2...3) { arguments throws(EvaluationFailure) in
             func bound(_ value: Value, _ count: Int) throws(EvaluationFailure) -> Int {
                 guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else {
@@ -125,5 +138,18 @@ public struct Function: Sendable {
     private static func list(_ value: Value, _ function: String) throws(EvaluationFailure) -> [Value] {
         guard case .list(let items) = value else { throw EvaluationFailure("`\(function)` needs a list, not \(value.kindDescription)") }
         return items
+    }
+
+    private static func fieldName(_ value: Value, _ function: String) throws(EvaluationFailure) -> String {
+        guard case .string(let name) = value else {
+            throw EvaluationFailure("`\(function)` needs the field's name as text, like \(function)(images, \"size\", 3)")
+        }
+        return name
+    }
+
+    /// Whether an item is a record whose field equals the value.
+    private static func matches(_ item: Value, _ field: String, _ value: Value) -> Bool {
+        guard case .record(let record) = item else { return false }
+        return record[field] == value
     }
 }
