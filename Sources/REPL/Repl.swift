@@ -181,8 +181,9 @@ public struct Repl {
         case ":quit", ":q":
             return .quit
         case ":help", ":h", ":explain":
-            let explainer = Explainer(catalogue: frontend.catalogue, style: session.options.diagramStyle, output: output,
+            var explainer = Explainer(catalogue: frontend.catalogue, style: session.options.diagramStyle, output: output,
                                       invocation: ":explain")
+            explainer.environment = frontend.environment
             if let argument {
                 explainer.explain(argument)
             } else if words.first == ":explain" {

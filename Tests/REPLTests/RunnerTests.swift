@@ -556,6 +556,25 @@ extension BinaryTests {
     }
 }
 
+extension BinaryTests {
+    @Test(":explain a definition or a let name: what it stands for and a line on each operator it uses; import at the prompt",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func explainUserNames() throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".frp").path
+        try "def above(n) = filter rating > n | take 3\n".write(toFile: library, atomically: true, encoding: .utf8)
+        let result = try run([], input: """
+            import "\(library)"
+            :explain above
+            let best = popular | above 90 | map name
+            :explain best
+            """)
+        #expect(result.status == 0)
+        #expect(result.output.contains("`above` is your definition, used as a stage:\n  def above(n) = filter rating > n | take 3\n\n  filter: Forwards"))
+        #expect(result.output.contains("`best` is your name for a pipeline:\n  let best = popular | above 90 | map name\n\n  popular: The 500px"))
+        #expect(result.output.contains("  map: Sends"))
+    }
+}
+
 /// The trace of scenario runs, as a person reads it, compared with the text kept in
 /// Tests/Snapshots (virtual time makes it deterministic). `FRP_RECORD_SNAPSHOTS=1 swift
 /// test` writes them anew; review the difference before committing.

@@ -12,6 +12,8 @@ public struct Explainer {
     let output: Output
     /// How the reader asks for another explanation: `frp explain`, or `:explain` at the prompt.
     let invocation: String
+    /// The session's names (at the prompt): a definition or a `let` is explained too.
+    var environment = Environment()
 
     public init(style: DiagramStyle = DiagramStyle(), output: Output = .standard) {
         self.init(catalogue: PhotoSources.catalogue, style: style, output: output, invocation: "frp explain")
@@ -35,10 +37,37 @@ public struct Explainer {
 
     private var width: Int { min(style.width, 100) }
 
+    /// A name the session defined (`def`, a `let` of stages or of a pipeline): what it
+    /// stands for, and a line on each operator it uses. False when it is not one.
+    private func explainUserName(_ name: String) -> Bool {
+        let operators: [String]
+        if let definition = environment.definitions[name] {
+            output.line("`\(name)` is your definition, used as a stage:")
+            output.line("  " + definition.text)
+            operators = definition.stages.map(\.name)
+        } else if case .signal(let pipeline)? = environment.bindings[name] {
+            output.line("`\(name)` is your name for a pipeline:")
+            output.line("  let \(name) = \(pipeline.text)")
+            let head: [String] = if case .source(let stage) = pipeline.head { [stage.spec.name] } else { [] }
+            operators = head + pipeline.stages.map(\.spec.name)
+        } else {
+            return false
+        }
+        let known = operators.compactMap { catalogue[$0] }
+        if !known.isEmpty { output.line("") }
+        var seen = Set<String>()
+        for spec in known where seen.insert(spec.name).inserted {
+            for line in "\(spec.name): \(spec.summary)".wrapped(width: width, indent: "  ") { output.line(line) }
+        }
+        output.line("(`\(invocation) OPERATOR` for more on each)")
+        return true
+    }
+
     /// Explains one operator; false (and a message naming what is close) when there is
     /// none by that name.
     @discardableResult
     func explain(_ name: String) -> Bool {
+        if explainUserName(name) { return true }
         let elsewhere = catalogue.elsewhere(name)
         guard let spec = catalogue[name] ?? elsewhere?.spec else {
             let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""
