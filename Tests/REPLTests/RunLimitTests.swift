@@ -99,7 +99,7 @@ struct RunLimitTests {
             #expect(items.count == 65)
             #expect(items.last == .string("… 100000 items"))
         } else { Issue.record("not a list") }
-        #expect(kept[1] == .string(String(repeating: "x", count: 120) + "… (1000000 characters)"))
+        #expect(kept[1] == .string(String(repeating: "x", count: 120) + "… (1000000 bytes)"))
         #expect(kept[2] == .number(1))
         // A legend reads the same; `--events` hears the whole value.
         #expect(kept[0].abbreviated(to: 40) == big.abbreviated(to: 40))

@@ -40,7 +40,8 @@ let transformingOperators: [OperatorSpec] = [
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan 0, acc + it"#,
           elsewhere: ["RxJS: scan", "ReactiveSwift: scan", "RAC2: scanWithStart:reduce:"],
           contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")]) { args throws(SignalError) in
-        args.upstream.scan(try args.value("SEED"), args.accumulator("EXPRESSION"))
+        if let append = args.appending("EXPRESSION") { return args.upstream.scan(into: try args.value("SEED"), append) }
+        return args.upstream.scan(try args.value("SEED"), args.accumulator("EXPRESSION"))
     },
     .init("reduce", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
           "Sends only the final accumulation, when the source completes.",
@@ -51,7 +52,8 @@ let transformingOperators: [OperatorSpec] = [
             .init("scan", "scan sends the accumulation at every value; reduce only once, at the end."),
             .init("count", "count is the reduce that counts: `reduce 0, acc + 1`."),
           ]) { args throws(SignalError) in
-        args.upstream.reduce(try args.value("SEED"), args.accumulator("EXPRESSION"))
+        if let append = args.appending("EXPRESSION") { return args.upstream.reduce(into: try args.value("SEED"), append) }
+        return args.upstream.reduce(try args.value("SEED"), args.accumulator("EXPRESSION"))
     },
     .init("pairwise", .operator, .transforming, [],
           "Sends `[previous, current]` for each value after the first.",

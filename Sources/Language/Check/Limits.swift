@@ -110,8 +110,10 @@ extension Value {
         switch self {
         // What was cut is said, with how much there was: two big values that begin alike
         // but differ in size read differently (and get different letters in a diagram).
+        // (Its size in bytes: counting characters walks the whole text, and a trace keeps
+        // a summary of every event: `scan "", acc + "x"` took seconds for that alone.)
         case .string(let text) where text.utf8.count > Value.summaryCharacters:
-            return .string(String(text.prefix(Value.summaryCharacters)) + "… (\(text.count) characters)")
+            return .string(String(text.prefix(Value.summaryCharacters)) + "… (\(text.utf8.count) bytes)")
         case .list(let values):
             var kept: [Value] = []
             for value in values {

@@ -188,38 +188,32 @@ enum FusedStages {
         }
     }
 
-    /// `reduce SEED, acc + [E, ...]` where E does not read `acc` (RxJS's toArray): the
-    /// list grows in place, amortised O(1) per value. `acc + [it]` evaluated as written
-    /// copies the whole list at every value: a hundred thousand values took a minute,
-    /// the million of the list limit would take hours.
+    /// `scan`/`reduce SEED, acc + E` where E does not read `acc` (`acc + [it]`, RxJS's
+    /// toArray; `acc + "x"`): the list or text grows in place, amortised O(1) per value
+    /// (`Operations.append`). Evaluated as written, it copied the whole accumulation at
+    /// every value: a hundred thousand values took half a minute.
     final class Append: Stage {
         let items: Evaluator
-        var accumulation: [Value]
+        var accumulation: Value
+        let emitsEach: Bool
         let site: Site
-        init(run: Run, seed: [Value], items: @escaping Evaluator, site: Site) {
+        init(run: Run, seed: Value, items: @escaping Evaluator, emitsEach: Bool, site: Site) {
             self.items = items
             self.accumulation = seed
+            self.emitsEach = emitsEach
             self.site = site
             super.init(run: run)
         }
         override func push(_ frame: Frame) {
             do throws(EvaluationFailure) {
-                let right = try items(frame)
-                guard case .list(let added) = right else {
-                    // What `acc + x` says when x is not a list.
-                    _ = try Operations.add(.list([]), right)
-                    return
-                }
-                guard accumulation.count + added.count <= Limits.listItems else {
-                    throw Limits.tooLong("list", Limits.listItems, "items")
-                }
-                accumulation.append(contentsOf: added)
+                try Operations.append(&accumulation, try items(frame))
             } catch {
-                fail(error.at(site))
+                return fail(error.at(site))
             }
+            if emitsEach { emit(Frame(it: accumulation)) }
         }
         override func finish(_ termination: Termination) {
-            if termination == .completed, !run.done { emit(Frame(it: .list(accumulation))) }
+            if !emitsEach, termination == .completed, !run.done { emit(Frame(it: accumulation)) }
             super.finish(termination)
         }
     }
@@ -277,10 +271,10 @@ extension Compiler {
         }
         // Boxed in a class: a closure kept in an array (or an Optional) is stored at the
         // most general abstraction and would be called through a thunk on every event.
-        // `reduce [], acc + [it]`: the list added at each value, when it does not read `acc`.
+        // `scan`/`reduce SEED, acc + E`: what is added at each value, when it does not read `acc`.
         var appended: [Int: (items: CompiledExpression, site: Site)] = [:]
-        for (index, stage) in stages.enumerated() where stage.spec.name == "reduce" {
-            if case .list? = seeds[index], stage.arguments.count > 1,
+        for (index, stage) in stages.enumerated() where stage.spec.name == "scan" || stage.spec.name == "reduce" {
+            if stage.arguments.count > 1,
                case .expression(.binary(.add, .acc, let items, let site)) = stage.arguments[1], !items.readsAccumulator {
                 appended[index] = (CompiledExpression(evaluator(items, in: frame)), site)
             }
@@ -303,9 +297,10 @@ extension Compiler {
                 case "range": built.append(FusedStages.Source(run: run))
                 case "map": built.append(FusedStages.Map(run: run, transform: evaluate))
                 case "filter": built.append(FusedStages.Filter(run: run, condition: evaluate, site: stage.site))
-                case "reduce" where appended[index] != nil:
-                    guard case .list(let seed)? = seeds[index], let (items, site) = appended[index] else { continue }
-                    built.append(FusedStages.Append(run: run, seed: seed, items: items.evaluate, site: site))
+                case "scan" where appended[index] != nil, "reduce" where appended[index] != nil:
+                    guard let (items, site) = appended[index] else { continue }
+                    built.append(FusedStages.Append(run: run, seed: seeds[index] ?? .null, items: items.evaluate,
+                                                    emitsEach: stage.spec.name == "scan", site: site))
                 case "scan", "reduce":
                     built.append(FusedStages.Scan(run: run, seed: seeds[index] ?? .null, accumulate: evaluate,
                                                   emitsEach: stage.spec.name == "scan"))

@@ -129,6 +129,22 @@ public struct StageArguments {
         }
     }
 
+    /// For an accumulator written `acc + E` where E does not read `acc`: the update that
+    /// appends E in place (`Operations.append`), else nil (evaluate it as written).
+    public func appending(_ parameter: String) -> ((inout Value, Value) throws(SignalError) -> Void)? {
+        guard case .expression(.binary(.add, .acc, let items, let site)) = argument(parameter), !items.readsAccumulator else {
+            return nil
+        }
+        let evaluate = compiler.evaluator(items, in: frame)
+        return { accumulation, value throws(SignalError) in
+            do throws(EvaluationFailure) {
+                try Operations.append(&accumulation, try evaluate(Frame(it: value)))
+            } catch {
+                throw error.at(site).signalError
+            }
+        }
+    }
+
     /// The signals of a signal parameter, variadic or not (`merge A, B`), each one level
     /// deeper in the trace.
     public func signals(_ parameter: String) -> [Signal<Value>] {

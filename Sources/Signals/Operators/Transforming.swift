@@ -67,6 +67,55 @@ extension Signal {
         })
     }
 
+    /// Like `scan`, with the accumulation updated in place (Swift's `reduce(into:)`): a
+    /// list or text that grows at every value is not copied each time.
+    public func scan<Output>(into seed: Output,
+                             _ update: @escaping (inout Output, Value) throws(SignalError) -> Void) -> Signal<Output> {
+        Signal<Output>(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var accumulation = seed
+            self.startHandler(Observer(
+                next: { value in
+                    do throws(SignalError) {
+                        try update(&accumulation, value)
+                        downstream.next(accumulation)
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: downstream.terminate
+            ), upstream)
+        })
+    }
+
+    /// Like `reduce`, with the accumulation updated in place.
+    public func reduce<Output>(into seed: Output,
+                               _ update: @escaping (inout Output, Value) throws(SignalError) -> Void) -> Signal<Output> {
+        Signal<Output>(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var accumulation = seed
+            var failed = false
+            self.startHandler(Observer(
+                next: { value in
+                    guard !failed else { return }
+                    do throws(SignalError) {
+                        try update(&accumulation, value)
+                    } catch {
+                        failed = true
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: { termination in
+                    guard !failed else { return }
+                    if termination == .completed { downstream.next(accumulation) }
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+
     /// Sends `(previous, current)` for each value after the first.
     ///
     ///     source     -a-b-c-|
