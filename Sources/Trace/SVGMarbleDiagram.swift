@@ -1,9 +1,14 @@
 import Signals
 
-/// A traced run as an RxMarbles-style SVG picture: one line per stage, values as
-/// circles with their letter (and a legend), completion as a bar, an error as a cross,
-/// a cancellation as a red slash. Time runs left to right, to scale; events at one
-/// instant are set side by side.
+/// A traced run as an RxMarbles-style SVG 1.1 picture: one line per stage, each inner run
+/// on its own lane branching from its parent (rxviz), values as circles coloured by value
+/// (the same value has the same colour and letter on every row), completion as a bar, an
+/// error as a cross, a cancellation as a red cut; the legend below gives the values, the
+/// errors' messages and who cancelled whom, as the text trace does.
+///
+/// Time runs left to right to scale, but a long idle gap is folded (a break mark and its
+/// length) and marks at one instant are set side by side, so nothing overlaps: a test
+/// reads the geometry of every Example's picture.
 public struct SVGMarbleDiagram<Value> {
     let rows: [Tracer<Value>.Row]
     let end: Time
@@ -22,118 +27,187 @@ public struct SVGMarbleDiagram<Value> {
         self.detail = detail
     }
 
-    static var labelWidth: Double { 260.0 }
-    static var plotWidth: Double { 720.0 }
-    static var rowHeight: Double { 56.0 }
-    static var top: Double { 48.0 }
-    static var radius: Double { 13.0 }
+    static var radius: Double { 12 }
+    /// The room one mark takes along the time axis.
+    static var slot: Double { 2 * radius + 4 }
+    static var laneHeight: Double { 40 }
+    static var plotWidth: Double { 720 }
+    /// Monospace at 14px: the width of one character, for laying out text.
+    static var characterWidth: Double { 8.4 }
+    /// Inner runs drawn on lanes of their own, at most; later ones share the last lanes.
+    static var maximumLanes: Int { 6 }
 
     public func render() -> String {
-        let span = Double(max(end.nanoseconds, 1))
-        func x(_ time: Time, _ offset: Int = 0) -> Double {
-            Self.labelWidth + 20 + Double(time.nanoseconds) / span * Self.plotWidth + Double(offset) * (2 * Self.radius + 2)
-        }
+        let layout = TimeLayout(rows: rows, end: end)
         var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
+        let labelColumns = min(44, max(12, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 12))
+        let plotLeft = 16 + Double(labelColumns) * Self.characterWidth + 16
+        func x(_ instant: Int, _ slot: Int) -> Double { plotLeft + layout.x(instant) + Self.radius + 2 + Double(slot) * Self.slot }
+
         var body: [String] = []
-        var right = Self.labelWidth + 20 + Self.plotWidth
+        var errors: [String] = []
+        var cancellations: [String] = []
+        var y = 88.0
+        var rowY: [Int: Double] = [:]
+        let right = plotLeft + layout.width + 16
         for (index, row) in rows.enumerated() {
-            let y = Self.top + Double(index) * Self.rowHeight + Self.rowHeight / 2
-            let indent = Double(row.depth) * 16
-            body.append(#"<text x="\#(format(8 + indent))" y="\#(format(y + 5))" class="label">\#(escape(shorten(row.label)))</text>"#)
-            // One line where subscriptions overlap (thousands of inner runs at once are
-            // one line, not thousands).
-            let spans = row.subscriptions.map { subscription in
-                (from: x(subscription.start), to: subscription.end.map { x($0) } ?? (Self.labelWidth + 20 + Self.plotWidth))
-            }.sorted { $0.from < $1.from }
-            var lines: [(from: Double, to: Double)] = []
-            for span in spans {
-                if let last = lines.last, span.from <= last.to { lines[lines.count - 1].to = max(last.to, span.to) } else { lines.append(span) }
+            let lanes = Lanes(row.subscriptions, limit: Self.maximumLanes)
+            let events = row.eventsBySubscription
+            let top = y
+            rowY[index] = top + Self.laneHeight / 2
+            let indent = Double(row.depth) * 2 * Self.characterWidth
+            body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label">\#(escape(Words.shortened(row.label, to: labelColumns - 2 * row.depth)))</text>"#)
+            // The parent's line, where inner runs branch from.
+            let parentY = rows[..<index].indices.last { rows[$0].depth == row.depth - 1 }.flatMap { rowY[$0] }
+            // A line per lane where its runs overlap or follow (thousands of inner runs
+            // at once are one line, not thousands), each branching from the parent's line.
+            var spans: [Int: [(from: Double, to: Double)]] = [:]
+            for (number, subscription) in row.subscriptions.enumerated() {
+                let from = x(layout.index(subscription.start), 0) - Self.radius - 2
+                let to = subscription.end.map { x(layout.index($0), 0) + Self.radius + 2 } ?? right
+                spans[lanes.lane[number], default: []].append((from, max(from, to)))
             }
-            for line in lines {
-                body.append(#"<line x1="\#(format(line.from))" y1="\#(format(y))" x2="\#(format(max(line.from, line.to)))" y2="\#(format(y))" class="time"/>"#)
+            for (lane, laneSpans) in spans.sorted(by: { $0.key < $1.key }) {
+                let laneY = top + Double(lane) * Self.laneHeight + Self.laneHeight / 2
+                var merged: [(from: Double, to: Double)] = []
+                for span in laneSpans.sorted(by: { $0.from < $1.from }) {
+                    if let last = merged.last, span.from <= last.to { merged[merged.count - 1].to = max(last.to, span.to) } else { merged.append(span) }
+                }
+                for span in merged {
+                    if let parentY, row.depth > 0 {
+                        body.append(#"<line x1="\#(format(span.from))" y1="\#(format(parentY + Self.radius + 2))" x2="\#(format(span.from))" y2="\#(format(laneY))" class="branch"/>"#)
+                    }
+                    body.append(#"<line x1="\#(format(span.from))" y1="\#(format(laneY))" x2="\#(format(span.to))" y2="\#(format(laneY))" class="time"/>"#)
+                }
             }
+            // Marks of one lane at one instant are set side by side; many values at one
+            // instant are one `*` (as in the text diagram), ends of one kind drawn once.
             var used: [Int64: Int] = [:]
-            func nextOffset(_ time: Time) -> Int {
-                let offset = used[time.nanoseconds, default: 0]
-                used[time.nanoseconds] = offset + 1
-                return offset
+            func place(_ time: Time, lane: Int) -> (x: Double, y: Double) {
+                let key = Int64(lane) << 48 | Int64(layout.index(time))
+                let slot = used[key, default: 0]
+                used[key] = slot + 1
+                return (x(layout.index(time), slot), top + Double(lane) * Self.laneHeight + Self.laneHeight / 2)
             }
-            // As in the text diagram, many marks at one instant are one: more than 8
-            // values are one `*`, and ends of one kind that repeat are drawn once.
-            var counts: [Int64: (values: Int, completed: Int, failed: Int, cancelled: Int)] = [:]
-            for (time, event) in row.events {
+            var groups: [Int64: (values: Int, completed: Int)] = [:]
+            for (time, event, subscription) in events {
+                let key = Int64(lanes.lane(of: subscription)) << 48 | Int64(layout.index(time))
                 switch event {
-                case .next: counts[time.nanoseconds, default: (0, 0, 0, 0)].values += 1
-                case .completed: counts[time.nanoseconds, default: (0, 0, 0, 0)].completed += 1
-                case .error: counts[time.nanoseconds, default: (0, 0, 0, 0)].failed += 1
+                case .next: groups[key, default: (0, 0)].values += 1
+                case .completed: groups[key, default: (0, 0)].completed += 1
+                case .error: break
                 }
             }
-            for subscription in row.subscriptions where subscription.cancelled {
-                if let end = subscription.end { counts[end.nanoseconds, default: (0, 0, 0, 0)].cancelled += 1 }
-            }
-            var drawn: [Int64: (values: Bool, completed: Bool, failed: Bool, cancelled: Bool)] = [:]
-            func once(_ time: Time, _ count: Int, _ kind: WritableKeyPath<(values: Bool, completed: Bool, failed: Bool, cancelled: Bool), Bool>) -> Bool {
-                guard count > 1 else { return true }
-                if drawn[time.nanoseconds, default: (false, false, false, false)][keyPath: kind] { return false }
-                drawn[time.nanoseconds, default: (false, false, false, false)][keyPath: kind] = true
-                return true
-            }
-            for (time, event) in row.events {
-                let count = counts[time.nanoseconds] ?? (0, 0, 0, 0)
-                switch event {
-                case .next where count.values > 8:
-                    guard once(time, count.values, \.values) else { continue }
-                    let cx = x(time, nextOffset(time))
-                    right = max(right, cx + Self.radius)
-                    body.append(#"<g class="value"><title>\#(count.values) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(y))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(y + 5))">*</text></g>"#)
-                    continue
-                case .next: break
-                case .completed: guard once(time, count.completed, \.completed) else { continue }
-                case .error: guard once(time, count.failed, \.failed) else { continue }
-                }
-                let cx = x(time, nextOffset(time))
-                right = max(right, cx + Self.radius)
+            var starred = Set<Int64>()
+            var endsDrawn = Set<String>()
+            for (time, event, subscription) in events {
+                let lane = lanes.lane(of: subscription)
+                let key = Int64(lane) << 48 | Int64(layout.index(time))
                 switch event {
                 case .next(let value):
+                    let count = groups[key]?.values ?? 1
+                    if count > 8 {
+                        guard starred.insert(key).inserted else { continue }
+                        let (cx, cy) = place(time, lane: lane)
+                        body.append(#"<g class="many"><title>\#(count) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">*</text></g>"#)
+                        continue
+                    }
                     let letter = letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
-                    body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(y))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(y + 5))">\#(escape(String(letter)))</text></g>"#)
+                    let (cx, cy) = place(time, lane: lane)
+                    body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(Palette.colour(of: letter))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">\#(escape(String(letter)))</text></g>"#)
                 case .completed:
-                    let close = count.completed > 1 ? #"><title>\#(count.completed) inner runs completed</title></line>"# : "/>"
-                    body.append(#"<line x1="\#(format(cx))" y1="\#(format(y - 14))" x2="\#(format(cx))" y2="\#(format(y + 14))" class="completed"\#(close)"#)
+                    guard endsDrawn.insert("|\(key)").inserted else { continue }
+                    let (cx, cy) = place(time, lane: lane)
+                    let count = groups[key]?.completed ?? 1
+                    let close = count > 1 ? #"><title>\#(count) inner runs completed</title></line>"# : "/>"
+                    body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(close)"#)
                 case .error(let error):
-                    body.append(#"<g class="error"><title>\#(escape(ErrorText.shown(error.message)))</title><line x1="\#(format(cx - 9))" y1="\#(format(y - 9))" x2="\#(format(cx + 9))" y2="\#(format(y + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(y + 9))" x2="\#(format(cx + 9))" y2="\#(format(y - 9))"/></g>"#)
+                    let message = ErrorText.shown(error.message)
+                    guard endsDrawn.insert("#\(key)").inserted else { continue }
+                    let (cx, cy) = place(time, lane: lane)
+                    errors.append("\(row.label) at \(time.reading): \(message)")
+                    body.append(#"<g class="error"><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
                 }
             }
-            for subscription in row.subscriptions where subscription.cancelled {
-                guard let end = subscription.end, once(end, counts[end.nanoseconds]?.cancelled ?? 0, \.cancelled) else { continue }
-                let cx = x(end, nextOffset(end))
-                right = max(right, cx + Self.radius)
-                body.append(#"<line x1="\#(format(cx - 7))" y1="\#(format(y + 12))" x2="\#(format(cx + 7))" y2="\#(format(y - 12))" class="cancelled"><title>\#(escape("cancelled" + (subscription.cause.map { ": " + $0 } ?? "")))</title></line>"#)
+            for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
+                guard let end = subscription.end else { continue }
+                let lane = lanes.lane[number]
+                let key = Int64(lane) << 48 | Int64(layout.index(end))
+                guard endsDrawn.insert("!\(key)").inserted else { continue }
+                let (cx, cy) = place(end, lane: lane)
+                let cause = subscription.cause.map { ": " + $0 } ?? ""
+                cancellations.append("\(row.label) at \(end.reading)\(cause)")
+                body.append(#"<g class="cancelled"><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
             }
+            y += Double(lanes.count) * Self.laneHeight + 8
         }
-        let legendY = Self.top + Double(rows.count) * Self.rowHeight + 16
-        let legend = letters.legend()
-        for (index, entry) in legend.enumerated() {
-            body.append(#"<text x="8" y="\#(format(legendY + Double(index) * 18))" class="legend">\#(escape(entry))</text>"#)
+        // The time axis: ticks labelled in ms or s where there is room, folds marked.
+        let axisY = 60.0
+        body.append(#"<line x1="\#(format(plotLeft))" y1="\#(format(axisY))" x2="\#(format(right))" y2="\#(format(axisY))" class="axis"/>"#)
+        var labelledUpTo = -Double.infinity
+        var background: [String] = []
+        for fold in layout.folds {
+            let from = plotLeft + fold.from, to = plotLeft + fold.to
+            let middle = (from + to) / 2
+            background.append(#"<g class="fold"><title>\#(Time(nanoseconds: fold.duration).reading) folded</title><polyline points="\#(format(middle - 5)),\#(format(axisY + 6)) \#(format(middle - 1)),\#(format(axisY - 6))"/><polyline points="\#(format(middle + 1)),\#(format(axisY + 6)) \#(format(middle + 5)),\#(format(axisY - 6))"/><rect x="\#(format(middle - 3))" y="\#(format(axisY + 12))" width="6" height="\#(format(y - axisY - 20))"/></g>"#)
         }
-        // Room for the marks set side by side at the run's last instant.
-        let width = max(Self.labelWidth + Self.plotWidth + 120, right + 20)
-        let height = legendY + Double(legend.count) * 18 + 16
+        for (instant, time) in layout.instants.enumerated() {
+            let tickX = x(instant, 0)
+            let text = Time(nanoseconds: time).reading
+            let half = Double(text.count) * Self.characterWidth / 2
+            body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis"/>"#)
+            guard tickX - half > labelledUpTo + 6 else { continue }
+            labelledUpTo = tickX + half
+            body.append(#"<text x="\#(format(tickX))" y="\#(format(axisY - 10))" class="tick">\#(escape(text))</text>"#)
+        }
+        for fold in layout.folds {
+            let middle = plotLeft + (fold.from + fold.to) / 2
+            let text = "⋯ " + Time(nanoseconds: fold.duration).reading
+            let width = Double(text.count) * Self.characterWidth
+            // Said below the axis, where the ticks are not.
+            body.append(#"<text x="\#(format(middle - width / 2))" y="\#(format(axisY + 20))" class="foldlabel">\#(escape(text))</text>"#)
+        }
+        // The legend: values, errors and cancellations, each line wrapped at words.
+        let columns = max(60, Int((right - 16) / Self.characterWidth))
+        var legend: [String] = []
+        for entry in letters.legend() { legend += Words.wrapped(entry, width: columns) }
+        if !errors.isEmpty {
+            legend.append("# errors:")
+            for entry in errors { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
+        }
+        if !cancellations.isEmpty {
+            legend.append("! cancelled:")
+            for entry in cancellations { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
+        }
+        let legendY = y + 16
+        for (index, line) in legend.enumerated() {
+            body.append(#"<text x="16" y="\#(format(legendY + Double(index) * 18))" class="legend">\#(escape(line))</text>"#)
+        }
+        let titleText = Words.shortened(title, to: columns)
+        let width = max(right + 16, 16 + Double(max(titleText.count, legend.map(\.count).max() ?? 0)) * Self.characterWidth + 16)
+        let height = legendY + Double(legend.count) * 18 + 8
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(format(width))" height="\(format(height))" viewBox="0 0 \(format(width)) \(format(height))">
-            <style>
-            .label, .legend, .title { font: 14px monospace; fill: #222; }
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(format(width))" height="\(format(height))" viewBox="0 0 \(format(width)) \(format(height))">
+            <style type="text/css">
+            .label, .legend, .title, .tick, .foldlabel { font-family: monospace; font-size: 14px; fill: #222; }
             .title { font-weight: bold; }
+            .tick { text-anchor: middle; fill: #555; font-size: 12px; }
+            .foldlabel { fill: #777; font-size: 12px; }
+            .axis { stroke: #999; stroke-width: 1; }
+            .fold polyline { stroke: #777; stroke-width: 2; fill: none; }
+            .fold rect { fill: #f2f2f2; }
             .time { stroke: #444; stroke-width: 2; }
-            .value circle { fill: #ffd24d; stroke: #444; stroke-width: 2; }
-            .value text { font: bold 13px sans-serif; text-anchor: middle; fill: #222; }
+            .branch { stroke: #999; stroke-width: 1; stroke-dasharray: 3 3; }
+            .value circle, .many circle { stroke: #333; stroke-width: 1.5; }
+            .many circle { fill: #ddd; }
+            .value text, .many text { font-family: sans-serif; font-size: 13px; font-weight: bold; text-anchor: middle; fill: #111; }
             .completed { stroke: #222; stroke-width: 3; }
             .error line { stroke: #d22; stroke-width: 3; }
-            .cancelled { stroke: #d22; stroke-width: 2; stroke-dasharray: 3 2; }
+            .cancelled line { stroke: #d22; stroke-width: 3; }
             </style>
-            <text x="8" y="24" class="title">\(escape(shorten(title, to: 110)))</text>
-            \(body.joined(separator: "\n"))
+            <text x="16" y="24" class="title">\(escape(titleText))</text>
+            \((background + body).joined(separator: "\n"))
             </svg>
             """
     }
@@ -141,10 +215,6 @@ public struct SVGMarbleDiagram<Value> {
     private func format(_ number: Double) -> String {
         let rounded = (number * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-
-    private func shorten(_ text: String, to limit: Int = 32) -> String {
-        text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
     }
 
     private func escape(_ text: String) -> String {
@@ -159,5 +229,153 @@ public struct SVGMarbleDiagram<Value> {
             }
         }
         return escaped
+    }
+}
+
+/// Where each instant of a run is drawn: instants in order, each as wide as the most marks
+/// any lane has at it, the gaps between them to scale, and a gap much longer than the
+/// others folded to a fixed width (with a break mark).
+struct TimeLayout {
+    /// Every instant something happened, in nanoseconds, ascending.
+    let instants: [Int64]
+    private let position: [Int64: Int]
+    /// Where each instant starts, from the plot's left edge.
+    private let starts: [Double]
+    let width: Double
+    let folds: [(from: Double, to: Double, duration: Int64)]
+
+    static var foldWidth: Double { 64 }
+    static var shortestGap: Double { 6 }
+
+    init<Value>(rows: [Tracer<Value>.Row], end: Time) {
+        var times = Set<Int64>([0, end.nanoseconds])
+        var marks: [Int64: Int] = [:]
+        for row in rows {
+            var perLane: [Int64: Int] = [:]
+            for (time, _) in row.events {
+                times.insert(time.nanoseconds)
+                perLane[time.nanoseconds, default: 0] += 1
+            }
+            for subscription in row.subscriptions {
+                times.insert(subscription.start.nanoseconds)
+                if let end = subscription.end {
+                    times.insert(end.nanoseconds)
+                    if subscription.cancelled { perLane[end.nanoseconds, default: 0] += 1 }
+                }
+            }
+            // Many values at one instant are one `*`: at most 8 marks and the ends.
+            for (time, count) in perLane { marks[time] = max(marks[time] ?? 0, min(count, 11)) }
+        }
+        instants = times.sorted()
+        position = Dictionary(uniqueKeysWithValues: instants.enumerated().map { ($1, $0) })
+        let gaps = zip(instants, instants.dropFirst()).map { $1 - $0 }
+        let span = max(1, (instants.last ?? 0) - (instants.first ?? 0))
+        let ordered = gaps.filter { $0 > 0 }.sorted()
+        let median = ordered.isEmpty ? 0 : ordered[ordered.count / 2]
+        let folded = gaps.map { $0 > 5 * median && $0 * 4 > span && median > 0 }
+        let occupied = instants.map { Double(max(1, marks[$0] ?? 0)) * SVGMarbleDiagram<Int>.slot }
+        let foldedCount = Double(folded.filter { $0 }.count)
+        let unfolded = zip(gaps, folded).filter { !$1 }.map { Double($0.0) }.reduce(0, +)
+        let room = max(0, SVGMarbleDiagram<Int>.plotWidth - occupied.reduce(0, +) - foldedCount * TimeLayout.foldWidth)
+        let scale = unfolded > 0 ? room / unfolded : 0
+        var starts: [Double] = []
+        var folds: [(from: Double, to: Double, duration: Int64)] = []
+        var x = 0.0
+        for index in instants.indices {
+            starts.append(x)
+            x += occupied[index]
+            guard index < gaps.count else { break }
+            if folded[index] {
+                folds.append((x, x + TimeLayout.foldWidth, gaps[index]))
+                x += TimeLayout.foldWidth
+            } else {
+                x += max(TimeLayout.shortestGap, Double(gaps[index]) * scale)
+            }
+        }
+        self.starts = starts
+        self.folds = folds
+        width = x
+    }
+
+    func index(_ time: Time) -> Int { position[time.nanoseconds] ?? 0 }
+    func x(_ index: Int) -> Double { starts[index] }
+}
+
+/// A row's subscriptions on lanes: runs that overlap in time each get a lane of their own
+/// (an inner pipeline's runs, as rxviz draws them; two subscribers of one stage); runs one
+/// after another share one.
+struct Lanes {
+    /// The lane of each subscription, by its place in the row's list.
+    let lane: [Int]
+    let count: Int
+    private let byNumber: [Int: Int]
+
+    init(_ subscriptions: [TraceSubscription], limit: Int) {
+        var lanes: [Int] = []
+        var busyUntil: [Int64?] = []  // nil: still running
+        for subscription in subscriptions {
+            let start = subscription.start.nanoseconds
+            if let free = busyUntil.indices.first(where: { busyUntil[$0].map { $0 < start } ?? false }) {
+                lanes.append(free)
+                busyUntil[free] = subscription.end?.nanoseconds
+            } else if busyUntil.count < limit {
+                lanes.append(busyUntil.count)
+                busyUntil.append(subscription.end?.nanoseconds)
+            } else {
+                // Past the limit, runs share the last lane (their marks still side by side).
+                lanes.append(limit - 1)
+                busyUntil[limit - 1] = nil
+            }
+        }
+        lane = lanes
+        count = max(1, (lanes.max() ?? 0) + 1)
+        byNumber = Dictionary(zip(subscriptions.map(\.number), lanes), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The lane of the run that received an event (one not kept, between the first and
+    /// the latest runs kept: the last lane, which the runs past the limit share).
+    func lane(of subscription: Int) -> Int { byNumber[subscription] ?? count - 1 }
+}
+
+/// One colour per letter, so the same value has the same colour on every row.
+enum Palette {
+    static let colours = ["#ffd24d", "#8fd3ff", "#ff9f80", "#a6e3a1", "#d7b8ff", "#ffb3d9",
+                          "#9fe0d0", "#f5c26b", "#b5c7ff", "#e6e685", "#ffc2a8", "#c2f0c2"]
+
+    static func colour(of letter: Character) -> String {
+        let code = letter.unicodeScalars.first.map { Int($0.value) } ?? 0
+        return colours[code % colours.count]
+    }
+}
+
+/// Text cut or broken only between words.
+enum Words {
+    /// At most `limit` characters: cut after the last whole word that fits, with `…`
+    /// (a single word longer than the limit is cut, as nothing else would fit).
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let room = text.prefix(max(1, limit - 1))
+        if let space = room.lastIndex(of: " "), room.distance(from: room.startIndex, to: space) > limit / 3 {
+            return String(room[..<space]) + " …"
+        }
+        return String(room) + "…"
+    }
+
+    /// Lines of at most `width` characters, broken at spaces; the lines after the first
+    /// begin with `indent`.
+    static func wrapped(_ text: String, width: Int, indent: String = "      ") -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if candidate.count > width, line.contains(where: { $0 != " " }) {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { shortened($0, to: width) }
     }
 }

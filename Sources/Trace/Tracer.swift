@@ -29,7 +29,7 @@ public final class Tracer<Value> {
         public var droppedSubscriptions: Int { subscriptionLog.dropped }
         /// The row's events: appended while the row may grow, a ring once the memory
         /// bound capped it.
-        @usableFromInline let log = RingLog<(time: Time, event: Event<Value>)>()
+        @usableFromInline let log = RingLog<(time: Time, event: Event<Value>, subscription: Int)>()
 
         init(key: String, label: String, depth: Int, order: (input: Int, line: Int, column: Int)) {
             self.key = key
@@ -39,7 +39,10 @@ public final class Tracer<Value> {
         }
 
         /// The events kept, oldest first.
-        public var events: [(time: Time, event: Event<Value>)] { log.elements }
+        public var events: [(time: Time, event: Event<Value>)] { log.elements.map { ($0.time, $0.event) } }
+        /// The events with the number of the subscription that received each (which inner
+        /// run, for the SVG's lanes).
+        public var eventsBySubscription: [(time: Time, event: Event<Value>, subscription: Int)] { log.elements }
         public var eventCount: Int { log.count }
 
         /// Keeps at most `limit` events from now on (the newest); returns how many it dropped.
@@ -107,7 +110,7 @@ public final class Tracer<Value> {
         if event.termination != nil { ended(row, subscription) }
         lastRow = row
         if let listener { announce(row, subscription, event, to: listener) }
-        keep(row, event)
+        keep(row, subscription, event)
     }
 
     /// Records an event, keeping `kept` in the diagram's memory in its place (the listener
@@ -118,12 +121,12 @@ public final class Tracer<Value> {
         if event.termination != nil { ended(row, subscription) }
         lastRow = row
         if let listener { announce(row, subscription, event, to: listener) }
-        keep(row, kept)
+        keep(row, subscription, kept)
     }
 
     @inlinable @inline(__always)
-    func keep(_ row: Row, _ event: consuming Event<Value>) {
-        if row.log.record((scheduler.now, event)) {
+    func keep(_ row: Row, _ subscription: Int, _ event: consuming Event<Value>) {
+        if row.log.record((scheduler.now, event, subscription)) {
             recordedEvents &+= 1
             if recordedEvents > eventLimit { makeRoom() }
         } else {
@@ -238,7 +241,7 @@ public final class Tracer<Value> {
 }
 
 extension Tracer.Row {
-    var newest: (time: Time, event: Event<Value>)? { log.newest }
+    var newest: (time: Time, event: Event<Value>)? { log.newest.map { ($0.time, $0.event) } }
     /// Whether the memory bound dropped the row's oldest events.
     var droppedOldest: Bool { log.capacity != Int.max }
 }

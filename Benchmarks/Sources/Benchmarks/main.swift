@@ -3,6 +3,7 @@
 
 // P4's measurements run in a child process of this program.
 runP4ChildIfAsked()
+runP8ChildIfAsked()
 
 // P1: 10,000,000 integers through filter even → map ×3 → sum.
 let p1 = [
@@ -34,4 +35,65 @@ if filter == nil || "P4 memory traced".contains(filter ?? "") {
         print("  \(size / 1_000_000)M values  " + (peak.map { format($0, 8) + " MB" } ?? "(the child failed)"))
     }
     if let small = peaks[0], let large = peaks[1] { print("  10M / 1M: " + format(large / small, 6)) }
+}
+
+// P5 measured on the command itself: what `frp run --virtual` adds (drawing, letters, the
+// trace's memory) over the benchmark's own traced case.
+let p5 = [
+    Case(name: "frp run --virtual --no-trace", events: count) { check(command(p1Script, traced: false)) },
+    Case(name: "frp run --virtual (traced)", events: count) { check(command(p1Script, traced: true)) },
+]
+report("P5: the P1 script as the command runs it, whole run", selected(p5, baseline: "frp run --virtual --no-trace").map { measure($0, repetitions: 3) },
+       baseline: "frp run --virtual --no-trace", goal: "traced ≤ 1.5× untraced")
+
+// P6: 100,000 values accumulated into one list or text, as the user runs it (traced).
+let p6 = [
+    Case(name: "scan [], acc + [it] | count", events: accumulated) {
+        expect(command("range 1, \(accumulated) | scan [], acc + [it] | count", traced: true), accumulated, "P6 list")
+    },
+    Case(name: "scan \"\", acc + \"x\" | count", events: accumulated) {
+        expect(command("range 1, \(accumulated) | scan \"\", acc + \"x\" | count", traced: true), accumulated, "P6 text")
+    },
+]
+let p6Measured = selected(p6, baseline: p6[0].name).map { measure($0, repetitions: 3) }
+report("P6: accumulating 100k values, traced", p6Measured, baseline: p6[0].name, goal: "≤ 1 s a run, i.e. ≤ 10,000 ns/value")
+
+// P7: 1M outer values, two inner values each (2M inner events), counted.
+let inner = 2 * outerValues
+let p7 = [
+    Case(name: "hand loop", events: inner) { expect(handFlatMap(outerValues), inner, "hand") },
+    Case(name: "OpenCombine flatMap", events: inner) { expect(openCombineFlatMap(outerValues), inner, "OpenCombine") },
+    Case(name: "flatMap (of it, it)", events: inner) {
+        expect(command("range 1, \(outerValues) | flatMap (of it, it) | count", traced: false), inner, "flatMap")
+    },
+    Case(name: "switchMap (of it, it)", events: inner) {
+        expect(command("range 1, \(outerValues) | switchMap (of it, it) | count", traced: false), inner, "switchMap")
+    },
+    Case(name: "concatMap (of it, it)", events: inner) {
+        expect(command("range 1, \(outerValues) | concatMap (of it, it) | count", traced: false), inner, "concatMap")
+    },
+]
+report("P7: higher-order, 1M outer values × 2 inner", selected(p7, baseline: "hand loop").map { measure($0, repetitions: 3) },
+       baseline: "hand loop", goal: "≤ 100 ns per inner event")
+
+// P8: a timer per value in virtual time, each size in a fresh process (time and peak RSS).
+if filter == nil || "P8 timers".contains(filter ?? "") {
+    print("\nP8: range 1, N | flatMap (timer 1s | mapTo it) | count, virtual time  (goal: ≤ 300 ns/timer, ≤ 300 MB at 1M; per-timer cost flat)")
+    for n in [10_000, 100_000, 1_000_000] {
+        guard let (seconds, megabytes) = timersChild(n) else { print("  \(n): the child failed"); continue }
+        print("  " + String(n).padding(9) + format(seconds * 1e9 / Double(n), 8) + " ns/timer  " + format(megabytes, 8) + " MB peak")
+    }
+}
+
+// Scaling: the cost per stage is constant when events/s falls as 1 / stages.
+if filter == nil || "scaling stages".contains(filter ?? "") {
+    print("\nScaling: range 1, 1M | map × S | reduce, untraced  (events/s through the whole chain)")
+    let n = 1_000_000
+    for stages in [1, 4, 16, 64] {
+        let expected = n * (n + 1) / 2 + n * stages
+        let (answer, seconds) = timed { expect(mapChain(n, stages: stages), expected, "\(stages) stages") }
+        let perStage = seconds * 1e9 / Double(n * stages)
+        print("  " + "\(stages) stage\(stages == 1 ? "" : "s")".padding(10) + format(Double(n) / seconds / 1e6, 8) + " M events/s  "
+              + format(perStage, 8) + " ns per event per stage" + (answer == 0 ? "  (wrong answer)" : ""))
+    }
 }
