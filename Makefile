@@ -11,6 +11,8 @@ test:
 	swift test --skip-build
 	python3 Tests/Terminal/repl_pty_test.py
 	python3 Tests/Terminal/serve_soak_test.py
+	@scripts/setup-browser
+	python3 Tests/Browser/playground_test.py
 	.build/debug/frp test Tests/Scripts Examples
 	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 

@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Services", dependencies: ["Signals", "JSONText"]),
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
-        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit"]),
+        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit", "JSONText"]),
         // `frp serve`: the services as a Hummingbird server shaped like 500px and Flickr.
         .target(name: "PhotoServer", dependencies: [
             "Services",

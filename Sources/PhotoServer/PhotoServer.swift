@@ -29,6 +29,8 @@ public struct PhotoServer: Sendable {
     /// connection: 21,000 of them reached the descriptor limit).
     public let heldLimit: Int
     private let held = HeldReplies()
+    /// The browser playground at `/` (the endpoint list is then at `/api` only).
+    public var playground: PlaygroundWork?
 
     public init(site: PhotoSite = PhotoSite(), host: String = "127.0.0.1", port: Int = 8080,
                 idleTimeout: TimeAmount = .seconds(30), heldLimit: Int = 512) {
@@ -99,13 +101,21 @@ public struct PhotoServer: Sendable {
         router.get("/v1/stats") { [stats] _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: stats.json)))
         }
-        router.get("/") { _, _ in
+        router.get("/api") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.index)))
+        }
+        if let playground {
+            addPlayground(playground, to: router)
+        } else {
+            router.get("/") { _, _ in
+                Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.index)))
+            }
         }
         return router
     }
 
-    /// `GET /`: what is served, for a person trying it with curl.
+    /// `GET /api` (and `/` without the playground): what is served, for a person trying
+    /// it with curl.
     static let index: [UInt8] = {
         let entries = PhotoSite.services.map { service -> String in
             let example = service.route.target(for: service.parameters)
@@ -113,7 +123,7 @@ public struct PhotoServer: Sendable {
             return "{\"service\":\(JSON.quoted(service.name)),\"method\":\"\(example.method.rawValue)\",\"path\":\(JSON.quoted(example.pathAndQuery))"
                 + (example.form.map { ",\"form\":\(JSON.quoted($0))" } ?? "") + "}"
         }
-        return Array("{\"services\":[\(entries.joined(separator: ","))],\"stats\":\"/v1/stats\"}".utf8)
+        return Array("{\"services\":[\(entries.joined(separator: ","))],\"stats\":\"/v1/stats\",\"playground\":{\"page\":\"/\",\"run\":\"POST /run\",\"explain\":\"/explain/NAME\",\"operators\":\"/operators\"}}".utf8)
     }()
 
     /// One request to a service: read it as the client wrote it (`Route.target`), wait
@@ -213,9 +223,25 @@ public struct PhotoServer: Sendable {
     /// The request's form, for a route that reads one. The body is read whole for every
     /// route (up to `largestBody`), so none is left unread.
     static func form(of body: RequestBody, for route: Route) async throws -> [(String, String)] {
-        // A body a little too large is read to its end before the 413, so the client,
-        // still sending it, gets the answer rather than a closed connection; a much larger
-        // one is refused at once.
+        let buffer = try await read(body)
+        guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
+        guard let form = FormEncoding.decode(String(decoding: buffer.readableBytesView, as: UTF8.self)) else {
+            throw Rejection(400, "the form is not well percent-encoded")
+        }
+        // A form without the fields the service reads is malformed, not a login that fails.
+        let needed = route.places.compactMap { place -> String? in if case .form(let name) = place { return name } else { return nil } }
+        let missing = needed.filter { name in !form.contains { $0.0 == name } }
+        guard missing.isEmpty else {
+            throw Rejection(400, "the form needs " + needed.joined(separator: " and ") + " (application/x-www-form-urlencoded); "
+                + missing.joined(separator: " and ") + (missing.count == 1 ? " is" : " are") + " missing")
+        }
+        return form
+    }
+
+    /// A request's body, at most `largestBody` bytes. A body a little too large is read to
+    /// its end before the 413, so the client, still sending it, gets the answer rather than
+    /// a closed connection; a much larger one is refused at once.
+    static func read(_ body: RequestBody) async throws -> ByteBuffer {
         var buffer = ByteBuffer()
         var size = 0
         do {
@@ -230,18 +256,7 @@ public struct PhotoServer: Sendable {
             throw Rejection(400, "the body could not be read (\(error))")
         }
         guard size <= largestBody else { throw Rejection(413, "the body is larger than \(largestBody) bytes") }
-        guard route.places.contains(where: { if case .form = $0 { return true } else { return false } }) else { return [] }
-        guard let form = FormEncoding.decode(String(decoding: buffer.readableBytesView, as: UTF8.self)) else {
-            throw Rejection(400, "the form is not well percent-encoded")
-        }
-        // A form without the fields the service reads is malformed, not a login that fails.
-        let needed = route.places.compactMap { place -> String? in if case .form(let name) = place { return name } else { return nil } }
-        let missing = needed.filter { name in !form.contains { $0.0 == name } }
-        guard missing.isEmpty else {
-            throw Rejection(400, "the form needs " + needed.joined(separator: " and ") + " (application/x-www-form-urlencoded); "
-                + missing.joined(separator: " and ") + (missing.count == 1 ? " is" : " are") + " missing")
-        }
-        return form
+        return buffer
     }
 
     /// The language's arguments, from where `Route.target` put them.
@@ -320,7 +335,7 @@ struct JSONErrors: RouterMiddleware {
             stats.reject()
             let reason: String
             switch error.status {
-            case .notFound: reason = "there is no \(request.method) \(request.uri.path) here (GET / lists what is)"
+            case .notFound: reason = "there is no \(request.method) \(request.uri.path) here (GET /api lists what is)"
             default: reason = error.body ?? error.status.reasonPhrase
             }
             return Rejection(error.status.code, reason).response

@@ -27,6 +27,9 @@ public struct ScriptRunner {
     let transport: any PhotoTransport
     /// A run stops after this many events (`--max-events N`).
     let maxEvents: Int
+    /// For a script that came over the network (the browser playground): it may not read
+    /// files (`import`), and Ctrl-C belongs to the server, not to the run.
+    public var sandboxed = false
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
                 eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
@@ -63,7 +66,7 @@ public struct ScriptRunner {
     /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds the whole script,
     /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
-        var frontend = Frontend.forFiles()
+        var frontend = sandboxed ? Frontend(catalogue: PhotoSources.catalogue) : Frontend.forFiles()
         frontend.operatorList = Frontend.commandLineOperatorList
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {
@@ -76,8 +79,10 @@ public struct ScriptRunner {
         options.realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
         options.eventLimit = RunOptions.EventLimit(count: maxEvents, name: "frp run's limit",
                                                    advice: "`--max-events N` to see more, `take N` to see fewer")
-        Interrupt.install()
-        options.interrupted = { Interrupt.isSet }
+        if !sandboxed {
+            Interrupt.install()
+            options.interrupted = { Interrupt.isSet }
+        }
         if let eventsPath {
             guard let log = EventLog(path: eventsPath) else {
                 output.error("frp: cannot write \(eventsPath): \(String(cString: strerror(errno)))")
@@ -89,13 +94,13 @@ public struct ScriptRunner {
         options.serviceFailures = failures.table
         options.transport = transport
         options.diagramStyle = diagram
-        options.prettyValues = isatty(1) == 1
+        options.prettyValues = !sandboxed && isatty(1) == 1
         let session = Session(options: options, output: output)
-        session.interruptEchoes = isatty(0) == 1 && isatty(1) == 1
+        session.interruptEchoes = !sandboxed && isatty(0) == 1 && isatty(1) == 1
         for statement in statements {
             session.execute(statement)
             // Ctrl-C stops the script after the run it cancelled has drawn its trace.
-            if Interrupt.take() { return 130 }
+            if !sandboxed, Interrupt.take() { return 130 }
         }
         if let eventsPath, session.options.eventLog != nil { output.error("frp: wrote \(eventsPath)") }
         return session.problems > 0 ? 1 : 0

@@ -223,7 +223,7 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the photo services over HTTP on 127.0.0.1, shaped like the 500px and Flickr APIs.",
-        discussion: "Prints the URL it listens on; `frp run --services URL`, `frp test --services URL` and `frp --services URL` then ask it. GET / lists the endpoints, GET /v1/stats counts the requests. Ctrl-C (or SIGTERM) stops it, aborting the replies it holds.")
+        discussion: "Prints the URL it listens on; `frp run --services URL`, `frp test --services URL` and `frp --services URL` then ask it. GET / is the playground (a page: run a script, drag its marbles, explain an operator), GET /api lists the endpoints, GET /v1/stats counts the requests. Ctrl-C (or SIGTERM) stops it, aborting the replies it holds.")
 
     @Option(help: ArgumentHelp("The port to listen on (0 picks a free one, and prints it).", valueName: "PORT"))
     var port: Int = 8080
@@ -233,7 +233,9 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let server = PhotoServer(port: port)
+        var configured = PhotoServer(port: port)
+        configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators)
+        let server = configured
         let failure = Mutex<String?>(nil)
         let stopped = DispatchSemaphore(value: 0)
         // The server is asynchronous; this command waits on the main thread until it stops.
@@ -241,6 +243,7 @@ struct ServeCommand: ParsableCommand {
             do {
                 try await server.run { url in
                     print("frp serve: listening on \(url)  (Ctrl-C stops)")
+                    print("  the playground: open \(url)/ in a browser")
                     print("  try: frp run --virtual --services \(url) Examples/10-popular-photos.frp")
                     fflush(stdout)
                 }

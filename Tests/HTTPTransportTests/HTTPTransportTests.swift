@@ -132,7 +132,7 @@ struct HTTPTransportTests {
              "this endpoint needs method=flickr.photos.search (got method=flickr.photos.delete) and sort=interestingness-desc and per_page=20 and format=json and nojsoncallback=1"),
             ("/v1/photos?feature=popular&rpp=100", [:], 400, "this endpoint needs page=1 and exclude=Nude"),
             ("/v1/photos?feature=popular&rpp=5&page=1&exclude=Nude", [:], 400, "this endpoint needs rpp=100 (got rpp=5)"),
-            ("/nowhere", [:], 404, "there is no GET /nowhere here (GET / lists what is)"),
+            ("/nowhere", [:], 404, "there is no GET /nowhere here (GET /api lists what is)"),
             ("/v1/friends", ["X-Speed": "fast"], 400, #"X-Speed must be a positive number (the run's speed), got "fast""#),
             ("/v1/users/me", [:], 401, "token expired"),
             ("/v1/users/me", ["Authorization": "Basic eA=="], 400, "Authorization must be `Bearer TOKEN`"),
@@ -159,7 +159,7 @@ struct HTTPTransportTests {
     func head() async throws {
         let running = try await RunningServer.start()
         defer { Task { await running.stop() } }
-        for path in ["/", "/v1/friends", "/v1/stats"] {
+        for path in ["/", "/api", "/v1/friends", "/v1/stats"] {
             let whole = try await get(running.url + path)
             var request = HTTPClientRequest(url: running.url + path)
             request.method = .HEAD

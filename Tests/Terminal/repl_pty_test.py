@@ -9,17 +9,8 @@ import pexpect
 binary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "debug", "frp")
 history = os.path.join(tempfile.mkdtemp(), "history")
 env = dict(os.environ, FRP_HISTORY=history, TERM="xterm", NO_COLOR="1")
-passed = failed = 0
-
-def check(name, body):
-    global passed, failed
-    try:
-        body()
-        passed += 1
-        print(f"ok   {name}")
-    except Exception as error:
-        failed += 1
-        print(f"FAIL {name}: {error!r}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checklist import check, finish
 
 def quit(child):
     # Ctrl-D only once the prompt is back (earlier, the terminal would swallow it).
@@ -166,6 +157,12 @@ def learn_at_a_terminal():
     child.expect_exact("» profile")                     # the given pipeline runs
     child.expect_exact("(Enter: go on, quit: stop) ")
     child.sendline("")
+    child.expect_exact("(Enter: go on, quit: stop) ")   # after the reading on catch and then
+    child.sendline("")
+    child.expect_exact("» profile | catch")             # catch and then, shown before they are asked for
+    child.expect_exact("(Enter: go on, quit: stop) ")
+    child.sendline("")
+    child.expect_exact("» token | then")
     child.expect_exact("(Enter: go on, quit: stop) ")
     child.sendline("")
     child.expect_exact("answer> ")
@@ -174,6 +171,7 @@ def learn_at_a_terminal():
     child.sendline("| then profile)")                 # the record, not the username: wrong
     child.expect_exact("Not that marble yet")
     child.expect_exact("first difference (event 1)")
+    child.expect_exact("Your pipeline, stage by stage:")
     child.expect_exact("answer> ")
     child.sendline("profile | catch (token | then profile) | map username")
     child.expect_exact("✓ Right")
@@ -183,7 +181,7 @@ def learn_at_a_terminal():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, child.exitstatus
-    assert open(progress).read() == "token 4 solved 1\n", open(progress).read()
+    assert open(progress).read() == "token 6 solved 1\n", open(progress).read()
 
 def multi_line_and_search():
     child = spawn()
@@ -507,5 +505,4 @@ for name, body in [(":save writes a script that replays the session: a Ctrl-C'd 
                    ("up-arrow recalls history across sessions", history_across_sessions),
                    ("deep nesting and an unterminated string do not end the session", bad_input_survives)]:
     check(name, body)
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
