@@ -160,8 +160,9 @@ final class Flattener<Value, Inner> {
     private let downstream: Observer<Inner>
     private let lifetime: Lifetime
     private let outer: Lifetime
-    /// Running inners, oldest first.
-    private var inners: [(id: Int, lifetime: Lifetime)] = []
+    /// Running inners, by their number: a million timers each ending on its own must not
+    /// each search a list of all the others (`removeAll` made flatMap quadratic).
+    private var inners: [Int: Lifetime] = [:]
     private var nextID = 0
     /// Values waiting for their turn (concat), from `queueHead` on.
     private var queue: [Value] = []
@@ -204,7 +205,7 @@ final class Flattener<Value, Inner> {
             }
             subscribe(transform(value))
         case .latest:
-            for inner in inners { inner.lifetime.dispose() }
+            for inner in inners.values { inner.dispose() }
             inners.removeAll()
             subscribe(transform(value))
         case .exhaust:
@@ -241,7 +242,7 @@ final class Flattener<Value, Inner> {
         nextID += 1
         let id = nextID
         let inner = lifetime.child()
-        inners.append((id, inner))
+        inners[id] = inner
         signal.startHandler(Observer(
             next: { [self] value in if !done { downstream.next(value) } },
             terminate: { [self] termination in innerEnded(id, inner, termination) }
@@ -250,7 +251,7 @@ final class Flattener<Value, Inner> {
 
     private func innerEnded(_ id: Int, _ inner: Lifetime, _ termination: Termination) {
         guard !done else { return }
-        inners.removeAll { $0.id == id }
+        inners[id] = nil
         inner.dispose()
         guard termination == .completed else { return finish(termination) }
         if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
@@ -275,7 +276,7 @@ final class Flattener<Value, Inner> {
         guard !done else { return }
         done = true
         outer.dispose()
-        for inner in inners { inner.lifetime.dispose() }
+        for inner in inners.values { inner.dispose() }
         inners.removeAll()
         downstream.terminate(termination)
     }
