@@ -123,7 +123,7 @@ public struct PhotoServer: Sendable {
             return "{\"service\":\(JSON.quoted(service.name)),\"method\":\"\(example.method.rawValue)\",\"path\":\(JSON.quoted(example.pathAndQuery))"
                 + (example.form.map { ",\"form\":\(JSON.quoted($0))" } ?? "") + "}"
         }
-        return Array("{\"services\":[\(entries.joined(separator: ","))],\"stats\":\"/v1/stats\",\"playground\":{\"page\":\"/\",\"run\":\"POST /run\",\"explain\":\"/explain/NAME\",\"operators\":\"/operators\"}}".utf8)
+        return Array("{\"services\":[\(entries.joined(separator: ","))],\"stats\":\"/v1/stats\",\"playground\":{\"page\":\"/\",\"run\":\"POST /run\",\"explain\":\"/explain/NAME\",\"operators\":\"/operators\",\"lessons\":\"/lessons\",\"answer\":\"POST /lessons/NAME/N\"}}".utf8)
     }()
 
     /// One request to a service: read it as the client wrote it (`Route.target`), wait

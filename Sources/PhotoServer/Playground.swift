@@ -13,12 +13,19 @@ public struct PlaygroundWork: Sendable {
     /// An operator's explanation as `frp explain` prints it, nil for an unknown name.
     public var explain: @Sendable (String) -> String?
     public var operators: [String]
+    /// The lessons, as JSON (`GET /lessons`).
+    public var lessons: String
+    /// An answer to a lesson's exercise checked, as JSON; nil for no such exercise.
+    public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
 
     public init(run: @escaping @Sendable (String) -> String, explain: @escaping @Sendable (String) -> String?,
-                operators: [String]) {
+                operators: [String], lessons: String,
+                check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?) {
         self.run = run
         self.explain = explain
         self.operators = operators
+        self.lessons = lessons
+        self.check = check
     }
 }
 
@@ -42,7 +49,8 @@ final class PlaygroundRuns: Sendable {
 }
 
 extension PhotoServer {
-    /// `GET /` the page, `POST /run` a script, `GET /explain/NAME`, `GET /operators`.
+    /// `GET /` the page, `POST /run` a script, `GET /explain/NAME`, `GET /operators`,
+    /// `GET /lessons`, `POST /lessons/NAME/N` an answer to exercise N.
     func addPlayground(_ work: PlaygroundWork, to router: Router<PhotoRequestContext>) {
         let runs = PlaygroundRuns()
         router.get("/") { _, _ in
@@ -65,6 +73,24 @@ extension PhotoServer {
             }
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+        router.get("/lessons") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: work.lessons)))
+        }
+        router.post("/lessons/:name/:exercise") { request, context in
+            guard let name = context.parameters.get("name"), let number = context.parameters.get("exercise").flatMap({ Int($0) }) else {
+                throw Rejection(400, "the path needs a lesson and an exercise's number: /lessons/search/1")
+            }
+            let body = try await Self.read(request.body)
+            guard let answer = String(validating: body.readableBytesView, as: UTF8.self) else {
+                throw Rejection(400, "the answer is not UTF-8 text")
+            }
+            guard let reply = try await runs.perform({ work.check(name, number, answer) ?? "" }) as String?, !reply.isEmpty else {
+                throw Rejection(404, "there is no exercise \(number) in a lesson called \(name)")
+            }
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: reply)))
         }
         router.get("/operators") { _, _ in
             let list = "[" + work.operators.map { JSON.quoted($0) }.joined(separator: ",") + "]"

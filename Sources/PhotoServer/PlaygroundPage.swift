@@ -27,12 +27,16 @@ enum PlaygroundPage {
   .marble-row svg { background: #fff; border: 1px solid #ddd; }
   .marble-row .draggable { cursor: ew-resize; }
   .hint { color: #666; font-size: .9em; }
+  .exercise { border-left: 4px solid #9fe0d0; padding-left: .6em; margin: .8em 0; }
+  .exercise textarea { height: 3.5em; }
+  .right { color: #1b7d3a; } .wrong { color: #b00; }
 </style>
 </head>
 <body>
 <header>
   <h1>frp playground</h1>
   <label>Explain <select id="operators"><option value="">an operator…</option></select></label>
+  <label>Learn <select id="lessons"><option value="">a lesson…</option></select></label>
   <a id="share" href="#">link to this run</a>
 </header>
 <main>
@@ -44,6 +48,7 @@ typed | debounce 3ms | map it + "!"</textarea>
     <p class="hint">Drag a marble of a <code>cold</code> or <code>hot</code> source along its row: the script changes and runs again.</p>
     <div id="marbles"></div>
     <pre id="explanation" hidden></pre>
+    <div id="lesson"></div>
   </section>
   <section>
     <pre id="diagnostics" hidden></pre>
@@ -165,7 +170,68 @@ async function explain(name) {
   box.textContent = response.ok ? await response.text() : (await response.json()).error;
 }
 
+// A lesson as `frp learn` gives it: readings, given names and runs (tried in the editor),
+// exercises whose answers the server checks by running them.
+let lessons = [];
+function showLesson(name) {
+  const box = $("lesson");
+  box.textContent = "";
+  const lesson = lessons.find((found) => found.name === name);
+  if (!lesson) return;
+  const title = document.createElement("h3");
+  title.textContent = lesson.title;
+  box.appendChild(title);
+  let given = "";
+  let exercise = 0;
+  for (const step of lesson.steps) {
+    if (step.kind === "read") {
+      const text = document.createElement("p");
+      text.textContent = step.text;
+      box.appendChild(text);
+    } else if (step.kind === "given" || step.kind === "run") {
+      if (step.kind === "given") given += step.text + "\n";
+      const script = step.kind === "given" ? given : given + step.text;
+      const code = document.createElement("pre");
+      code.textContent = step.text;
+      const tryIt = document.createElement("button");
+      tryIt.textContent = "Try it";
+      tryIt.addEventListener("click", () => { $("script").value = script; drawMarbles(); run(); });
+      box.append(code, tryIt);
+    } else {
+      exercise += 1;
+      const number = exercise;
+      const part = document.createElement("div");
+      part.className = "exercise";
+      part.dataset.exercise = number;
+      part.innerHTML = `<p><b>Exercise ${number}.</b> <span class="task"></span></p><p>Write the pipeline that produces <code class="emits"></code></p>` +
+        `<textarea class="answer" spellcheck="false"></textarea><p><button class="check">Check</button> <button class="show-hint">Hint</button></p><pre class="verdict" hidden></pre>`;
+      part.querySelector(".task").textContent = step.task;
+      part.querySelector(".emits").textContent = step.emits;
+      part.querySelector(".show-hint").addEventListener("click", () => {
+        const verdict = part.querySelector(".verdict");
+        verdict.hidden = false;
+        verdict.className = "verdict";
+        verdict.textContent = "Hint: " + step.hint;
+      });
+      part.querySelector(".check").addEventListener("click", async () => {
+        const answer = part.querySelector(".answer").value;
+        const response = await fetch(`/lessons/${encodeURIComponent(lesson.name)}/${number}`, { method: "POST", body: answer });
+        const reply = await response.json();
+        const verdict = part.querySelector(".verdict");
+        verdict.hidden = false;
+        verdict.className = "verdict " + (reply.verdict === "right" ? "right" : "wrong");
+        verdict.textContent = reply.verdict === "right" ? "✓ Right: it produces that marble."
+          : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
+      });
+      box.appendChild(part);
+    }
+  }
+}
+
 async function start() {
+  lessons = await (await fetch("/lessons")).json();
+  for (const lesson of lessons) $("lessons").add(new Option(lesson.title, lesson.name));
+  $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
   const names = await (await fetch("/operators")).json();
   for (const name of names) $("operators").add(new Option(name, name));
   $("operators").addEventListener("change", (event) => explain(event.target.value));

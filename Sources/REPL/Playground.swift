@@ -78,3 +78,57 @@ public enum Playground {
         rmdir(folder)
     }
 }
+
+// MARK: Lessons
+
+extension Playground {
+    /// The lessons, as JSON for the page: each step's kind and text (an exercise's task,
+    /// marble and hint), in order.
+    public static var lessons: String {
+        let items = Lesson.all.map { lesson -> String in
+            let steps = lesson.steps.map { step -> String in
+                switch step {
+                case .read(let text): return "{\"kind\":\"read\",\"text\":\(JSONText.quoted(text))}"
+                case .given(let text): return "{\"kind\":\"given\",\"text\":\(JSONText.quoted(text))}"
+                case .run(let text): return "{\"kind\":\"run\",\"text\":\(JSONText.quoted(text))}"
+                case .exercise(let exercise):
+                    return "{\"kind\":\"exercise\",\"task\":\(JSONText.quoted(exercise.task)),\"emits\":\(JSONText.quoted(exercise.emits))"
+                        + ",\"hint\":\(JSONText.quoted(exercise.hint))}"
+                }
+            }
+            return "{\"name\":\(JSONText.quoted(lesson.name)),\"title\":\(JSONText.quoted(lesson.title)),\"steps\":[\(steps.joined(separator: ","))]}"
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+
+    /// An answer to a lesson's exercise (numbered from 1), checked as `frp learn` checks
+    /// it; nil when there is no such exercise. JSON: `verdict` (right, wrong, diagnostics,
+    /// notOnePipeline), `report` (the marbles and the first difference, or the
+    /// diagnostics) and `hint` (aimed at the mistake, when there is one).
+    public static func check(lesson name: String, exercise number: Int, answer: String) -> String? {
+        guard let lesson = Lesson.named(name) else { return nil }
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        var exercises = 0
+        for step in lesson.steps {
+            switch step {
+            case .given(let text):
+                _ = frontend.load(Source(name: "<given>", text: text))
+            case .exercise(let exercise):
+                exercises += 1
+                guard exercises == number else { continue }
+                let verdict: (name: String, report: [String], hint: String?)
+                switch AnswerCheck(frontend: frontend).check(answer, for: exercise) {
+                case .right: verdict = ("right", [], nil)
+                case .wrong(let report, let hint): verdict = ("wrong", report, hint)
+                case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)
+                case .notOnePipeline: verdict = ("notOnePipeline", ["Write one pipeline; the names given above are already defined."], nil)
+                }
+                return "{\"verdict\":\"\(verdict.name)\",\"report\":\(JSONText.quoted(verdict.report.joined(separator: "\n")))"
+                    + ",\"hint\":\(verdict.hint.map(JSONText.quoted) ?? "null")}"
+            case .read, .run:
+                break
+            }
+        }
+        return nil
+    }
+}

@@ -234,7 +234,8 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         var configured = PhotoServer(port: port)
-        configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators)
+        configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators,
+                                               lessons: Playground.lessons, check: Playground.check)
         let server = configured
         let failure = Mutex<String?>(nil)
         let stopped = DispatchSemaphore(value: 0)

@@ -85,6 +85,25 @@ def an_explanation_opens():
     wait.until(lambda _: explanation.is_displayed() and "switchMap PIPELINE" in explanation.text)
     assert "Example, run now in virtual time:" in explanation.text
 
+def a_lesson_exercise_is_checked():
+    from selenium.webdriver.support.ui import Select
+    browser.get(url + "/")
+    wait.until(lambda _: browser.find_element(By.ID, "lessons").find_elements(By.TAG_NAME, "option")[1:])
+    Select(browser.find_element(By.ID, "lessons")).select_by_value("search")
+    exercise = wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="1"]'))
+    answer = exercise.find_element(By.CLASS_NAME, "answer")
+    verdict = exercise.find_element(By.CLASS_NAME, "verdict")
+    # A known mistake: the marbles, and the hint aimed at it.
+    answer.send_keys("typed | debounce 300ms")
+    exercise.find_element(By.CLASS_NAME, "check").click()
+    wait.until(lambda _: verdict.is_displayed() and "Not that marble yet" in verdict.text)
+    assert "first difference" in verdict.text and "length(it) > 3" in verdict.text, verdict.text
+    answer.clear()
+    answer.send_keys("typed | filter length(it) > 3 | debounce 300ms")
+    exercise.find_element(By.CLASS_NAME, "check").click()
+    wait.until(lambda _: "Right" in verdict.text)
+    browser.save_screenshot(os.path.join(shots, "playground-lesson.png"))
+
 def a_shared_link_reopens_the_run():
     run_script('of 1, 2, 3 | map it * 7')
     link = browser.find_element(By.ID, "share").get_attribute("href")
@@ -123,6 +142,7 @@ try:
                        ("dragging a source marble rewrites the marble and the output", dragging_a_marble_changes_the_output),
                        ("a typo shows the diagnostic as the terminal prints it", a_typo_shows_the_diagnostic),
                        ("an operator's explanation opens, with its example", an_explanation_opens),
+                       ("a lesson's exercise: a mistake gets its hint, a right answer is right", a_lesson_exercise_is_checked),
                        ("a shared link reopens the same run", a_shared_link_reopens_the_run),
                        ("bad requests get a 4xx with a reason; import is refused", bad_requests_get_a_reason),
                        ("three Examples' SVGs render (screenshots)", example_svgs)]:

@@ -11,6 +11,7 @@ struct Case {
 struct Measurement {
     let name: String
     let nanosecondsPerEvent: Double
+    let repetitions: Int
 }
 
 func measure(_ benchmark: Case, repetitions: Int = 5) -> Measurement {
@@ -25,7 +26,7 @@ func measure(_ benchmark: Case, repetitions: Int = 5) -> Measurement {
     // The checksum is printed so the optimiser cannot drop the work.
     if checksum == 42 { print("") }
     samples.sort()
-    return Measurement(name: benchmark.name, nanosecondsPerEvent: samples[samples.count / 2])
+    return Measurement(name: benchmark.name, nanosecondsPerEvent: samples[samples.count / 2], repetitions: repetitions)
 }
 
 /// `Benchmarks WORD` measures only the cases whose name contains WORD (and the baseline).
@@ -37,7 +38,7 @@ func selected(_ cases: [Case], baseline: String) -> [Case] {
 }
 
 func report(_ title: String, _ measurements: [Measurement], baseline: String, goal: String) {
-    print("\n\(title)  (median of 5; goal: \(goal))")
+    print("\n\(title)  (median of \(measurements.first?.repetitions ?? 5); goal: \(goal))")
     let base = measurements.first { $0.name == baseline }?.nanosecondsPerEvent ?? 1
     let width = measurements.map(\.name.count).max() ?? 10
     print("  " + "case".padding(width) + "   ns/event    × \(baseline)")
