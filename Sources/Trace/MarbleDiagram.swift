@@ -231,7 +231,7 @@ public struct MarbleDiagram<Value> {
     /// was cancelled.
     static func marks(of row: Tracer<Value>.Row) -> [(time: Int64, marks: [Mark])] {
         var byTime: [Int64: [Mark]] = [:]
-        for (time, event) in row.events {
+        for (time, event, _) in row.events {
             switch event {
             case .next(let value): byTime[time.nanoseconds, default: []].append(.value(value))
             case .completed: byTime[time.nanoseconds, default: []].append(.symbol("|"))

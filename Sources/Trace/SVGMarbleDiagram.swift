@@ -52,7 +52,7 @@ public struct SVGMarbleDiagram<Value> {
         let right = plotLeft + layout.width + 16
         for (index, row) in rows.enumerated() {
             let lanes = Lanes(row.subscriptions, limit: Self.maximumLanes)
-            let events = row.eventsBySubscription
+            let events = row.events
             let top = y
             rowY[index] = top + Self.laneHeight / 2
             let indent = Double(row.depth) * 2 * Self.characterWidth
@@ -252,7 +252,7 @@ struct TimeLayout {
         var marks: [Int64: Int] = [:]
         for row in rows {
             var perLane: [Int64: Int] = [:]
-            for (time, _) in row.events {
+            for (time, _, _) in row.events {
                 times.insert(time.nanoseconds)
                 perLane[time.nanoseconds, default: 0] += 1
             }

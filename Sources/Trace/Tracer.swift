@@ -39,10 +39,9 @@ public final class Tracer<Value> {
         }
 
         /// The events kept, oldest first.
-        public var events: [(time: Time, event: Event<Value>)] { log.elements.map { ($0.time, $0.event) } }
-        /// The events with the number of the subscription that received each (which inner
-        /// run, for the SVG's lanes).
-        public var eventsBySubscription: [(time: Time, event: Event<Value>, subscription: Int)] { log.elements }
+        /// The events kept, oldest first, each with the number of the subscription that
+        /// received it (which inner run: the SVG's lanes).
+        public var events: [(time: Time, event: Event<Value>, subscription: Int)] { log.elements }
         public var eventCount: Int { log.count }
 
         /// Keeps at most `limit` events from now on (the newest); returns how many it dropped.
@@ -199,7 +198,7 @@ public final class Tracer<Value> {
         // Each row's terminal events by instant, found once.
         var endings: [ObjectIdentifier: [Int64: Event<Value>]] = [:]
         for row in rows {
-            for (time, event) in row.events where event.termination != nil { endings[ObjectIdentifier(row), default: [:]][time.nanoseconds] = event }
+            for (time, event, _) in row.events where event.termination != nil { endings[ObjectIdentifier(row), default: [:]][time.nanoseconds] = event }
         }
         let ordered = orderedRows
         for (position, row) in ordered.enumerated() {
