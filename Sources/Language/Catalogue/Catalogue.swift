@@ -51,6 +51,10 @@ public final class OperatorSpec: Sendable {
 
     /// Makes the stage's signal from its arguments, read by parameter name.
     public let build: Build
+    /// The parameters' names in the order the checker lays out a stage's arguments:
+    /// positional ones, then keyword ones (a marble's error text aside). Computed once:
+    /// a stage built for every value of flatMap looked its arguments up by name each time.
+    let argumentOrder: [String]
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
@@ -68,6 +72,7 @@ public final class OperatorSpec: Sendable {
         self.contrasts = contrasts
         self.reactiveCocoa = reactiveCocoa
         self.build = build
+        argumentOrder = (parameters.filter { $0.keyword == nil } + parameters.filter { $0.keyword != nil && $0.kind != .text }).map(\.name)
     }
 
     public var confusedWith: [String] { contrasts.map(\.name) }

@@ -21,9 +21,7 @@ public struct StageArguments {
     /// Where the argument of the parameter called `name` is: positional parameters in
     /// order, then keyword parameters (the checker's layout, `Checker.checkStage`).
     private func index(_ parameter: String) -> Int {
-        let parameters = stage.spec.parameters
-        let ordered = parameters.filter { $0.keyword == nil } + parameters.filter { $0.keyword != nil && $0.kind != .text }
-        guard let index = ordered.firstIndex(where: { $0.name == parameter }) else {
+        guard let index = stage.spec.argumentOrder.firstIndex(of: parameter) else {
             preconditionFailure("`\(stage.spec.name)` has no parameter \(parameter): its catalogue entry and its build disagree")
         }
         return index
