@@ -51,9 +51,13 @@ public final class OperatorSpec: Sendable {
 
     /// Makes the stage's signal from its arguments, read by parameter name.
     public let build: Build
-    /// The parameters' names in the order the checker lays out a stage's arguments:
-    /// positional ones, then keyword ones (a marble's error text aside). Computed once:
-    /// a stage built for every value of flatMap looked its arguments up by name each time.
+    /// A checked stage's arguments are laid out as these: the positional parameters, then
+    /// the keyword ones (a marble's error text aside, folded into the marble). The checker
+    /// lays them out so and `StageArguments` reads them so.
+    public let positionalParameters: [Parameter]
+    public let keywordParameters: [Parameter]
+    /// Their names in that order, computed once: a stage built for every value of flatMap
+    /// looked its arguments up by name each time.
     let argumentOrder: [String]
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
@@ -72,7 +76,9 @@ public final class OperatorSpec: Sendable {
         self.contrasts = contrasts
         self.reactiveCocoa = reactiveCocoa
         self.build = build
-        argumentOrder = (parameters.filter { $0.keyword == nil } + parameters.filter { $0.keyword != nil && $0.kind != .text }).map(\.name)
+        positionalParameters = parameters.filter { $0.keyword == nil }
+        keywordParameters = parameters.filter { $0.keyword != nil && $0.kind != .text }
+        argumentOrder = (positionalParameters + keywordParameters).map(\.name)
     }
 
     public var confusedWith: [String] { contrasts.map(\.name) }

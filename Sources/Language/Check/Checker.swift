@@ -493,7 +493,7 @@ struct Checker {
         var stageScope = scope
         stageScope.stage = spec.name
         let positional = stage.arguments.filter { $0.keyword == nil }
-        let positionalParameters = spec.parameters.filter { $0.keyword == nil }
+        let positionalParameters = spec.positionalParameters
         let required = positionalParameters.filter { !$0.isOptional }.count
         let variadic = positionalParameters.contains { $0.isVariadic }
         let usage = "write `\(spec.signature)`"
@@ -522,7 +522,7 @@ struct Checker {
         while checked.count < positionalParameters.count, !variadic { checked.append(.absent) }
         // Keyword parameters that are not a marble's error follow the positional ones, in
         // the catalogue's order (absent when not given).
-        let keywordParameters = spec.parameters.filter { $0.keyword != nil && $0.kind != .text }
+        let keywordParameters = spec.keywordParameters
         var keywordArguments = [CheckedArgument](repeating: .absent, count: keywordParameters.count)
         for argument in stage.arguments where argument.keyword != nil {
             guard let parameter = spec.parameters.first(where: { $0.keyword == argument.keyword }) else {
