@@ -9,6 +9,11 @@ public final class Lifetime {
     }
 
     public private(set) var isDisposed = false
+    /// The lifetime this one is a child of, and its cleanup there: removed from it when
+    /// this one ends first. Fields, not a cleanup closure: flatMap makes a child per inner
+    /// run, and a closure per child was an allocation (and a list entry) more each.
+    private weak var parent: Lifetime?
+    private var keyInParent = 0
     /// In the order added, so sorted by key; a removed cleanup leaves a hole (nil) until
     /// holes are half the list.
     private var cleanups: [(key: Int, action: (() -> Void)?)] = []
@@ -58,14 +63,19 @@ public final class Lifetime {
             return child
         }
         // Strong: the parent keeps the child alive until one of them ends.
-        let key = onDispose { child.dispose() }
-        child.onDispose { [weak self] in self?.remove(key) }
+        child.keyInParent = onDispose { child.dispose() }.raw
+        child.parent = self
         return child
     }
 
     public func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
+        // First, as the cleanup that did this was the child's first.
+        if let parent {
+            self.parent = nil
+            parent.remove(Key(raw: keyInParent))
+        }
         // Cleanups may add or dispose other lifetimes; take the list first.
         let pending = cleanups
         cleanups = []
