@@ -22,7 +22,7 @@ struct FRP: ParsableCommand {
               cold "-a-b-c-|" | take 2
             """,
         version: "frp 0.4.0",
-        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ServeCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ServeCommand.self, PlayCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }
@@ -233,6 +233,16 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try ServeCommand.serve(port: port, name: "frp serve") { url in
+            print("frp serve: listening on \(url)  (Ctrl-C stops)")
+            print("  the playground: open \(url)/ in a browser")
+            print("  try: frp run --virtual --services \(url) Examples/10-popular-photos.frp")
+        }
+    }
+
+    /// Serves the photo services and the playground until Ctrl-C; `listening` prints
+    /// where, once the port is bound.
+    static func serve(port: Int, name: String, listening: @escaping @Sendable (String) -> Void) throws {
         var configured = PhotoServer(port: port)
         configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators,
                                                lessons: Playground.lessons, check: Playground.check)
@@ -243,13 +253,11 @@ struct ServeCommand: ParsableCommand {
         Task.detached {
             do {
                 try await server.run { url in
-                    print("frp serve: listening on \(url)  (Ctrl-C stops)")
-                    print("  the playground: open \(url)/ in a browser")
-                    print("  try: frp run --virtual --services \(url) Examples/10-popular-photos.frp")
+                    listening(url)
                     fflush(stdout)
                 }
             } catch {
-                failure.withLock { $0 = "frp serve: cannot serve on 127.0.0.1:\(server.port) (\(error))" }
+                failure.withLock { $0 = "\(name): cannot serve on 127.0.0.1:\(server.port) (\(error))" }
             }
             stopped.signal()
         }
@@ -259,7 +267,21 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let counts = server.stats.services.values
-        print("frp serve: stopped after \(counts.map(\.received).reduce(0, +)) requests (\(counts.map(\.aborted).reduce(0, +)) aborted)")
+        print("\(name): stopped after \(counts.map(\.received).reduce(0, +)) requests (\(counts.map(\.aborted).reduce(0, +)) aborted)")
+    }
+}
+
+/// `frp play`: the playground on a free port (`frp serve --port 0`), its address printed.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Start the playground in a browser page: frp serve on a free port, with its address printed.",
+        discussion: "The page runs scripts in virtual time, draws their diagrams, lets you drag a source's marbles, explains operators and checks lesson answers. Ctrl-C stops it.")
+
+    func run() throws {
+        try ServeCommand.serve(port: 0, name: "frp play") { url in
+            print("frp play: open \(url)/ in a browser  (Ctrl-C stops)")
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The playground in a real browser (Debian's headless Chromium through selenium): `frp serve`
-serves the page; the test types a pipeline and runs it, counts the marbles of its diagram,
+"""The playground in a real browser (Debian's headless Chromium through selenium): `frp play`
+serves the page (frp serve on a free port); the test types a pipeline and runs it, counts the marbles of its diagram,
 drags a source marble and sees the output change, sees a typo's diagnostic, opens an
 explanation, and reopens a shared link. Screenshots of the page and of three Examples' SVGs
 go to .build/screenshots (not committed). Prints `N passed, N failed`; exits 1 on a failure."""
@@ -17,15 +17,16 @@ binary = os.path.join(root, ".build", "debug", "frp")
 shots = os.path.join(root, ".build", "screenshots")
 os.makedirs(shots, exist_ok=True)
 
-server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+# `frp play`: frp serve on a free port, its address printed.
+server = subprocess.Popen([binary, "play"], stdout=subprocess.PIPE, text=True)
 url = None
 for _ in range(50):
     line = server.stdout.readline()
-    match = re.search(r"listening on (http://\S+)", line)
+    match = re.search(r"open (http://\S+)/ in a browser", line)
     if match:
         url = match.group(1)
         break
-assert url, "frp serve did not say where it listens"
+assert url, "frp play did not say where to open the page"
 
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
