@@ -58,7 +58,8 @@ public struct MarbleDiagram<Value> {
         guard !rows.isEmpty else { return "(no stage was traced)" }
         let labelWidth = min(32, max(8, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2
         let available = max(20, style.width - labelWidth)
-        let marks = rows.map(Self.marks(of:))
+        var firstError: String?
+        let marks = rows.map { Self.marks(of: $0, keeping: available + 1, firstError: &firstError) }
         // Every instant something happened.
         var instantSet: Set<Int64> = [0, end.nanoseconds]
         for (row, rowMarks) in zip(rows, marks) {
@@ -84,7 +85,7 @@ public struct MarbleDiagram<Value> {
         }
         // A run longer than the coarsest step allows: buckets few enough for any group.
         let chosen = layout ?? Layout(marks, instants: instants, step: end.nanoseconds / Int64(max(1, available / 6 - 1)) + 1, detail: .buckets)
-        var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
+        var letters = Letters(reserving: Self.values(marks).map { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
         var counts = Counts()
         let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, counts: &counts)
         var header = "1 col = \(TimeSpan(nanoseconds: chosen.step))"
@@ -102,11 +103,7 @@ public struct MarbleDiagram<Value> {
         for row in rows where row.droppedSubscriptions > 0 {
             legend.append("\(row.label): \(row.subscriptionCount) runs; the first and last \(SubscriptionLog.kept) drawn, \(row.droppedSubscriptions) between them left out to bound memory")
         }
-        let errors = rows.flatMap { row in row.events.compactMap { item -> String? in
-            if case .error(let error) = item.event { return error.message }
-            return nil
-        } }
-        if let first = errors.first { legend.append("# = \(ErrorText.shown(first))") }
+        if let first = firstError { legend.append("# = \(ErrorText.shown(first))") }
         legend += cancellations()
         // Free text, where values and labels may have been shortened with `…`.
         lines += style.ascii ? legend.map { $0.replacing("…", with: "...") } : legend
@@ -163,6 +160,50 @@ public struct MarbleDiagram<Value> {
         case several
     }
 
+    /// What a row did at one instant (or in one bucket of time): its first marks in order
+    /// and its first values, at most `kept` of each — more than a line of the diagram
+    /// holds, so a layout that draws every mark never needs the others — and how many
+    /// values and ends of each kind there were. Ten million values at one instant are
+    /// drawn from a few marks and counts, not from a list of ten million (P5: the
+    /// diagram was a third of a traced run's time).
+    struct Instant {
+        let kept: Int
+        private(set) var marks: [Mark] = []
+        private(set) var valueMarks: [Mark] = []
+        private(set) var values = 0
+        /// How many ends of each kind, and the kinds in the order they first came.
+        private(set) var ends: [Character: Int] = [:]
+        private(set) var endKinds: [Character] = []
+
+        init(keeping kept: Int) { self.kept = kept }
+
+        var total: Int { values + ends.values.reduce(0, +) }
+
+        mutating func add(_ mark: Mark) {
+            switch mark {
+            case .value:
+                values += 1
+                if valueMarks.count < kept { valueMarks.append(mark) }
+            case .symbol(let symbol): addEnds(symbol, 1)
+            case .several: break
+            }
+            if marks.count < kept { marks.append(mark) }
+        }
+
+        private mutating func addEnds(_ symbol: Character, _ count: Int) {
+            if ends[symbol] == nil { endKinds.append(symbol) }
+            ends[symbol, default: 0] += count
+        }
+
+        /// This and a later instant, as one bucket of time.
+        mutating func merge(_ later: Instant) {
+            values += later.values
+            valueMarks += later.valueMarks.prefix(kept - valueMarks.count)
+            marks += later.marks.prefix(kept - marks.count)
+            for kind in later.endKinds { addEnds(kind, later.ends[kind] ?? 0) }
+        }
+    }
+
     /// How much a layout draws: every mark; a group of many values as `*`; or time in
     /// buckets of one step, where several values read `*`.
     enum Detail { case every, condensed, buckets }
@@ -180,7 +221,7 @@ public struct MarbleDiagram<Value> {
         var late = false
 
         /// `widths`: each slot's columns, when already measured (`Layout.widths`).
-        init(_ marks: [[(time: Int64, marks: [Mark])]], instants: [Int64], step: Int64, detail: Detail,
+        init(_ marks: [[(time: Int64, instant: Instant)]], instants: [Int64], step: Int64, detail: Detail,
              widths: [Int64: Int]? = nil) {
             self.step = step
             self.detail = detail
@@ -198,29 +239,29 @@ public struct MarbleDiagram<Value> {
         func slot(_ time: Int64) -> Int64 { detail == .buckets ? time / step : time }
 
         /// The columns each slot needs: as many as its widest row's token.
-        static func widths(_ marks: [[(time: Int64, marks: [Mark])]], detail: Detail,
+        static func widths(_ marks: [[(time: Int64, instant: Instant)]], detail: Detail,
                            slotOf: (Int64) -> Int64) -> [Int64: Int] {
             var width: [Int64: Int] = [:]
             for rowMarks in marks {
-                for (slot, slotMarks) in slotted(rowMarks, slotOf: slotOf) {
-                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.token(slotMarks, detail).count)
+                for (slot, instant) in slotted(rowMarks, slotOf: slotOf) {
+                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.token(instant, detail).count)
                 }
             }
             return width
         }
 
-        func slotted(_ rowMarks: [(time: Int64, marks: [Mark])]) -> [(slot: Int64, marks: [Mark])] {
+        func slotted(_ rowMarks: [(time: Int64, instant: Instant)]) -> [(slot: Int64, instant: Instant)] {
             Self.slotted(rowMarks, slotOf: slot)
         }
 
-        /// A row's marks by slot, in time order.
-        static func slotted(_ rowMarks: [(time: Int64, marks: [Mark])], slotOf: (Int64) -> Int64) -> [(slot: Int64, marks: [Mark])] {
-            var slots: [(slot: Int64, marks: [Mark])] = []
-            for (time, marks) in rowMarks {
+        /// A row's instants by slot, in time order.
+        static func slotted(_ rowMarks: [(time: Int64, instant: Instant)], slotOf: (Int64) -> Int64) -> [(slot: Int64, instant: Instant)] {
+            var slots: [(slot: Int64, instant: Instant)] = []
+            for (time, instant) in rowMarks {
                 if let last = slots.last, last.slot == slotOf(time) {
-                    slots[slots.count - 1].marks += marks
+                    slots[slots.count - 1].instant.merge(instant)
                 } else {
-                    slots.append((slotOf(time), marks))
+                    slots.append((slotOf(time), instant))
                 }
             }
             return slots
@@ -228,47 +269,58 @@ public struct MarbleDiagram<Value> {
     }
 
     /// A row's marks by instant, in time order: its events, then `!` where a subscription
-    /// was cancelled.
-    static func marks(of row: Tracer<Value>.Row) -> [(time: Int64, marks: [Mark])] {
-        var byTime: [Int64: [Mark]] = [:]
-        for (time, event, _) in row.events {
+    /// was cancelled; each instant keeps at most `kept` marks (`Instant`). `firstError`:
+    /// the message of the first error of the rows read so far.
+    static func marks(of row: Tracer<Value>.Row, keeping kept: Int, firstError: inout String?) -> [(time: Int64, instant: Instant)] {
+        var byTime: [Int64: Instant] = [:]
+        func add(_ mark: Mark, at time: Time) {
+            byTime[time.nanoseconds, default: Instant(keeping: kept)].add(mark)
+        }
+        row.forEachEvent { time, event, _ in
             switch event {
-            case .next(let value): byTime[time.nanoseconds, default: []].append(.value(value))
-            case .completed: byTime[time.nanoseconds, default: []].append(.symbol("|"))
-            case .error: byTime[time.nanoseconds, default: []].append(.symbol("#"))
+            case .next(let value): add(.value(value), at: time)
+            case .completed: add(.symbol("|"), at: time)
+            case .error(let error):
+                add(.symbol("#"), at: time)
+                if firstError == nil { firstError = error.message }
             }
         }
         for subscription in row.subscriptions where subscription.cancelled {
-            if let end = subscription.end { byTime[end.nanoseconds, default: []].append(.symbol("!")) }
+            if let end = subscription.end { add(.symbol("!"), at: end) }
         }
         return byTime.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// How a slot's marks are drawn: one mark as itself, several as an RxJS group `(ab|)`
-    /// (which in a marble takes its width in frames), with more values than the detail
-    /// allows as `*`. Unless every mark is drawn, ends of one kind (many inner runs ending
-    /// at once) are drawn once, after the values: `(*|)`, so a group is never wider than
-    /// `(` + 8 values + `|#!)`, however much happens at one instant.
-    static func token(_ marks: [Mark], _ detail: Detail) -> [Mark] {
-        guard marks.count > 1 else { return marks }
-        let values = marks.filter { if case .value = $0 { return true } else { return false } }
-        let ends = endSymbols(marks)
-        let limit = detail == .every ? Int.max : detail == .condensed ? 8 : 1
-        let merged = detail != .every && Set(ends).count < ends.count
-        let shown: [Mark]
-        if merged {
-            var kinds: [Character] = []
-            for end in ends where !kinds.contains(end) { kinds.append(end) }
-            shown = (values.count > limit ? [.several] : values) + kinds.map { .symbol($0) }
-        } else {
-            shown = values.count > limit ? [.several] + ends.map { .symbol($0) } : marks
+    /// The values the diagram may draw, row by row in time order (`Letters(reserving:)`).
+    static func values(_ marks: [[(time: Int64, instant: Instant)]]) -> [Value] {
+        marks.flatMap { rowMarks in rowMarks.flatMap { $0.instant.valueMarks } }.compactMap { mark in
+            if case .value(let value) = mark { return value }
+            return nil
         }
-        return shown.count > 1 ? [.symbol("(")] + shown + [.symbol(")")] : shown
     }
 
-    /// The ends among marks (`|`, `#`, `!`), in order.
-    static func endSymbols(_ marks: [Mark]) -> [Character] {
-        marks.compactMap { if case .symbol(let symbol) = $0 { return symbol } else { return nil } }
+    /// How an instant's marks are drawn: one mark as itself, several as an RxJS group
+    /// `(ab|)` (which in a marble takes its width in frames), with more values than the
+    /// detail allows as `*`. Unless every mark is drawn, ends of one kind (many inner runs
+    /// ending at once) are drawn once, after the values: `(*|)`, so a group is never wider
+    /// than `(` + 8 values + `|#!)`, however much happens at one instant.
+    static func token(_ instant: Instant, _ detail: Detail) -> [Mark] {
+        guard instant.total > 1 else { return instant.marks }
+        let limit = detail == .every ? Int.max : detail == .condensed ? 8 : 1
+        let merged = detail != .every && instant.ends.values.contains { $0 > 1 }
+        let shown: [Mark]
+        if merged {
+            shown = (instant.values > limit ? [.several] : instant.valueMarks) + instant.endKinds.map { .symbol($0) }
+        } else if instant.values > limit {
+            // No kind of end came twice: the kinds in order are the ends in order.
+            shown = [.several] + instant.endKinds.map { .symbol($0) }
+        } else if instant.marks.count < instant.total {
+            // Every mark, more than a line holds: as wide as it would be (never drawn).
+            return Array(repeating: .several, count: instant.total + 2)
+        } else {
+            shown = instant.marks
+        }
+        return shown.count > 1 ? [.symbol("(")] + shown + [.symbol(")")] : shown
     }
 
     /// What the legend explains: the most values drawn as one `*`, the most ends of one
@@ -282,7 +334,7 @@ public struct MarbleDiagram<Value> {
     /// Where a row's oldest events were dropped to bound memory.
     private var dropMark: Character { style.ascii ? "~" : style.unicode ? "·" : "~" }
 
-    private func draw(_ layout: Layout, _ marks: [[(time: Int64, marks: [Mark])]], labelWidth: Int,
+    private func draw(_ layout: Layout, _ marks: [[(time: Int64, instant: Instant)]], labelWidth: Int,
                       letters: inout Letters, counts: inout Counts) -> [String] {
         var lines: [String] = []
         let dash: Character = style.unicode ? "─" : "-"
@@ -303,24 +355,20 @@ public struct MarbleDiagram<Value> {
                     counts.dropped = true
                 }
             }
-            for (slot, slotMarks) in layout.slotted(rowMarks) {
+            for (slot, instant) in layout.slotted(rowMarks) {
                 let start = layout.column[slot] ?? 0
-                for (offset, mark) in Self.token(slotMarks, layout.detail).enumerated() where start + offset < total {
+                for (offset, mark) in Self.token(instant, layout.detail).enumerated() where start + offset < total {
                     switch mark {
                     case .value(let value):
                         cells[start + offset] = letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
                     case .symbol(let symbol): cells[start + offset] = symbol
                     case .several:
                         cells[start + offset] = "*"
-                        let values = slotMarks.filter { if case .value = $0 { return true } else { return false } }.count
-                        counts.several = max(counts.several, values)
+                        counts.several = max(counts.several, instant.values)
                     }
                 }
                 if layout.detail != .every {
-                    let ends = Self.endSymbols(slotMarks)
-                    for kind in Set(ends) where ends.count(where: { $0 == kind }) > 1 {
-                        counts.ends = max(counts.ends, ends.count { $0 == kind })
-                    }
+                    for count in instant.ends.values where count > 1 { counts.ends = max(counts.ends, count) }
                 }
             }
             let label = String(repeating: " ", count: 2 * row.depth) + row.label

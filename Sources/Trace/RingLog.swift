@@ -53,6 +53,12 @@ final class RingLog<Element> {
         (0..<count).map { base[(oldest + $0) % count] }
     }
 
+    /// Visits the elements kept, oldest first, without copying them out.
+    func forEach(_ body: (borrowing Element) -> Void) {
+        for position in oldest..<count { body(base[position]) }
+        for position in 0..<oldest { body(base[position]) }
+    }
+
     var newest: Element? {
         count == 0 ? nil : base[(oldest == 0 ? count : oldest) - 1]
     }

@@ -44,6 +44,11 @@ public final class Tracer<Value> {
         public var events: [(time: Time, event: Event<Value>, subscription: Int)] { log.elements }
         public var eventCount: Int { log.count }
 
+        /// Visits the events kept, oldest first (a diagram reads them once, uncopied).
+        public func forEachEvent(_ body: (Time, Event<Value>, Int) -> Void) {
+            log.forEach { body($0.time, $0.event, $0.subscription) }
+        }
+
         /// Keeps at most `limit` events from now on (the newest); returns how many it dropped.
         func cap(at limit: Int) -> Int { log.cap(at: limit) }
     }
@@ -195,10 +200,23 @@ public final class Tracer<Value> {
     /// engine frees a source before it sends the completion on, so only now is it known.
     /// Otherwise the cause is the event that preceded the cancellation.
     public func resolveCauses() {
-        // Each row's terminal events by instant, found once.
+        // The instants of cancellations still to explain; none, and nothing is walked
+        // (a run of ten million events usually cancels nothing).
+        var instants = Set<Int64>()
+        for row in rows {
+            for subscription in row.subscriptions where subscription.cancelled && !subscription.causeIsFinal {
+                if let end = subscription.end { instants.insert(end.nanoseconds) }
+            }
+        }
+        guard !instants.isEmpty else { return }
+        // Each row's terminal events at those instants, found once.
         var endings: [ObjectIdentifier: [Int64: Event<Value>]] = [:]
         for row in rows {
-            for (time, event, _) in row.events where event.termination != nil { endings[ObjectIdentifier(row), default: [:]][time.nanoseconds] = event }
+            row.forEachEvent { time, event, _ in
+                if event.termination != nil, instants.contains(time.nanoseconds) {
+                    endings[ObjectIdentifier(row), default: [:]][time.nanoseconds] = event
+                }
+            }
         }
         let ordered = orderedRows
         for (position, row) in ordered.enumerated() {

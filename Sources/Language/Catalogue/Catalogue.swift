@@ -51,6 +51,10 @@ public final class OperatorSpec: Sendable {
 
     /// Makes the stage's signal from its arguments, read by parameter name.
     public let build: Build
+    /// For a source that sends values it knows when built, at once, then completes (`of`,
+    /// `from`): those values. `build` is made from it, and a flattening operator sends
+    /// them without subscribing to a signal (`InnerRun.immediate`).
+    public let immediate: Immediate?
     /// A checked stage's arguments are laid out as these: the positional parameters, then
     /// the keyword ones (a marble's error text aside, folded into the marble). The checker
     /// lays them out so and `StageArguments` reads them so.
@@ -62,7 +66,8 @@ public final class OperatorSpec: Sendable {
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
-         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], build: @escaping Build) {
+         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [],
+         build: Build? = nil, immediate: Immediate? = nil) {
         self.name = name
         self.role = role
         self.family = family
@@ -75,7 +80,14 @@ public final class OperatorSpec: Sendable {
         self.elsewhere = elsewhere
         self.contrasts = contrasts
         self.reactiveCocoa = reactiveCocoa
-        self.build = build
+        self.immediate = immediate
+        if let build {
+            self.build = build
+        } else if let immediate {
+            self.build = { args throws(SignalError) in .sequence(try immediate(args)) }
+        } else {
+            preconditionFailure("`\(name)` needs a build")
+        }
         positionalParameters = parameters.filter { $0.keyword == nil }
         keywordParameters = parameters.filter { $0.keyword != nil && $0.kind != .text }
         argumentOrder = (positionalParameters + keywordParameters).map(\.name)
@@ -99,6 +111,9 @@ public final class OperatorSpec: Sendable {
 /// Makes a stage's signal. An argument the Signals operator refuses (`take -1`) is an error
 /// event, thrown here or sent by the operator.
 public typealias Build = @Sendable (StageArguments) throws(SignalError) -> Signal<Value>
+
+/// The values a source sends at once before it completes (`OperatorSpec.immediate`).
+public typealias Immediate = @Sendable (StageArguments) throws(SignalError) -> [Value]
 
 /// An operator often mistaken for another, and the difference in a sentence.
 public struct Contrast: Sendable {

@@ -39,21 +39,21 @@ let creatingOperators: [OperatorSpec] = [
           "Everything happens at one instant, frame 0, so its marble is `(abc|)`; use `cold` when the values should be spread in time.",
           example: "of 1, 2, 3",
           elsewhere: ["RxJS: of", "ReactiveSwift: SignalProducer(values:)", "RAC2: RACSignal return: (one value)"],
-          contrasts: [.init("from", "from LIST sends the items of one list value; of sends each of its arguments (`of [1, 2]` sends one list).")]) { args throws(SignalError) in
-        .sequence(try args.values("VALUE"))
-    },
+          contrasts: [.init("from", "from LIST sends the items of one list value; of sends each of its arguments (`of [1, 2]` sends one list).")],
+          immediate: { args throws(SignalError) in try args.values("VALUE") }),
     .init("from", .source, .creating, [Parameter("LIST", .value)],
           "Sends the items of a list, at once, then completes.",
           "It turns a value that is a list into a signal of its items: `popularPage | flatMap (from it)` sends the page's photos one by one, as the classic client's importer did.",
           example: "from [1, 2, 3]",
           elsewhere: ["RxJS: from", "ReactiveSwift: SignalProducer(_: sequence)", "RAC2: NSArray rac_sequence.signal"],
-          contrasts: [.init("of", "of sends each of its arguments as it is (a list stays one value); from sends a list's items.")]) { args throws(SignalError) in
+          contrasts: [.init("of", "of sends each of its arguments as it is (a list stays one value); from sends a list's items.")],
+          immediate: { args throws(SignalError) in
         let list = try args.value("LIST")
         guard case .list(let items) = list else {
             throw SignalError("\(args.site): from needs a list, got \(list.kindDescription) (\(list.abbreviated)); `of X` sends one value")
         }
-        return .sequence(items)
-    },
+        return items
+    }),
     .init("range", .source, .creating, [Parameter("FROM", .count), Parameter("COUNT", .count)],
           "Sends COUNT whole numbers from FROM, at once, then completes.",
           "Like `of`, all at frame 0; the values are numbers (marble digits are strings).",

@@ -14,8 +14,8 @@ let flatteningOperators: [OperatorSpec] = [
             .init("exhaustMap", "exhaustMap ignores values while a run is going on: nothing queued, nothing cancelled."),
             .init("map", "map sends one value per value; flatMap sends the values of a pipeline run for each."),
           ]) { args throws(SignalError) in
-        guard args.has("N") else { return args.upstream.flatMap(args.perValuePipeline("PIPELINE")) }
-        return args.upstream.flatMap(limit: try args.count("N"), args.perValuePipeline("PIPELINE"))
+        guard args.has("N") else { return args.upstream.flatten(.merge, runs: args.perValueRuns("PIPELINE")) }
+        return args.upstream.flatMap(limit: try args.count("N"), runs: args.perValueRuns("PIPELINE"))
     },
     .init("switchMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for each value; a new value cancels the previous run.",
@@ -28,7 +28,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("exhaustMap", "exhaustMap keeps the run that is going and drops the new value: the opposite choice."),
             .init("switchToLatest", "switchToLatest flattens a signal that already carries signals; switchMap makes them from values."),
           ]) { args throws(SignalError) in
-        args.upstream.switchMap(args.perValuePipeline("PIPELINE"))
+        args.upstream.flatten(.latest, runs: args.perValueRuns("PIPELINE"))
     },
     .init("concatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for each value, one run at a time, in order.",
@@ -40,7 +40,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("switchMap", "switchMap cancels the running one for the new value; concatMap finishes it first."),
             .init("exhaustMap", "exhaustMap drops values that come during a run; concatMap keeps them for later."),
           ]) { args throws(SignalError) in
-        args.upstream.concatMap(args.perValuePipeline("PIPELINE"))
+        args.upstream.flatten(.concat, runs: args.perValueRuns("PIPELINE"))
     },
     .init("exhaustMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for a value only when no run is going on; values meanwhile are dropped.",
@@ -53,7 +53,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("concatMap", "concatMap queues the values that come during a run; exhaustMap drops them."),
             .init("action", "an action drops inputs while busy too, but survives failed runs (errors A) and tells executing and enabled."),
           ]) { args throws(SignalError) in
-        args.upstream.exhaustMap(args.perValuePipeline("PIPELINE"))
+        args.upstream.flatten(.exhaust, runs: args.perValueRuns("PIPELINE"))
     },
     .init("switchToLatest", .operator, .flattening, [],
           "For a signal of signals: forwards the latest inner signal, cancelling the one before.",

@@ -44,8 +44,14 @@ public final class Compiler {
         }
     }
 
+    /// `template`: the pipeline's expressions as compiled by its earlier instantiations
+    /// (an inner pipeline's), reused.
     public func signal(_ pipeline: CheckedPipeline, _ frame: Frame = Frame()) -> Signal<Value> {
-        var signal = head(pipeline.head, frame)
+        signal(pipeline, frame, template: nil)
+    }
+
+    func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?) -> Signal<Value> {
+        var signal = head(pipeline.head, frame, slots: template?.slots(0))
         var index = 0
         let stages = pipeline.stages
         while index < stages.count {
@@ -56,11 +62,12 @@ public final class Compiler {
                 while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
                 // A `range` head pushes straight into the chain.
                 let direct = index == 0 ? directRange(pipeline.head, frame) : nil
-                signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct)
+                signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct,
+                               slots: template.map { template in ((index + 1)...end).map { template.slots($0) } })
                 index = end
                 continue
             }
-            signal = build(stages[index], upstream: signal, frame)
+            signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1))
             if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
             index += 1
         }
@@ -87,10 +94,10 @@ public final class Compiler {
         return (Int(start), Int(count), stage)
     }
 
-    private func head(_ head: CheckedHead, _ frame: Frame) -> Signal<Value> {
+    private func head(_ head: CheckedHead, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {
         switch head {
         case .source(let stage):
-            let signal = build(stage, upstream: nil, frame)
+            let signal = build(stage, upstream: nil, frame, slots: slots)
             return context.trace.map { signal.probed($0(stage, frame.depth)) } ?? signal
         case .binding(let name, let pipeline):
             if let bound = context.boundSignals[name] { return bound }
@@ -100,14 +107,14 @@ public final class Compiler {
         case .property(let name):
             return context.properties.property(name)?.producer ?? .fail(SignalError("no property called `\(name)`"))
         case .value(let expression):
-            return signal(of: expression, frame) { .of($0) }
+            return signal(of: expression, frame, slots: slots) { .of($0) }
         }
     }
 
     /// An expression's value as a signal: the signal it is, else `otherwise` of it.
-    private func signal(of expression: CheckedExpression, _ frame: Frame,
+    private func signal(of expression: CheckedExpression, _ frame: Frame, slots: EvaluatorSlots?,
                         otherwise: @escaping (Value) -> Signal<Value>) -> Signal<Value> {
-        let evaluate = evaluator(expression, in: frame)
+        let evaluate = slots?.evaluator(0) { evaluator(expression, in: frame) } ?? evaluator(expression, in: frame)
         return .deferred {
             do throws(EvaluationFailure) {
                 let value = try evaluate(frame)
@@ -122,17 +129,20 @@ public final class Compiler {
     /// A signal argument (`merge NAME`, `flatMap it.replies`): when it is only an
     /// expression, a value that is not a signal is an error, as in RxJS ("You provided '5'
     /// where a stream was expected"), the checker's EXPECTED SIGNAL when it cannot know.
-    func argumentSignal(_ pipeline: CheckedPipeline, _ frame: Frame, of stage: CheckedStage) -> Signal<Value> {
-        guard pipeline.stages.isEmpty, case .value(let expression) = pipeline.head else { return signal(pipeline, frame) }
-        return signal(of: expression, frame) { value in
+    func argumentSignal(_ pipeline: CheckedPipeline, _ frame: Frame, of stage: CheckedStage,
+                        template: PipelineTemplate? = nil) -> Signal<Value> {
+        guard pipeline.stages.isEmpty, case .value(let expression) = pipeline.head else {
+            return signal(pipeline, frame, template: template)
+        }
+        return signal(of: expression, frame, slots: template?.slots(0)) { value in
             .fail(SignalError("\(stage.site): \(stage.spec.name) needs a signal, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value"))
         }
     }
 
     // MARK: Stages
 
-    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame) -> Signal<Value> {
-        let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty)
+    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {
+        let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots)
         do throws(SignalError) {
             return try stage.spec.build(arguments)
         } catch {

@@ -243,10 +243,18 @@ extension Compiler {
     /// counts) are evaluated here, as the unfused stages do.
     /// `direct`: the chain's source is `range start, count`, run as a loop that pushes into
     /// the first stage (no hop through a generic observer per value).
+    /// `slots`: each stage's expressions as an earlier instantiation compiled them
+    /// (`PipelineTemplate`).
     func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame,
-               direct: (start: Int, count: Int, head: CheckedStage)? = nil) -> Signal<Value> {
+               direct: (start: Int, count: Int, head: CheckedStage)? = nil, slots: [EvaluatorSlots]? = nil) -> Signal<Value> {
         // A traced direct `range` is the chain's first stage, with its own row.
-        let stages = (context.trace != nil ? direct.map { [$0.head] } ?? [] : []) + stages
+        let traceHead = context.trace != nil ? direct.map { [$0.head] } ?? [] : []
+        let stages = traceHead + stages
+        let slots: [EvaluatorSlots?] = traceHead.map { _ in nil } + (slots ?? stages.map { _ in nil })
+        func evaluator(_ expression: CheckedExpression, _ index: Int, slot: Int) -> Evaluator {
+            guard let slots = slots[index] else { return self.evaluator(expression, in: frame) }
+            return slots.evaluator(slot) { self.evaluator(expression, in: frame) }
+        }
         // Evaluate the once-arguments first: a failure fails the whole signal.
         var seeds: [Int: Value] = [:]
         var counts: [Int: Int] = [:]
@@ -255,10 +263,10 @@ extension Compiler {
                 switch stage.spec.name {
                 case "scan", "reduce":
                     guard case .expression(let seed) = stage.arguments[0] else { continue }
-                    seeds[index] = try evaluator(seed, in: frame)(frame)
+                    seeds[index] = try evaluator(seed, index, slot: 0)(frame)
                 case "take":
                     guard case .expression(let count) = stage.arguments[0] else { continue }
-                    let number = try evaluator(count, in: frame)(frame)
+                    let number = try evaluator(count, index, slot: 0)(frame)
                     guard case .number(let double) = number, double == double.rounded(), double >= 0, double < 1e15 else {
                         return .fail(SignalError("\(stage.site): take needs a whole number, not \(number.abbreviated)"))
                     }
@@ -276,16 +284,16 @@ extension Compiler {
         for (index, stage) in stages.enumerated() where stage.spec.name == "scan" || stage.spec.name == "reduce" {
             if stage.arguments.count > 1,
                case .expression(.binary(.add, .acc, let items, let site)) = stage.arguments[1], !items.readsAccumulator {
-                appended[index] = (CompiledExpression(evaluator(items, in: frame)), site)
+                appended[index] = (CompiledExpression(evaluator(items, index, slot: stage.arguments.count + 1)), site)
             }
         }
-        let evaluators = stages.map { stage -> CompiledExpression in
-            let index = stage.spec.name == "map" || stage.spec.name == "filter" ? 0 : 1
-            guard stage.spec.name != "take", index < stage.arguments.count,
-                  case .expression(let expression) = stage.arguments[index] else {
+        let evaluators = stages.enumerated().map { index, stage -> CompiledExpression in
+            let argument = stage.spec.name == "map" || stage.spec.name == "filter" ? 0 : 1
+            guard stage.spec.name != "take", argument < stage.arguments.count,
+                  case .expression(let expression) = stage.arguments[argument] else {
                 return CompiledExpression(FusedStages.identity)
             }
-            return CompiledExpression(evaluator(expression, in: frame))
+            return CompiledExpression(evaluator(expression, index, slot: argument))
         }
         return Signal(unchecked: { downstream, lifetime in
             let upstreamLifetime = lifetime.child()

@@ -9,6 +9,17 @@ public struct StageArguments {
     let frame: Frame
     /// The signal the stage follows (`.empty` for a source).
     public let upstream: Signal<Value>
+    /// Its expressions compiled by an earlier instantiation of the same stage (an inner
+    /// pipeline's, `PipelineTemplate`), else nil: compiled now.
+    let slots: EvaluatorSlots?
+
+    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil) {
+        self.compiler = compiler
+        self.stage = stage
+        self.frame = frame
+        self.upstream = upstream
+        self.slots = slots
+    }
 
     public var context: RunContext { compiler.context }
     public var scheduler: Scheduler { compiler.context.scheduler }
@@ -32,6 +43,19 @@ public struct StageArguments {
         return index < stage.arguments.count ? stage.arguments[index] : .absent
     }
 
+    /// The compiled expression of the argument in `slot` (`expression`, or a part of it
+    /// with a slot of its own past the arguments).
+    private func evaluator(_ expression: CheckedExpression, slot: Int) -> Evaluator {
+        guard let slots else { return compiler.evaluator(expression, in: frame) }
+        return slots.evaluator(slot) { compiler.evaluator(expression, in: frame) }
+    }
+
+    private func evaluator(_ parameter: String) -> Evaluator? {
+        let index = index(parameter)
+        guard index < stage.arguments.count, case .expression(let expression) = stage.arguments[index] else { return nil }
+        return evaluator(expression, slot: index)
+    }
+
     /// Whether the argument is a pipeline (of a `.durationOrPipeline` parameter).
     public func isPipeline(_ parameter: String) -> Bool {
         if case .pipeline = argument(parameter) { return true }
@@ -46,9 +70,9 @@ public struct StageArguments {
 
     /// A value evaluated once, now (nil when an optional one was not given).
     public func optionalValue(_ parameter: String) throws(SignalError) -> Value? {
-        guard case .expression(let expression) = argument(parameter) else { return nil }
+        guard let evaluate = evaluator(parameter) else { return nil }
         do throws(EvaluationFailure) {
-            return try compiler.evaluator(expression, in: frame)(frame)
+            return try evaluate(frame)
         } catch {
             throw error.signalError
         }
@@ -60,14 +84,16 @@ public struct StageArguments {
 
     /// Every value of a variadic parameter (`of 1, 2, 3`), each evaluated once, now.
     public func values(_ parameter: String) throws(SignalError) -> [Value] {
+        let first = index(parameter)
         var values: [Value] = []
-        for argument in stage.arguments[index(parameter)...] {
+        values.reserveCapacity(stage.arguments.count - first)
+        for (slot, argument) in zip(first..., stage.arguments[first...]) {
             guard case .expression(let expression) = argument else {
                 values.append(.null)
                 continue
             }
             do throws(EvaluationFailure) {
-                values.append(try compiler.evaluator(expression, in: frame)(frame))
+                values.append(try evaluator(expression, slot: slot)(frame))
             } catch {
                 throw error.signalError
             }
@@ -97,8 +123,7 @@ public struct StageArguments {
 
     /// A per-value function: `it` is the value.
     public func perValue(_ parameter: String) -> (Value) throws(SignalError) -> Value {
-        guard case .expression(let expression) = argument(parameter) else { return { $0 } }
-        let evaluate = compiler.evaluator(expression, in: frame)
+        guard let evaluate = evaluator(parameter) else { return { $0 } }
         return { value throws(SignalError) in
             do throws(EvaluationFailure) { return try evaluate(Frame(it: value)) } catch { throw error.signalError }
         }
@@ -106,9 +131,8 @@ public struct StageArguments {
 
     /// A per-value condition: true or false for each value, an error event otherwise.
     public func condition(_ parameter: String) -> (Value) throws(SignalError) -> Bool {
-        guard case .expression(let expression) = argument(parameter) else { return { _ in true } }
         // One closure straight to the compiled expression: this is the hot path.
-        let evaluate = compiler.evaluator(expression, in: frame)
+        guard let evaluate = evaluator(parameter) else { return { _ in true } }
         let site = site, name = name
         return { value throws(SignalError) in
             let result: Value
@@ -120,8 +144,7 @@ public struct StageArguments {
 
     /// A per-value function of the accumulation and the value (`acc`, `it`).
     public func accumulator(_ parameter: String) -> (Value, Value) throws(SignalError) -> Value {
-        guard case .expression(let expression) = argument(parameter) else { return { acc, _ in acc } }
-        let evaluate = compiler.evaluator(expression, in: frame)
+        guard let evaluate = evaluator(parameter) else { return { acc, _ in acc } }
         return { acc, value throws(SignalError) in
             do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc)) } catch { throw error.signalError }
         }
@@ -133,7 +156,7 @@ public struct StageArguments {
         guard case .expression(.binary(.add, .acc, let items, let site)) = argument(parameter), !items.readsAccumulator else {
             return nil
         }
-        let evaluate = compiler.evaluator(items, in: frame)
+        let evaluate = evaluator(items, slot: stage.arguments.count + index(parameter))
         return { accumulation, value throws(SignalError) in
             do throws(EvaluationFailure) {
                 try Operations.append(&accumulation, try evaluate(Frame(it: value)))
@@ -164,11 +187,34 @@ public struct StageArguments {
         optionalSignal(parameter) ?? .empty
     }
 
-    /// A pipeline instantiated for each value, with `it` bound to it (flatMap's).
+    /// A pipeline instantiated for each value, with `it` bound to it (debounce's, an
+    /// action's), its expressions compiled once.
     public func perValuePipeline(_ parameter: String) -> (Value) -> Signal<Value> {
         guard case .pipeline(let pipeline) = argument(parameter) else { return { _ in .empty } }
         let caught = frame.caught, depth = frame.depth + 1, compiler = compiler, stage = stage
-        return { value in compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage) }
+        let template = PipelineTemplate()
+        return { value in
+            compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage, template: template)
+        }
+    }
+
+    /// flatMap's runs: `perValuePipeline`, or, for a pipeline that is only a source
+    /// knowing its values (`of it, it`, `from it.photos`), those values (`InnerRun`) —
+    /// unless the run is traced (each run has its row's subscription) or not fused
+    /// (`FRP_NO_FUSE=1` takes the general path, so the two can be compared).
+    public func perValueRuns(_ parameter: String) -> (Value) -> InnerRun<Value> {
+        guard context.trace == nil, context.fuses, case .pipeline(let pipeline) = argument(parameter),
+              pipeline.stages.isEmpty, case .source(let head) = pipeline.head, let immediate = head.spec.immediate else {
+            let signal = perValuePipeline(parameter)
+            return { .signal(signal($0)) }
+        }
+        let caught = frame.caught, depth = frame.depth + 1, compiler = compiler
+        let slots = PipelineTemplate().slots(0)
+        return { value in
+            let arguments = StageArguments(compiler: compiler, stage: head, frame: Frame(it: value, caught: caught, depth: depth),
+                                           upstream: .empty, slots: slots)
+            do throws(SignalError) { return .immediate(try immediate(arguments)) } catch { return .signal(.fail(error)) }
+        }
     }
 
     /// A pipeline instantiated for an error, with `error` bound to its message (catch's).

@@ -60,12 +60,25 @@ extension Signal {
     ///     inner                -x--y|
     ///     flatMap limit 2     --x-x-yy-x--y|
     public func flatMap<Inner>(limit: Int, _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        flatMap(limit: limit, runs: { .signal(transform($0)) })
+    }
+
+    /// `flatMap(limit:)` whose transform may answer with immediate runs (`InnerRun`).
+    public func flatMap<Inner>(limit: Int, runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
         guard limit >= 1 else { return .fail(SignalError("flatMap: the number of runs at once must be 1 or more, not \(limit)")) }
-        return flatten(limit == 1 ? .concat : .bounded(limit), transform)
+        return flatten(limit == 1 ? .concat : .bounded(limit), runs: transform)
     }
 
     public func flatten<Inner>(_ strategy: FlattenStrategy,
                                _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
+        flatten(strategy, runs: { .signal(transform($0)) })
+    }
+
+    /// `flatten` whose transform may answer with the values of an inner run that would
+    /// send them at once and complete (`of`, `from`): those are sent as that run would,
+    /// without subscribing anything.
+    public func flatten<Inner>(_ strategy: FlattenStrategy,
+                               runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
         Signal<Inner>(unchecked: { downstream, lifetime in
             Flattener(strategy, transform, downstream, lifetime).start(self)
         })
@@ -153,10 +166,21 @@ extension Signal {
     }
 }
 
+/// What a flattening operator runs for a value: a signal, or the values of a signal
+/// known to send them at once and complete (`of a, b`), which the operator sends in
+/// the run's place — as RxJava's flatMap takes a scalar source without subscribing to it.
+/// The run behaves as the signal would: it counts as running while it sends (a value
+/// that arrives meanwhile waits, or cancels it for switchMap), and stops when the
+/// subscription is disposed.
+public enum InnerRun<Value> {
+    case signal(Signal<Value>)
+    case immediate([Value])
+}
+
 /// The state of one flattening subscription.
 final class Flattener<Value, Inner> {
     private let strategy: FlattenStrategy
-    private let transform: (Value) -> Signal<Inner>
+    private let transform: (Value) -> InnerRun<Inner>
     private let downstream: Observer<Inner>
     private let lifetime: Lifetime
     private let outer: Lifetime
@@ -164,6 +188,10 @@ final class Flattener<Value, Inner> {
     /// each search a list of all the others (`removeAll` made flatMap quadratic).
     private var inners: [Int: Lifetime] = [:]
     private var nextID = 0
+    /// Immediate runs sending now (more than one when a value sent re-enters), and
+    /// which cancellation they belong to: switchMap cancels them as it disposes inners.
+    private var immediateRuns = 0
+    private var cancellations = 0
     /// Values waiting for their turn (concat), from `queueHead` on.
     private var queue: [Value] = []
     private var queueHead = 0
@@ -171,7 +199,7 @@ final class Flattener<Value, Inner> {
     private var outerCompleted = false
     private var done = false
 
-    init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Signal<Inner>,
+    init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> InnerRun<Inner>,
          _ downstream: Observer<Inner>, _ lifetime: Lifetime) {
         self.strategy = strategy
         self.transform = transform
@@ -203,13 +231,14 @@ final class Flattener<Value, Inner> {
             guard inners.count < Backlog.runningInners else {
                 return finish(.error(.backlog("flatMap", "inner signals running at once", Backlog.runningInners)))
             }
-            subscribe(transform(value))
+            run(transform(value))
         case .latest:
             for inner in inners.values { inner.dispose() }
             inners.removeAll()
-            subscribe(transform(value))
+            cancellations &+= 1
+            run(transform(value))
         case .exhaust:
-            if inners.isEmpty { subscribe(transform(value)) }
+            if running == 0 { run(transform(value)) }
         case .concat, .bounded:
             guard queue.count - queueHead < Backlog.waitingValues else {
                 let name = strategy == .concat ? "concatMap" : "flatMap"
@@ -225,17 +254,41 @@ final class Flattener<Value, Inner> {
     private func drainQueue() {
         guard !draining else { return }
         draining = true
-        while !done, inners.count < runningLimit, queueHead < queue.count {
+        while !done, running < runningLimit, queueHead < queue.count {
             let value = queue[queueHead]
             queueHead += 1
             if queueHead > 64, queueHead * 2 > queue.count {
                 queue.removeFirst(queueHead)
                 queueHead = 0
             }
-            subscribe(transform(value))
+            run(transform(value))
         }
         draining = false
         completeIfFinished()
+    }
+
+    /// Inner runs going on: subscribed ones and immediate ones sending.
+    private var running: Int { inners.count + immediateRuns }
+
+    private func run(_ inner: InnerRun<Inner>) {
+        switch inner {
+        case .signal(let signal): subscribe(signal)
+        case .immediate(let values): send(values)
+        }
+    }
+
+    /// An immediate run: its values, unless the subscription ends or (switchMap) a newer
+    /// value cancels it meanwhile; then it ends as a completed inner does.
+    private func send(_ values: [Inner]) {
+        immediateRuns += 1
+        let cancellation = cancellations
+        for value in values {
+            guard !done, !lifetime.isDisposed, cancellations == cancellation else { break }
+            downstream.next(value)
+        }
+        immediateRuns -= 1
+        guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
+        if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
     }
 
     private func subscribe(_ signal: Signal<Inner>) {
@@ -267,7 +320,7 @@ final class Flattener<Value, Inner> {
     }
 
     private func completeIfFinished() {
-        if outerCompleted, inners.isEmpty, queueHead >= queue.count, !draining {
+        if outerCompleted, running == 0, queueHead >= queue.count, !draining {
             finish(.completed)
         }
     }
