@@ -280,6 +280,9 @@ final class TracedStage: Language.StageProbe {
         tracer = probe.tracer
         row = probe.row
         self.count = count
+        // A value a stage records itself is one `received` would keep as it is: a value
+        // that is not big, heard by no listener.
+        super.init(log: probe.tracer.listener == nil ? probe.row.log : nil)
     }
 
     override func subscribed() -> Int {
@@ -288,7 +291,8 @@ final class TracedStage: Language.StageProbe {
     }
     override func received(_ event: consuming Event<Value>, subscription: Int) {
         // The trace keeps 100,000 events: of a big value (`scan [], acc + [it]` makes one
-        // per event), only what its diagram shows.
+        // per event), only what its diagram shows (`Value.isBig`: what a stage that
+        // records into `log` itself leaves to this).
         if case .next(let value) = event, value.isBig {
             tracer.received(row, subscription: subscription, event, keeping: .next(value.summary))
         } else {

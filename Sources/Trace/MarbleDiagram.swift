@@ -273,20 +273,31 @@ public struct MarbleDiagram<Value> {
     /// the message of the first error of the rows read so far.
     static func marks(of row: Tracer<Value>.Row, keeping kept: Int, firstError: inout String?) -> [(time: Int64, instant: Instant)] {
         var byTime: [Int64: Instant] = [:]
-        func add(_ mark: Mark, at time: Time) {
-            byTime[time.nanoseconds, default: Instant(keeping: kept)].add(mark)
+        // The log is in time order: an instant's events are gathered in one Instant and
+        // stored when the time moves on (no lookup per event).
+        var current = Instant(keeping: kept), currentTime: Int64?
+        func flush() {
+            guard let time = currentTime else { return }
+            byTime[time, default: Instant(keeping: kept)].merge(current)
+            current = Instant(keeping: kept)
         }
-        row.forEachEvent { time, event, _ in
-            switch event {
-            case .next(let value): add(.value(value), at: time)
-            case .completed: add(.symbol("|"), at: time)
+        row.log.forEach { entry in
+            let time = entry.time.nanoseconds
+            if time != currentTime {
+                flush()
+                currentTime = time
+            }
+            switch entry.event {
+            case .next(let value): current.add(.value(value))
+            case .completed: current.add(.symbol("|"))
             case .error(let error):
-                add(.symbol("#"), at: time)
+                current.add(.symbol("#"))
                 if firstError == nil { firstError = error.message }
             }
         }
+        flush()
         for subscription in row.subscriptions where subscription.cancelled {
-            if let end = subscription.end { add(.symbol("!"), at: end) }
+            if let end = subscription.end { byTime[end.nanoseconds, default: Instant(keeping: kept)].add(.symbol("!")) }
         }
         return byTime.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }

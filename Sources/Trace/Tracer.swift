@@ -28,20 +28,21 @@ public final class Tracer<Value> {
         /// How many are not kept (between the first and the latest).
         public var droppedSubscriptions: Int { subscriptionLog.dropped }
         /// The row's events: appended while the row may grow, a ring once the memory
-        /// bound capped it.
-        @usableFromInline let log = RingLog<(time: Time, event: Event<Value>, subscription: Int)>()
+        /// bound capped it. A stage may record its values here itself (`EventLog`).
+        public let log: EventLog<Value>
 
-        init(key: String, label: String, depth: Int, order: (input: Int, line: Int, column: Int)) {
+        init(key: String, label: String, depth: Int, order: (input: Int, line: Int, column: Int), log: EventLog<Value>) {
             self.key = key
             self.label = label
             self.depth = depth
             self.order = order
+            self.log = log
         }
 
         /// The events kept, oldest first.
         /// The events kept, oldest first, each with the number of the subscription that
         /// received it (which inner run: the SVG's lanes).
-        public var events: [(time: Time, event: Event<Value>, subscription: Int)] { log.elements }
+        public var events: [(time: Time, event: Event<Value>, subscription: Int)] { log.entries }
         public var eventCount: Int { log.count }
 
         /// Visits the events kept, oldest first (a diagram reads them once, uncopied).
@@ -59,13 +60,11 @@ public final class Tracer<Value> {
     private var index: [String: Int] = [:]
     @usableFromInline let scheduler: Scheduler
     public let eventLimit: Int
-    @usableFromInline var recordedEvents = 0
-    /// Events overwritten or dropped to bound memory.
-    @usableFromInline var overwritten = 0
+    /// The rows' logs' shared bound, and which recorded the newest event.
+    let budget: EventBudget
     var capDrops = 0
-    public var droppedEvents: Int { overwritten + capDrops }
-    /// The row that recorded the newest event: at a cancellation, what led to it.
-    @usableFromInline unowned(unsafe) var lastRow: Row?
+    /// Events overwritten or dropped to bound memory.
+    public var droppedEvents: Int { budget.overwritten + capDrops }
     /// Set by the runner before it disposes a run from outside (`Ctrl-C`, `:stop 2`).
     public var disposalReason: String?
     /// How to write a value in a cause (`"kitten"`).
@@ -78,13 +77,16 @@ public final class Tracer<Value> {
     public init(scheduler: Scheduler, eventLimit: Int = 100_000) {
         self.scheduler = scheduler
         self.eventLimit = max(10, eventLimit)
+        budget = EventBudget(limit: self.eventLimit)
+        budget.makeRoom = { [unowned self] in makeRoom() }
     }
 
     /// The probe for a stage; stages with the same key share a row.
     public func probe(key: String, label: String, depth: Int, input: Int = 0, line: Int, column: Int) -> StageProbe {
         if index[key] == nil {
             index[key] = rows.count
-            rows.append(Row(key: key, label: label, depth: depth, order: (input, line, column)))
+            rows.append(Row(key: key, label: label, depth: depth, order: (input, line, column),
+                            log: EventLog(budget: budget, scheduler: scheduler)))
         }
         return StageProbe(tracer: self, row: rows[index[key] ?? 0])
     }
@@ -112,9 +114,8 @@ public final class Tracer<Value> {
     @inlinable @inline(__always)
     public func received(_ row: Row, subscription: Int, _ event: consuming Event<Value>) {
         if event.termination != nil { ended(row, subscription) }
-        lastRow = row
         if let listener { announce(row, subscription, event, to: listener) }
-        keep(row, subscription, event)
+        row.log.record(event, subscription: subscription)
     }
 
     /// Records an event, keeping `kept` in the diagram's memory in its place (the listener
@@ -123,19 +124,8 @@ public final class Tracer<Value> {
     @inlinable
     public func received(_ row: Row, subscription: Int, _ event: Event<Value>, keeping kept: consuming Event<Value>) {
         if event.termination != nil { ended(row, subscription) }
-        lastRow = row
         if let listener { announce(row, subscription, event, to: listener) }
-        keep(row, subscription, kept)
-    }
-
-    @inlinable @inline(__always)
-    func keep(_ row: Row, _ subscription: Int, _ event: consuming Event<Value>) {
-        if row.log.record((scheduler.now, event, subscription)) {
-            recordedEvents &+= 1
-            if recordedEvents > eventLimit { makeRoom() }
-        } else {
-            overwritten &+= 1
-        }
+        row.log.record(kept, subscription: subscription)
     }
 
     /// A subscription's line ends at its terminal event, even if it is disposed later
@@ -157,12 +147,11 @@ public final class Tracer<Value> {
 
     /// Bounded memory: the busiest row gives up a tenth of the bound and from then on
     /// keeps only its newest events (a ring), so a steady unbounded source costs no copies.
-    @usableFromInline
     func makeRoom() {
         guard let busiest = rows.max(by: { $0.eventCount < $1.eventCount }) else { return }
         let dropped = busiest.cap(at: busiest.eventCount - max(1, eventLimit / 10))
         capDrops += dropped
-        recordedEvents -= dropped
+        budget.recorded -= dropped
     }
 
     func disposed(_ row: Row, subscription: Int, cancelled: Bool) {
@@ -181,7 +170,8 @@ public final class Tracer<Value> {
     /// The newest event of this instant before a cancellation: switchMap's new value,
     /// takeUntil's notifier.
     func precedingEvent(of row: Row) -> String? {
-        guard let last = lastRow, last !== row, let newest = last.newest, newest.time == scheduler.now else {
+        guard let last = rows.first(where: { ObjectIdentifier($0.log) == budget.newest }), last !== row,
+              let newest = last.newest, newest.time == scheduler.now else {
             return nil
         }
         return "when \(Self.describe(newest.event, of: last, describe))"
@@ -260,7 +250,7 @@ public final class Tracer<Value> {
 extension Tracer.Row {
     var newest: (time: Time, event: Event<Value>)? { log.newest.map { ($0.time, $0.event) } }
     /// Whether the memory bound dropped the row's oldest events.
-    var droppedOldest: Bool { log.capacity != Int.max }
+    var droppedOldest: Bool { log.isCapped }
 }
 
 /// One traced happening, as `--events` writes it.

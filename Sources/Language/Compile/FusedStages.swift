@@ -63,9 +63,14 @@ enum FusedStages {
         /// (perf: a fifth of the traced run).
         final var nextRef: Unmanaged<Stage>?
         final var probeRef: Unmanaged<StageProbe>?
+        /// The probe's log, where the stage records values that are not big itself.
+        final var logRef: Unmanaged<EventLog<Value>>?
         /// The stage's probe when the run is traced, and its subscription number.
         final unowned(unsafe) var probe: StageProbe? {
-            didSet { probeRef = probe.map { Unmanaged.passUnretained($0) } }
+            didSet {
+                probeRef = probe.map { Unmanaged.passUnretained($0) }
+                logRef = probe?.log.map { Unmanaged.passUnretained($0) }
+            }
         }
         final var subscription = 0
         final var terminated = false
@@ -90,7 +95,11 @@ enum FusedStages {
         @inline(__always) final func emit(_ frame: Frame) {
             if let probeRef {
                 let subscription = subscription
-                probeRef._withUnsafeGuaranteedRef { $0.received(.next(frame.it), subscription: subscription) }
+                if let logRef, !frame.it.isBig {
+                    logRef._withUnsafeGuaranteedRef { $0.record(.next(frame.it), subscription: subscription) }
+                } else {
+                    probeRef._withUnsafeGuaranteedRef { $0.received(.next(frame.it), subscription: subscription) }
+                }
             }
             if let nextRef { nextRef._withUnsafeGuaranteedRef { $0.push(frame) } } else { run.downstream.next(frame.it) }
         }

@@ -17,7 +17,14 @@ public protocol SourceProvider: AnyObject {
 open class StageProbe: Probe {
     public typealias Value = Language.Value
 
-    public init() {}
+    /// Where a stage may record its values itself, without calling `received`: a fused
+    /// stage does, for values that are not big (P5). Nil when every event must come
+    /// through `received` (something else hears them: an `--events` file, a count).
+    public let log: EventLog<Value>?
+
+    public init(log: EventLog<Value>? = nil) {
+        self.log = log
+    }
 
     open func subscribed() -> Int { 0 }
     /// Takes the event owned, so a tracer can keep it without copying it.

@@ -1,0 +1,128 @@
+/// The events a traced stage keeps, each with its time and the number of the subscription
+/// that received it: appended while the log may grow; once capped, a ring in which each
+/// new event overwrites the oldest (no copy, nothing destroyed in bulk).
+///
+/// It lives here, below the language and the tracer, so that a stage whose value type is
+/// known records into it with a few stores (FusedStages: `StageProbe.log`), specialised
+/// and inlined, instead of a call through its probe (P5: the call and the generic record
+/// were most of what tracing cost). Its own storage, not an Array: an array held by a
+/// class checks on every write that its buffer is unique and the index in bounds.
+public final class EventLog<Value> {
+    public typealias Entry = (time: Time, event: Event<Value>, subscription: Int)
+
+    @usableFromInline var base: UnsafeMutablePointer<Entry>
+    @usableFromInline var allocated: Int
+    @usableFromInline var stored = 0
+    /// Where the oldest entry is once the log is a ring (0 while it grows).
+    @usableFromInline var oldest = 0
+    /// The most entries kept: unbounded until `cap(at:)`.
+    @usableFromInline var capacity = Int.max
+    /// The bound all the logs of a trace share, and the clock. Not retained: the tracer
+    /// owns them and the logs; `_withUnsafeGuaranteedRef` reads them without the retain
+    /// and release a load of an unowned reference costs per event.
+    @usableFromInline let budget: Unmanaged<EventBudget>
+    @usableFromInline let scheduler: Unmanaged<Scheduler>
+
+    public init(budget: EventBudget, scheduler: Scheduler) {
+        self.budget = .passUnretained(budget)
+        self.scheduler = .passUnretained(scheduler)
+        allocated = 16
+        base = .allocate(capacity: allocated)
+    }
+
+    deinit {
+        base.deinitialize(count: stored)
+        base.deallocate()
+    }
+
+    public var count: Int { stored }
+
+    /// Keeps `event`, received now by `subscription`; past the budget, the busiest log
+    /// gives up its oldest (`EventBudget.makeRoom`).
+    @inlinable @inline(__always)
+    public func record(_ event: consuming Event<Value>, subscription: Int) {
+        let now = scheduler._withUnsafeGuaranteedRef { $0.now }
+        if stored < capacity {
+            if stored == allocated { grow() }
+            (base + stored).initialize(to: (now, event, subscription))
+            stored &+= 1
+            budget._withUnsafeGuaranteedRef { budget in
+                budget.newest = ObjectIdentifier(self)
+                budget.recorded &+= 1
+                if budget.recorded > budget.limit { budget.makeRoom() }
+            }
+            return
+        }
+        (base + oldest).pointee = (now, event, subscription)
+        oldest &+= 1
+        if oldest == stored { oldest = 0 }
+        budget._withUnsafeGuaranteedRef { budget in
+            budget.newest = ObjectIdentifier(self)
+            budget.overwritten &+= 1
+        }
+    }
+
+    @usableFromInline
+    func grow() {
+        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: allocated * 2)
+        larger.moveInitialize(from: base, count: stored)
+        base.deallocate()
+        base = larger
+        allocated *= 2
+    }
+
+    /// The entries kept, oldest first.
+    public var entries: [Entry] {
+        (0..<stored).map { base[(oldest + $0) % stored] }
+    }
+
+    /// Visits the entries kept, oldest first, without copying them out.
+    public func forEach(_ body: (borrowing Entry) -> Void) {
+        for position in oldest..<stored { body(base[position]) }
+        for position in 0..<oldest { body(base[position]) }
+    }
+
+    public var newest: Entry? {
+        stored == 0 ? nil : base[(oldest == 0 ? stored : oldest) - 1]
+    }
+
+    /// Whether it was capped (its oldest entries may have been dropped).
+    public var isCapped: Bool { capacity != Int.max }
+
+    /// Keeps the newest `limit` entries, and from now on at most that many; returns how
+    /// many it dropped.
+    public func cap(at limit: Int) -> Int {
+        let limit = max(1, limit)
+        let kept = min(stored, limit)
+        let dropped = stored - kept
+        let storage = UnsafeMutablePointer<Entry>.allocate(capacity: limit)
+        // Oldest first: the first `dropped` in ring order are destroyed, the rest moved.
+        for position in 0..<stored {
+            let entry = base + (oldest + position) % stored
+            if position < dropped { entry.deinitialize(count: 1) } else { (storage + position - dropped).moveInitialize(from: entry, count: 1) }
+        }
+        base.deallocate()
+        base = storage
+        allocated = limit
+        stored = kept
+        oldest = 0
+        capacity = limit
+        return dropped
+    }
+}
+
+/// What the event logs of one trace share: how many entries they hold at most, how many
+/// they hold and overwrote, and which log recorded the newest event (at a cancellation,
+/// what led to it).
+public final class EventBudget {
+    public let limit: Int
+    public var recorded = 0
+    /// Entries overwritten by newer ones in capped logs.
+    public var overwritten = 0
+    public var newest: ObjectIdentifier?
+    /// Called when `recorded` passes `limit`: caps a log (`EventLog.cap`) and lowers
+    /// `recorded` by what it dropped.
+    public var makeRoom: () -> Void = {}
+
+    public init(limit: Int) { self.limit = limit }
+}
