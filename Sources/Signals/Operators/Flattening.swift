@@ -240,6 +240,14 @@ final class Flattener<Value, Inner> {
         case .exhaust:
             if running == 0 { run(transform(value)) }
         case .concat, .bounded:
+            // Its turn now: run it without a trip through the queue (then run what
+            // came meanwhile).
+            if !draining, queueHead == queue.count, running < runningLimit {
+                draining = true
+                run(transform(value))
+                draining = false
+                return drainQueue()
+            }
             guard queue.count - queueHead < Backlog.waitingValues else {
                 let name = strategy == .concat ? "concatMap" : "flatMap"
                 return finish(.error(.backlog(name, "values waiting", Backlog.waitingValues)))
