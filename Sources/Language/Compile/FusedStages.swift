@@ -203,11 +203,14 @@ enum FusedStages {
     /// every value: a hundred thousand values took half a minute.
     final class Append: Stage {
         let items: Evaluator
+        /// Whether E is `it` (`acc + it`: a sum, or toArray-like lists of the values).
+        let itemsAreIt: Bool
         var accumulation: Value
         let emitsEach: Bool
         let site: Site
-        init(run: Run, seed: Value, items: @escaping Evaluator, emitsEach: Bool, site: Site) {
+        init(run: Run, seed: Value, items: @escaping Evaluator, itemsAreIt: Bool, emitsEach: Bool, site: Site) {
             self.items = items
+            self.itemsAreIt = itemsAreIt
             self.accumulation = seed
             self.emitsEach = emitsEach
             self.site = site
@@ -215,7 +218,12 @@ enum FusedStages {
         }
         override func push(_ frame: Frame) {
             do throws(EvaluationFailure) {
-                try Operations.append(&accumulation, try items(frame))
+                // A sum (`reduce 0, acc + it`) adds in place, without a call.
+                if itemsAreIt, case .number(let item) = frame.it, case .number(let sum) = accumulation {
+                    accumulation = .number(sum + item)
+                } else {
+                    try Operations.append(&accumulation, try items(frame))
+                }
             } catch {
                 return fail(error.at(site))
             }
@@ -289,11 +297,13 @@ extension Compiler {
         // Boxed in a class: a closure kept in an array (or an Optional) is stored at the
         // most general abstraction and would be called through a thunk on every event.
         // `scan`/`reduce SEED, acc + E`: what is added at each value, when it does not read `acc`.
-        var appended: [Int: (items: CompiledExpression, site: Site)] = [:]
+        var appended: [Int: (items: CompiledExpression, isIt: Bool, site: Site)] = [:]
         for (index, stage) in stages.enumerated() where stage.spec.name == "scan" || stage.spec.name == "reduce" {
             if stage.arguments.count > 1,
                case .expression(.binary(.add, .acc, let items, let site)) = stage.arguments[1], !items.readsAccumulator {
-                appended[index] = (CompiledExpression(evaluator(items, index, slot: stage.arguments.count + 1)), site)
+                var isIt = false
+                if case .it = items { isIt = true }
+                appended[index] = (CompiledExpression(evaluator(items, index, slot: stage.arguments.count + 1)), isIt, site)
             }
         }
         let evaluators = stages.enumerated().map { index, stage -> CompiledExpression in
@@ -315,8 +325,8 @@ extension Compiler {
                 case "map": built.append(FusedStages.Map(run: run, transform: evaluate))
                 case "filter": built.append(FusedStages.Filter(run: run, condition: evaluate, site: stage.site))
                 case "scan" where appended[index] != nil, "reduce" where appended[index] != nil:
-                    guard let (items, site) = appended[index] else { continue }
-                    built.append(FusedStages.Append(run: run, seed: seeds[index] ?? .null, items: items.evaluate,
+                    guard let (items, isIt, site) = appended[index] else { continue }
+                    built.append(FusedStages.Append(run: run, seed: seeds[index] ?? .null, items: items.evaluate, itemsAreIt: isIt,
                                                     emitsEach: stage.spec.name == "scan", site: site))
                 case "scan", "reduce":
                     built.append(FusedStages.Scan(run: run, seed: seeds[index] ?? .null, accumulate: evaluate,
