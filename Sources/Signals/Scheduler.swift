@@ -22,7 +22,16 @@ public final class Scheduler {
     /// scheduled from one event is ordered only by scheduling order.
     public private(set) var now: Time = .zero
 
-    @usableFromInline var heap: [Timer] = []
+    /// A timer's place in the heap, its keys kept inline: sifting compares entries
+    /// without reaching into timer objects scattered over memory (a million timers: a
+    /// cache miss per comparison, P8).
+    @usableFromInline struct Entry {
+        let due: Int64
+        let sequence: UInt64
+        let timer: Timer
+    }
+
+    @usableFromInline var heap: [Entry] = []
     @usableFromInline var nextSequence: UInt64 = 0
     private var started = ContinuousClock.now
     let mailbox = Mailbox()
@@ -80,7 +89,7 @@ public final class Scheduler {
                 waitForMail(until: nil)
                 continue
             }
-            guard let timer = heap.first else {
+            guard let timer = heap.first?.timer else {
                 if outstanding > 0 {
                     waitForMail(until: nil)
                     continue
@@ -154,7 +163,7 @@ public final class Scheduler {
     @usableFromInline
     func insert(_ timer: Timer) {
         timer.heapIndex = heap.count
-        heap.append(timer)
+        heap.append(Entry(due: timer.due, sequence: timer.sequence, timer: timer))
         siftUp(heap.count - 1)
     }
 
@@ -165,7 +174,7 @@ public final class Scheduler {
         let last = heap.count - 1
         if index != last {
             heap.swapAt(index, last)
-            heap[index].heapIndex = index
+            heap[index].timer.heapIndex = index
         }
         heap.removeLast()
         timer.heapIndex = -1
@@ -176,40 +185,46 @@ public final class Scheduler {
     }
 
     private func removeFirst() {
-        remove(heap[0])
+        remove(heap[0].timer)
     }
 
     @inline(__always)
-    private func precedes(_ a: Timer, _ b: Timer) -> Bool {
+    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
         a.due < b.due || (a.due == b.due && a.sequence < b.sequence)
     }
 
+    /// Moves the entry at `start` up to its place; only the moved timers' indexes are
+    /// written (through the buffer: no uniqueness check or reference counting per step).
     private func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(heap[child], heap[parent]) else { return }
-            heap.swapAt(child, parent)
-            heap[child].heapIndex = child
-            heap[parent].heapIndex = parent
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = start
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(heap[child], heap[parent]) else { return }
+                heap.swapAt(child, parent)
+                heap[child].timer.heapIndex = child
+                heap[parent].timer.heapIndex = parent
+                child = parent
+            }
         }
     }
 
     private func siftDown(_ start: Int) {
-        var parent = start
-        let count = heap.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { return }
-            var smallest = left
-            let right = left + 1
-            if right < count, precedes(heap[right], heap[left]) { smallest = right }
-            guard precedes(heap[smallest], heap[parent]) else { return }
-            heap.swapAt(smallest, parent)
-            heap[smallest].heapIndex = smallest
-            heap[parent].heapIndex = parent
-            parent = smallest
+        heap.withUnsafeMutableBufferPointer { heap in
+            var parent = start
+            let count = heap.count
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { return }
+                var smallest = left
+                let right = left + 1
+                if right < count, Self.precedes(heap[right], heap[left]) { smallest = right }
+                guard Self.precedes(heap[smallest], heap[parent]) else { return }
+                heap.swapAt(smallest, parent)
+                heap[smallest].timer.heapIndex = smallest
+                heap[parent].timer.heapIndex = parent
+                parent = smallest
+            }
         }
     }
 }

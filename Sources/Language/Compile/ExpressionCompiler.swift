@@ -173,7 +173,10 @@ struct ExpressionCompiler {
             return withKernel(op) { Shapes.itNumber($0, constant, site) }
         case (.it, .constant(let constant)):
             return withKernel(op) { Shapes.itConstant($0, constant, site) }
-        // `it % 2 == 0`: both operations in one closure.
+        // `it % 2 == 0`: both operations in one closure; by a power of two, a mask.
+        case (.binary(.remainder, .it, .constant(.number(let inner)), let innerSite), .constant(.number(let constant)))
+            where Shapes.isPowerOfTwo(inner):
+            return withKernel(op) { Shapes.itMaskTwice(inner, innerSite, $0, constant, site) }
         case (.binary(let innerOp, .it, .constant(.number(let inner)), let innerSite), .constant(.number(let constant)))
             where innerOp != .and && innerOp != .or && innerOp != .matches && innerOp != .coalesce:
             return withKernel(innerOp) { first in

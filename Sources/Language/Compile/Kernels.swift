@@ -171,6 +171,29 @@ enum Shapes {
         }
     }
 
+    /// `it % 2 == 0` where the divisor is a whole power of two: the remainder of a natural
+    /// number is a mask computed once, here, not the divisor checked at every value.
+    static func itMaskTwice<K2: BinaryKernel>(_ divisor: Double, _ firstSite: Site,
+                                              _: K2.Type, _ second: Double, _ site: Site) -> Evaluator {
+        let sites = ErrorSites(site, inner: firstSite)
+        let mask = (RemainderKernel.natural(divisor) ?? 1) - 1
+        return { frame throws(EvaluationFailure) in
+            let middle: Value
+            if case .number(let x) = frame.it, let i = RemainderKernel.natural(x) {
+                middle = .number(Double(i & mask))
+            } else {
+                do throws(EvaluationFailure) { middle = try RemainderKernel.apply(frame.it, .number(divisor)) } catch { throw error.at(sites.inner) }
+            }
+            do throws(EvaluationFailure) { return try K2.apply(middle, .number(second)) } catch { throw error.at(sites.site) }
+        }
+    }
+
+    /// Whether `divisor` is a whole power of two below 2^52 (`itMaskTwice`).
+    static func isPowerOfTwo(_ divisor: Double) -> Bool {
+        guard let whole = RemainderKernel.natural(divisor), whole > 0 else { return false }
+        return whole & (whole - 1) == 0
+    }
+
     static func fieldConstant<K: BinaryKernel>(_: K.Type, _ name: String, _ fieldSite: Site,
                                                _ constant: Value, _ site: Site) -> Evaluator {
         let sites = ErrorSites(site, inner: fieldSite)
