@@ -14,9 +14,21 @@ public final class Lifetime {
     /// run, and a closure per child was an allocation (and a list entry) more each.
     private weak var parent: Lifetime?
     private var keyInParent = 0
-    /// In the order added, so sorted by key; a removed cleanup leaves a hole (nil) until
-    /// holes are half the list.
-    private var cleanups: [(key: Int, action: (() -> Void)?)] = []
+
+    /// Work to run at disposal, a child lifetime to end, or a timer to cancel (held
+    /// strongly until then; no closure made for them).
+    private enum Cleanup {
+        case run(() -> Void)
+        case child(Lifetime)
+        case cancel(Timer)
+    }
+
+    /// The first cleanup, inline: most lifetimes have one (a timer's cancel, an inner
+    /// run's child), and a list is an allocation more for each of them (P8).
+    private var first: (key: Int, cleanup: Cleanup)?
+    /// The others, in the order added, so sorted by key; a removed one leaves a hole (nil)
+    /// until holes are half the list. They all come after `first`.
+    private var cleanups: [(key: Int, cleanup: Cleanup?)] = []
     private var holes = 0
     private var nextKey = 0
 
@@ -28,9 +40,24 @@ public final class Lifetime {
             action()
             return Key(raw: -1)
         }
+        return Key(raw: add(.run(action)))
+    }
+
+    /// Cancels `timer` at disposal (the commonest cleanup, without a closure for it).
+    public func onDispose(cancel timer: Timer) {
+        guard !isDisposed else { return timer.cancel() }
+        _ = add(.cancel(timer))
+    }
+
+    private func add(_ cleanup: Cleanup) -> Int {
         nextKey += 1
-        cleanups.append((nextKey, action))
-        return Key(raw: nextKey)
+        // Inline only while nothing is listed: the list's entries were added earlier.
+        if first == nil, cleanups.isEmpty {
+            first = (nextKey, cleanup)
+        } else {
+            cleanups.append((nextKey, cleanup))
+        }
+        return nextKey
     }
 
     /// Forgets a cleanup that is no longer needed (an inner subscription that ended by itself),
@@ -40,16 +67,20 @@ public final class Lifetime {
     /// removing itself from one lifetime, took minutes when each removal searched and
     /// shifted the list.
     public func remove(_ key: Key) {
+        if first?.key == key.raw {
+            first = nil
+            return
+        }
         var low = 0, high = cleanups.count
         while low < high {
             let middle = (low + high) / 2
             if cleanups[middle].key < key.raw { low = middle + 1 } else { high = middle }
         }
-        guard low < cleanups.count, cleanups[low].key == key.raw, cleanups[low].action != nil else { return }
-        cleanups[low].action = nil
+        guard low < cleanups.count, cleanups[low].key == key.raw, cleanups[low].cleanup != nil else { return }
+        cleanups[low].cleanup = nil
         holes += 1
         if holes > 32, holes * 2 > cleanups.count {
-            cleanups.removeAll { $0.action == nil }
+            cleanups.removeAll { $0.cleanup == nil }
             holes = 0
         }
     }
@@ -63,7 +94,7 @@ public final class Lifetime {
             return child
         }
         // Strong: the parent keeps the child alive until one of them ends.
-        child.keyInParent = onDispose { child.dispose() }.raw
+        child.keyInParent = add(.child(child))
         child.parent = self
         return child
     }
@@ -76,10 +107,23 @@ public final class Lifetime {
             self.parent = nil
             parent.remove(Key(raw: keyInParent))
         }
-        // Cleanups may add or dispose other lifetimes; take the list first.
+        // Cleanups may add or dispose other lifetimes; take them first.
+        let firstCleanup = first?.cleanup
         let pending = cleanups
+        first = nil
         cleanups = []
         holes = 0
-        for cleanup in pending { cleanup.action?() }
+        if let firstCleanup { Self.perform(firstCleanup) }
+        for entry in pending {
+            if let cleanup = entry.cleanup { Self.perform(cleanup) }
+        }
+    }
+
+    private static func perform(_ cleanup: Cleanup) {
+        switch cleanup {
+        case .run(let action): action()
+        case .child(let child): child.dispose()
+        case .cancel(let timer): timer.cancel()
+        }
     }
 }

@@ -97,6 +97,6 @@ let creatingOperators: [OperatorSpec] = [
           example: "timer 5ms",
           elsewhere: ["RxJS: timer", "ReactiveSwift: SignalProducer(value: 0).delay(_:on:)", "RAC2: [RACSignal return:@0] delay:"],
           contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once.")]) { args throws(SignalError) in
-        Signal<Int>.timer(args.duration("DELAY"), on: args.scheduler).map { .number(Double($0)) }
+        .timer(args.duration("DELAY"), sending: .number(0), on: args.scheduler)
     },
 ]

@@ -150,7 +150,7 @@ extension Signal {
             }
             if let scheduler, delay > .zero {
                 let timer = scheduler.makeTimer { subscribe() }
-                lifetime.onDispose { timer.cancel() }
+                lifetime.onDispose(cancel: timer)
                 wait = timer
             }
             subscribe()

@@ -37,14 +37,22 @@ extension Signal where Value == Int {
     ///
     ///     timer 3ms   ---(0|)
     public static func timer(_ delay: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
+        .timer(delay, sending: 0, on: scheduler)
+    }
+}
+
+extension Signal {
+    /// Sends `value` after `delay`, then completes (`timer` sending a value of any type:
+    /// no `map` stage, with its closures, made and subscribed for each timer).
+    public static func timer(_ delay: TimeSpan, sending value: Value, on scheduler: Scheduler) -> Signal<Value> {
         guard delay >= .zero else { return .fail(.negativeDuration("timer", delay)) }
         return Signal(unchecked: { observer, lifetime in
             let timer = scheduler.schedule(after: delay) {
-                observer.next(0)
+                observer.next(value)
                 // The value may have ended the subscription (takeUntil, take 1): then no end.
                 if !lifetime.isDisposed { observer.terminate(.completed) }
             }
-            lifetime.onDispose { timer.cancel() }
+            lifetime.onDispose(cancel: timer)
         })
     }
 }
@@ -71,7 +79,7 @@ extension Signal {
                     downstream.next(value)
                 }
             }
-            lifetime.onDispose { timer.cancel() }
+            lifetime.onDispose(cancel: timer)
             self.startHandler(Observer(
                 next: { value in
                     pending = value
@@ -224,7 +232,7 @@ extension Signal {
                 if let fallback { return fallback.startHandler(downstream, lifetime.child()) }
                 downstream.terminate(.error(.timeout(duration)))
             }
-            lifetime.onDispose { timer.cancel() }
+            lifetime.onDispose(cancel: timer)
             self.startHandler(Observer(
                 next: { value in
                     guard !done else { return }
