@@ -173,8 +173,10 @@ public final class Scheduler {
         guard index >= 0 else { return }
         let last = heap.count - 1
         if index != last {
-            heap.swapAt(index, last)
-            heap[index].timer.heapIndex = index
+            heap.withUnsafeMutableBufferPointer { heap in
+                heap.swapAt(index, last)
+                heap[index].timer.heapIndex = index
+            }
         }
         heap.removeLast()
         timer.heapIndex = -1

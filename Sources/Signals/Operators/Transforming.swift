@@ -19,10 +19,11 @@ extension Signal {
     ///     mapTo 1    -1-1-|
     @inlinable
     public func mapTo<Output>(_ value: Output) -> Signal<Output> {
-        lift { downstream, _ in
+        // One closure holding the value (`lift` would make a second to hold it).
+        Signal<Output>(unchecked: { downstream, lifetime in
             let next = downstream.next
-            return downstream.withNext { _ in next(value) }
-        }
+            self.startHandler(downstream.withNext { _ in next(value) }, lifetime)
+        })
     }
 }
 
