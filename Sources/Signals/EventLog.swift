@@ -78,8 +78,17 @@ public final class EventLog<Value> {
 
     /// Visits the entries kept, oldest first, without copying them out.
     public func forEach(_ body: (borrowing Entry) -> Void) {
-        for position in oldest..<stored { body(base[position]) }
-        for position in 0..<oldest { body(base[position]) }
+        withEntries { older, newer in
+            for entry in older { body(entry) }
+            for entry in newer { body(entry) }
+        }
+    }
+
+    /// The entries kept, oldest first, as the two parts of the ring: a reader that loops
+    /// over them itself pays no call per entry (generic code looks up the entry's type
+    /// at each call of a closure).
+    public func withEntries<Result>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<Entry>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base + oldest, count: stored - oldest), UnsafeBufferPointer(start: base, count: oldest))
     }
 
     public var newest: Entry? {

@@ -21,27 +21,38 @@ import Signals
 public struct MarbleDiagram<Value> {
     public typealias Style = DiagramStyle
 
-    let rows: [Tracer<Value>.Row]
-    let end: Time
-    let droppedEvents: Int
-    let describe: (Value) -> String
+    @usableFromInline let rows: [Tracer<Value>.Row]
+    @usableFromInline let end: Time
+    @usableFromInline let droppedEvents: Int
+    @usableFromInline let describe: (Value) -> String
     /// A value's full text, which tells values apart (`describe` may shorten it).
-    let detail: ((Value) -> String)?
-    let style: Style
+    @usableFromInline let detail: ((Value) -> String)?
+    @usableFromInline let style: Style
     /// The marks the script gave values (a marble's VALUES, `{b: "w"}`): drawn with them.
-    let named: [(mark: Character, full: String)]
+    @usableFromInline let named: [(mark: Character, full: String)]
+    /// Each row's marks by instant, and the first error's message: read from the rows'
+    /// logs here, in the caller's module, where the value type is known (the generic
+    /// reading looked up types at every one of 100,000 events: P5).
+    @usableFromInline let marks: [[(time: Int64, instant: Instant)]]
+    @usableFromInline let firstError: String?
 
+    @inlinable
     public init(tracer: Tracer<Value>, end: Time, style: Style = Style(),
                 describe: @escaping (Value) -> String, detail: ((Value) -> String)? = nil,
                 named: [(mark: Character, full: String)] = []) {
         self.named = named
         tracer.resolveCauses()
-        self.rows = tracer.orderedRows
+        let rows = tracer.orderedRows
+        self.rows = rows
         self.end = end
         self.droppedEvents = tracer.droppedEvents
         self.describe = describe
         self.detail = detail
         self.style = style
+        // As many marks an instant as a line of any layout can draw (`Instant`).
+        var firstError: String?
+        marks = rows.map { Self.marks(of: $0, keeping: style.width + 1, firstError: &firstError) }
+        self.firstError = firstError
     }
 
     static var steps: [Int64] {
@@ -58,8 +69,6 @@ public struct MarbleDiagram<Value> {
         guard !rows.isEmpty else { return "(no stage was traced)" }
         let labelWidth = min(32, max(8, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2
         let available = max(20, style.width - labelWidth)
-        var firstError: String?
-        let marks = rows.map { Self.marks(of: $0, keeping: available + 1, firstError: &firstError) }
         // Every instant something happened.
         var instantSet: Set<Int64> = [0, end.nanoseconds]
         for (row, rowMarks) in zip(rows, marks) {
@@ -154,6 +163,7 @@ public struct MarbleDiagram<Value> {
 
     /// What a row shows at one instant: values, ends (`|`, `#`, `!`), and when drawn, a
     /// group's brackets and `*` for several values.
+    @usableFromInline
     enum Mark {
         case value(Value)
         case symbol(Character)
@@ -166,20 +176,26 @@ public struct MarbleDiagram<Value> {
     /// values and ends of each kind there were. Ten million values at one instant are
     /// drawn from a few marks and counts, not from a list of ten million (P5: the
     /// diagram was a third of a traced run's time).
+    @usableFromInline
     struct Instant {
-        let kept: Int
-        private(set) var marks: [Mark] = []
-        private(set) var valueMarks: [Mark] = []
-        private(set) var values = 0
+        @usableFromInline let kept: Int
+        @usableFromInline private(set) var marks: [Mark] = []
+        @usableFromInline private(set) var valueMarks: [Mark] = []
+        @usableFromInline private(set) var values = 0
         /// How many ends of each kind, and the kinds in the order they first came.
-        private(set) var ends: [Character: Int] = [:]
-        private(set) var endKinds: [Character] = []
+        @usableFromInline private(set) var ends: [Character: Int] = [:]
+        @usableFromInline private(set) var endKinds: [Character] = []
 
-        init(keeping kept: Int) { self.kept = kept }
+        @inlinable init(keeping kept: Int) { self.kept = kept }
 
         var total: Int { values + ends.values.reduce(0, +) }
 
-        mutating func add(_ mark: Mark) {
+        /// Whether it keeps no more marks or values: the next ones are only counted.
+        @inlinable var isFull: Bool { marks.count >= kept && valueMarks.count >= kept }
+
+        @inlinable mutating func countValue() { values += 1 }
+
+        @inlinable mutating func add(_ mark: Mark) {
             switch mark {
             case .value:
                 values += 1
@@ -190,13 +206,13 @@ public struct MarbleDiagram<Value> {
             if marks.count < kept { marks.append(mark) }
         }
 
-        private mutating func addEnds(_ symbol: Character, _ count: Int) {
+        @inlinable mutating func addEnds(_ symbol: Character, _ count: Int) {
             if ends[symbol] == nil { endKinds.append(symbol) }
             ends[symbol, default: 0] += count
         }
 
         /// This and a later instant, as one bucket of time.
-        mutating func merge(_ later: Instant) {
+        @inlinable mutating func merge(_ later: Instant) {
             values += later.values
             valueMarks += later.valueMarks.prefix(kept - valueMarks.count)
             marks += later.marks.prefix(kept - marks.count)
@@ -271,6 +287,7 @@ public struct MarbleDiagram<Value> {
     /// A row's marks by instant, in time order: its events, then `!` where a subscription
     /// was cancelled; each instant keeps at most `kept` marks (`Instant`). `firstError`:
     /// the message of the first error of the rows read so far.
+    @inlinable
     static func marks(of row: Tracer<Value>.Row, keeping kept: Int, firstError: inout String?) -> [(time: Int64, instant: Instant)] {
         var byTime: [Int64: Instant] = [:]
         // The log is in time order: an instant's events are gathered in one Instant and
@@ -281,18 +298,25 @@ public struct MarbleDiagram<Value> {
             byTime[time, default: Instant(keeping: kept)].merge(current)
             current = Instant(keeping: kept)
         }
-        row.log.forEach { entry in
-            let time = entry.time.nanoseconds
-            if time != currentTime {
-                flush()
-                currentTime = time
-            }
-            switch entry.event {
-            case .next(let value): current.add(.value(value))
-            case .completed: current.add(.symbol("|"))
-            case .error(let error):
-                current.add(.symbol("#"))
-                if firstError == nil { firstError = error.message }
+        row.log.withEntries { older, newer in
+            for part in [older, newer] {
+                for entry in part {
+                    let time = entry.time.nanoseconds
+                    if time != currentTime {
+                        flush()
+                        currentTime = time
+                    }
+                    switch entry.event {
+                    // Past the marks an instant keeps, a value is only counted (its
+                    // payload not copied out: generic code copies through its type).
+                    case .next where current.isFull: current.countValue()
+                    case .next(let value): current.add(.value(value))
+                    case .completed: current.add(.symbol("|"))
+                    case .error(let error):
+                        current.add(.symbol("#"))
+                        if firstError == nil { firstError = error.message }
+                    }
+                }
             }
         }
         flush()
