@@ -63,7 +63,7 @@ public final class Compiler {
                 // A `range` head pushes straight into the chain.
                 let direct = index == 0 ? directRange(pipeline.head, frame) : nil
                 signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct,
-                               slots: template.map { template in ((index + 1)...end).map { template.slots($0) } })
+                               slots: template.map { template in ((index + 1)...end).map { Optional(template.slots($0)) } })
                 index = end
                 continue
             }

@@ -263,11 +263,11 @@ extension Compiler {
     /// `slots`: each stage's expressions as an earlier instantiation compiled them
     /// (`PipelineTemplate`).
     func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame,
-               direct: (start: Int, count: Int, head: CheckedStage)? = nil, slots: [EvaluatorSlots]? = nil) -> Signal<Value> {
+               direct: (start: Int, count: Int, head: CheckedStage)? = nil, slots: [EvaluatorSlots?]? = nil) -> Signal<Value> {
         // A traced direct `range` is the chain's first stage, with its own row.
         let traceHead = context.trace != nil ? direct.map { [$0.head] } ?? [] : []
+        let slots = [EvaluatorSlots?](repeating: nil, count: traceHead.count) + (slots ?? [EvaluatorSlots?](repeating: nil, count: stages.count))
         let stages = traceHead + stages
-        let slots: [EvaluatorSlots?] = traceHead.map { _ in nil } + (slots ?? stages.map { _ in nil })
         func evaluator(_ expression: CheckedExpression, _ index: Int, slot: Int) -> Evaluator {
             guard let slots = slots[index] else { return self.evaluator(expression, in: frame) }
             return slots.evaluator(slot) { self.evaluator(expression, in: frame) }
