@@ -126,48 +126,55 @@ extension ExpressionCompiler {
     }
 }
 
-/// The sites a shape's errors name, behind one reference: a closure's captures are passed
-/// to its body as arguments on every call, and `it % 2 == 0` captured two sites (10 of its
-/// 16 words; 28 instructions per event went to passing them, callgrind). Constants stay
-/// captured directly: read from an object, a `Value` is copied and destroyed per event.
-final class ErrorSites {
+/// What a shape's closure reads besides the frame, behind one reference: a closure's
+/// captures are passed to its body as arguments on every call, and `it % 2 == 0` captured
+/// two sites (10 of its 16 words; 28 instructions per event went to passing them,
+/// callgrind). Number constants are here too (read when used); a `Value` constant stays
+/// captured directly: read from an object, it is copied and destroyed per event.
+final class ShapeCaptures {
     let site: Site
     /// The inner operation's site (`it % 2` in `it % 2 == 0`, `rating` in `rating > 90`).
     let inner: Site
+    /// Number constants: `it * 3`'s 3, `it % 2 == 0`'s 2 and 0 (and 1, 2's mask).
+    let first: Double
+    let second: Double
+    let mask: Int64
 
-    init(_ site: Site, inner: Site? = nil) {
+    init(_ site: Site, inner: Site? = nil, first: Double = 0, second: Double = 0, mask: Int64 = 0) {
         self.site = site
         self.inner = inner ?? site
+        self.first = first
+        self.second = second
+        self.mask = mask
     }
 }
 
 /// The closures of the common shapes, one specialisation per kernel.
 enum Shapes {
     static func itConstant<K: BinaryKernel>(_: K.Type, _ constant: Value, _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site)
+        let sites = ShapeCaptures(site)
         return { frame throws(EvaluationFailure) in
             do throws(EvaluationFailure) { return try K.apply(frame.it, constant) } catch { throw error.at(sites.site) }
         }
     }
 
-    /// `it * 3`: a number constant is captured unboxed (one word, where a `Value` is three,
-    /// passed to the closure on every call) and rebuilt inline, so the kernel's check of
-    /// its kind folds away.
+    /// `it * 3`: a number constant is kept unboxed (in `ShapeCaptures`, where a `Value` is
+    /// three words) and rebuilt inline, so the kernel's check of its kind folds away.
     static func itNumber<K: BinaryKernel>(_: K.Type, _ constant: Double, _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site)
+        let shape = ShapeCaptures(site, first: constant)
         return { frame throws(EvaluationFailure) in
-            do throws(EvaluationFailure) { return try K.apply(frame.it, .number(constant)) } catch { throw error.at(sites.site) }
+            do throws(EvaluationFailure) { return try K.apply(frame.it, .number(shape.first)) } catch { throw error.at(shape.site) }
         }
     }
 
-    /// `it % 2 == 0`, with number constants (captured unboxed, as in `itNumber`).
+    /// `it % 3 == 0`, with number constants (read unboxed, as in `itNumber`).
     static func itTwice<K1: BinaryKernel, K2: BinaryKernel>(_: K1.Type, _ first: Double, _ firstSite: Site,
                                                             _: K2.Type, _ second: Double, _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site, inner: firstSite)
+        let shape = ShapeCaptures(site, inner: firstSite, first: first, second: second)
         return { frame throws(EvaluationFailure) in
             let middle: Value
-            do throws(EvaluationFailure) { middle = try K1.apply(frame.it, .number(first)) } catch { throw error.at(sites.inner) }
-            do throws(EvaluationFailure) { return try K2.apply(middle, .number(second)) } catch { throw error.at(sites.site) }
+            do throws(EvaluationFailure) { middle = try K1.apply(frame.it, .number(shape.first)) } catch { throw error.at(shape.inner) }
+            do throws(EvaluationFailure) { return try K2.apply(middle, .number(shape.second)) } catch { throw error.at(shape.site) }
         }
     }
 
@@ -175,16 +182,16 @@ enum Shapes {
     /// number is a mask computed once, here, not the divisor checked at every value.
     static func itMaskTwice<K2: BinaryKernel>(_ divisor: Double, _ firstSite: Site,
                                               _: K2.Type, _ second: Double, _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site, inner: firstSite)
-        let mask = (RemainderKernel.natural(divisor) ?? 1) - 1
+        let shape = ShapeCaptures(site, inner: firstSite, first: divisor, second: second,
+                                  mask: (RemainderKernel.natural(divisor) ?? 1) - 1)
         return { frame throws(EvaluationFailure) in
             let middle: Value
             if case .number(let x) = frame.it, let i = RemainderKernel.natural(x) {
-                middle = .number(Double(i & mask))
+                middle = .number(Double(i & shape.mask))
             } else {
-                do throws(EvaluationFailure) { middle = try RemainderKernel.apply(frame.it, .number(divisor)) } catch { throw error.at(sites.inner) }
+                do throws(EvaluationFailure) { middle = try RemainderKernel.apply(frame.it, .number(shape.first)) } catch { throw error.at(shape.inner) }
             }
-            do throws(EvaluationFailure) { return try K2.apply(middle, .number(second)) } catch { throw error.at(sites.site) }
+            do throws(EvaluationFailure) { return try K2.apply(middle, .number(shape.second)) } catch { throw error.at(shape.site) }
         }
     }
 
@@ -196,7 +203,7 @@ enum Shapes {
 
     static func fieldConstant<K: BinaryKernel>(_: K.Type, _ name: String, _ fieldSite: Site,
                                                _ constant: Value, _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site, inner: fieldSite)
+        let sites = ShapeCaptures(site, inner: fieldSite)
         return { frame throws(EvaluationFailure) in
             let field: Value
             do throws(EvaluationFailure) { field = try Operations.field(name, of: frame.it) } catch { throw error.at(sites.inner) }
@@ -205,7 +212,7 @@ enum Shapes {
     }
 
     static func accIt<K: BinaryKernel>(_: K.Type, _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site)
+        let sites = ShapeCaptures(site)
         return { frame throws(EvaluationFailure) in
             do throws(EvaluationFailure) { return try K.apply(frame.acc, frame.it) } catch { throw error.at(sites.site) }
         }
@@ -213,7 +220,7 @@ enum Shapes {
 
     static func constantRight<K: BinaryKernel>(_: K.Type, _ left: @escaping Evaluator, _ constant: Value,
                                                _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site)
+        let sites = ShapeCaptures(site)
         return { frame throws(EvaluationFailure) in
             let value = try left(frame)
             do throws(EvaluationFailure) { return try K.apply(value, constant) } catch { throw error.at(sites.site) }
@@ -222,7 +229,7 @@ enum Shapes {
 
     static func general<K: BinaryKernel>(_: K.Type, _ left: @escaping Evaluator, _ right: @escaping Evaluator,
                                          _ site: Site) -> Evaluator {
-        let sites = ErrorSites(site)
+        let sites = ShapeCaptures(site)
         return { frame throws(EvaluationFailure) in
             let a = try left(frame), b = try right(frame)
             do throws(EvaluationFailure) { return try K.apply(a, b) } catch { throw error.at(sites.site) }
