@@ -163,8 +163,15 @@ enum Shapes {
     static func itNumber<K: BinaryKernel>(_: K.Type, _ constant: Double, _ site: Site) -> Evaluator {
         let shape = ShapeCaptures(site, first: constant)
         return { frame throws(EvaluationFailure) in
-            do throws(EvaluationFailure) { return try K.apply(frame.it, .number(shape.first)) } catch { throw error.at(shape.site) }
+            guard case .number(let x) = frame.it else { return try numberOtherwise(K.self, frame.it, shape) }
+            do throws(EvaluationFailure) { return try K.apply(.number(x), .number(shape.first)) } catch { throw error.at(shape.site) }
         }
+    }
+
+    /// `itNumber` for a value that is not a number, out of line (as `maskTwiceOtherwise`).
+    @inline(never)
+    static func numberOtherwise<K: BinaryKernel>(_: K.Type, _ it: Value, _ shape: ShapeCaptures) throws(EvaluationFailure) -> Value {
+        do throws(EvaluationFailure) { return try K.apply(it, .number(shape.first)) } catch { throw error.at(shape.site) }
     }
 
     /// `it % 3 == 0`, with number constants (read unboxed, as in `itNumber`).
@@ -185,14 +192,24 @@ enum Shapes {
         let shape = ShapeCaptures(site, inner: firstSite, first: divisor, second: second,
                                   mask: (RemainderKernel.natural(divisor) ?? 1) - 1)
         return { frame throws(EvaluationFailure) in
-            let middle: Value
-            if case .number(let x) = frame.it, let i = RemainderKernel.natural(x) {
-                middle = .number(Double(i & shape.mask))
-            } else {
-                do throws(EvaluationFailure) { middle = try RemainderKernel.apply(frame.it, .number(shape.first)) } catch { throw error.at(shape.inner) }
+            guard case .number(let x) = frame.it, let i = RemainderKernel.natural(x) else {
+                return try maskTwiceOtherwise(K2.self, frame.it, shape)
             }
-            do throws(EvaluationFailure) { return try K2.apply(middle, .number(shape.second)) } catch { throw error.at(shape.site) }
+            do throws(EvaluationFailure) {
+                return try K2.apply(.number(Double(i & shape.mask)), .number(shape.second))
+            } catch {
+                throw error.at(shape.site)
+            }
         }
+    }
+
+    /// `itMaskTwice` for a value that is not a natural number: the general remainder. Out
+    /// of line, so the common case's closure stays small (fewer registers saved per call).
+    @inline(never)
+    static func maskTwiceOtherwise<K2: BinaryKernel>(_: K2.Type, _ it: Value, _ shape: ShapeCaptures) throws(EvaluationFailure) -> Value {
+        let middle: Value
+        do throws(EvaluationFailure) { middle = try RemainderKernel.apply(it, .number(shape.first)) } catch { throw error.at(shape.inner) }
+        do throws(EvaluationFailure) { return try K2.apply(middle, .number(shape.second)) } catch { throw error.at(shape.site) }
     }
 
     /// Whether `divisor` is a whole power of two below 2^52 (`itMaskTwice`).
