@@ -62,10 +62,15 @@ public final class Compiler {
                 while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
                 // A `range` head pushes straight into the chain.
                 let direct = index == 0 ? directRange(pipeline.head, frame) : nil
-                signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct,
-                               slots: template.map { template in ((index + 1)...end).map { Optional(template.slots($0)) } })
-                index = end
-                continue
+                // Fusing pays per event and costs at build: one stage of an inner pipeline
+                // (built for every value, sending few) is built alone, unless a `range`
+                // pushes into it.
+                if template == nil || end - index > 1 || direct != nil {
+                    signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct,
+                                   slots: template.map { template in ((index + 1)...end).map { Optional(template.slots($0)) } })
+                    index = end
+                    continue
+                }
             }
             signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1))
             if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
