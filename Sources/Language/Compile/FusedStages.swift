@@ -95,7 +95,9 @@ enum FusedStages {
         @inline(__always) final func emit(_ frame: Frame) {
             if let probeRef {
                 let subscription = subscription
-                if let logRef, !frame.it.isBig {
+                if let logRef, case .number(let number) = frame.it {
+                    logRef._withUnsafeGuaranteedRef { $0.record(holdingNoReferences: .next(.number(number)), subscription: subscription) }
+                } else if let logRef, !frame.it.isBig {
                     logRef._withUnsafeGuaranteedRef { $0.record(.next(frame.it), subscription: subscription) }
                 } else {
                     probeRef._withUnsafeGuaranteedRef { $0.received(.next(frame.it), subscription: subscription) }
