@@ -15,6 +15,7 @@ struct EventLogTests {
         let scheduler = Scheduler.virtual()
         let budget = EventBudget(limit: 1_000)
         let log = EventLog<Payload>(budget: budget, scheduler: scheduler)
+        defer { withExtendedLifetime((budget, scheduler)) {} }
         for number in 0..<5 { log.record(holdingNoReferences: .next(.number(number)), subscription: 0) }
         _ = log.cap(at: 3)
         for number in 5..<7 { log.record(holdingNoReferences: .next(.number(number)), subscription: 0) }
@@ -34,9 +35,14 @@ struct EventLogTests {
         #expect(budget.overwritten == 6)
     }
 
+    /// A log with its budget and clock, which it does not own (its tracer does).
+    func log<Payload>(_ body: (EventLog<Payload>) -> Void) {
+        let budget = EventBudget(limit: 1_000), scheduler = Scheduler.virtual()
+        withExtendedLifetime((budget, scheduler)) { body(EventLog(budget: budget, scheduler: scheduler)) }
+    }
+
     @Test("entries read back oldest first across the ring's wrap")
-    func order() {
-        let log = EventLog<Int>(budget: EventBudget(limit: 1_000), scheduler: .virtual())
+    func order() { log { (log: EventLog<Int>) in
         for number in 0..<3 { log.record(holdingNoReferences: .next(number), subscription: number) }
         _ = log.cap(at: 3)
         for number in 3..<5 { log.record(holdingNoReferences: .next(number), subscription: number) }
@@ -44,5 +50,24 @@ struct EventLogTests {
         var seen: [Int] = []
         log.forEach { seen.append($0.subscription) }
         #expect(seen == [2, 3, 4])
-    }
+    } }
+}
+
+extension EventLogTests {
+    @Test("capping a ring again keeps the newest in order, and a cap above the count lets it grow")
+    func capAgain() { log { (log: EventLog<Int>) in
+        for number in 0..<10 { log.record(.next(number), subscription: number) }
+        _ = log.cap(at: 6)
+        for number in 10..<13 { log.record(.next(number), subscription: number) }
+        // A ring whose oldest is not first: 7...12.
+        #expect(log.cap(at: 4) == 2)
+        #expect(log.entries.map(\.subscription) == [9, 10, 11, 12])
+        for number in 13..<15 { log.record(.next(number), subscription: number) }
+        #expect(log.entries.map(\.subscription) == [11, 12, 13, 14])
+        #expect(log.cap(at: 100) == 0)
+        for number in 15..<40 { log.record(.next(number), subscription: number) }
+        #expect(log.count == 29)
+        #expect(log.entries.first?.subscription == 11)
+        #expect(log.entries.last?.subscription == 39)
+    } }
 }
