@@ -106,3 +106,15 @@ func timed(_ work: () -> Int) -> (answer: Int, seconds: Double) {
     let answer = work()
     return (answer, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
+
+/// P8's scheduler alone: `n` timers at due times spread over a second (each a pseudo-random
+/// millisecond), scheduled then run; the answer is how many fired.
+func schedulerTimers(_ n: Int) -> Int {
+    let scheduler = Scheduler.virtual()
+    var fired = 0
+    for index in 0..<n {
+        scheduler.schedule(after: .milliseconds((index &* 7919) % 1000)) { fired += 1 }
+    }
+    scheduler.run()
+    return fired
+}

@@ -92,6 +92,14 @@ if filter == nil || "P8 timers".contains(filter ?? "") {
         guard let (seconds, megabytes) = timersChild(n) else { print("  \(n): the child failed"); continue }
         print("  " + String(n).padding(9) + format(seconds * 1e9 / Double(n), 8) + " ns/timer  " + format(megabytes, 8) + " MB peak")
     }
+    print("  the scheduler alone, N timers at spread due times, scheduled then fired (a heap: log N per operation)")
+    for n in [10_000, 100_000, 1_000_000] {
+        let (answer, seconds) = timed { expect(schedulerTimers(n), n, "scheduler \(n)") }
+        let perTimer = seconds * 1e9 / Double(n)
+        let levels = Double(Double(n).exponent)  // log2 N, rounded down: the heap's depth
+        let line = "  " + String(n).padding(9) + format(perTimer, 8) + " ns/timer  " + format(perTimer / levels, 8)
+        print(line + " ns per timer per heap level" + (answer == 0 ? "  (wrong answer)" : ""))
+    }
 }
 
 // Scaling: the cost per stage is constant when events/s falls as 1 / stages.
