@@ -7,7 +7,11 @@ import Synchronization
 /// faster (`--speed N`).
 ///
 /// Ties keep scheduling order: timers are kept in a binary heap ordered by
-/// (due time, sequence number), where the number grows with every `schedule`.
+/// (due time, sequence number), where the number grows with every `schedule`. A cancelled
+/// or re-armed timer's entry stays in the heap, stale (its number is no longer the
+/// timer's), and is dropped when it comes up, or when stale entries are half the heap:
+/// nothing in a sift reaches into a timer object (P8: with a million timers, writing each
+/// moved timer's place was a cache miss per level).
 /// One thread owns the scheduler and the whole signal graph; other threads reach it only
 /// through an `Inlet` (HTTP replies, Ctrl-C), so the graph needs no locks.
 public final class Scheduler {
@@ -33,6 +37,8 @@ public final class Scheduler {
 
     @usableFromInline var heap: [Entry] = []
     @usableFromInline var nextSequence: UInt64 = 0
+    /// Timers armed (the heap may also hold stale entries).
+    @usableFromInline var armed = 0
     private var started = ContinuousClock.now
     let mailbox = Mailbox()
 
@@ -52,12 +58,12 @@ public final class Scheduler {
     /// time spent compiling a pipeline does not show in its events). Only while nothing is
     /// scheduled.
     public func startClock() {
-        guard heap.isEmpty, now == .zero else { return }
+        guard armed == 0, now == .zero else { return }
         started = ContinuousClock.now
     }
 
     /// How many timers are waiting to fire.
-    public var pendingTimers: Int { heap.count }
+    public var pendingTimers: Int { armed }
 
     /// A reusable timer: arm it, re-arm it (debounce, interval) or cancel it, without a new
     /// allocation each time.
@@ -89,7 +95,7 @@ public final class Scheduler {
                 waitForMail(until: nil)
                 continue
             }
-            guard let timer = heap.first?.timer else {
+            guard let timer = firstArmed()?.timer else {
                 if outstanding > 0 {
                     waitForMail(until: nil)
                     continue
@@ -105,12 +111,14 @@ public final class Scheduler {
                 }
             }
             removeFirst()
+            timer.sequence = 0
+            armed -= 1
             if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
             timer.action()
         }
         // Time stands at the limit only when the run stopped because of it (a timer is due
         // later): a run that ran out of work, or was stopped, ends at its last event.
-        if let limit, now < limit, let next = heap.first, next.due > limit.nanoseconds, clock == .virtual {
+        if let limit, now < limit, let next = firstArmed(), next.due > limit.nanoseconds, clock == .virtual {
             now = limit
         }
     }
@@ -119,7 +127,7 @@ public final class Scheduler {
     /// runs "for the width of its marble" ends there, as RxJS's TestScheduler does).
     public func advance(to time: Time) {
         guard clock == .virtual, now < time else { return }
-        if let next = heap.first, next.due <= time.nanoseconds { return }
+        if let next = firstArmed(), next.due <= time.nanoseconds { return }
         now = time
     }
 
@@ -160,34 +168,45 @@ public final class Scheduler {
 
     // MARK: The heap, ordered by (due, sequence)
 
+    /// Arms `timer` at its `due` and `sequence` (an earlier entry of it, if any, is stale).
     @usableFromInline
     func insert(_ timer: Timer) {
-        timer.heapIndex = heap.count
         heap.append(Entry(due: timer.due, sequence: timer.sequence, timer: timer))
         siftUp(heap.count - 1)
+        dropStaleIfMany()
     }
 
+    /// A timer was cancelled: its entry is stale from now on.
     @usableFromInline
-    func remove(_ timer: Timer) {
-        let index = timer.heapIndex
-        guard index >= 0 else { return }
-        let last = heap.count - 1
-        if index != last {
-            heap.withUnsafeMutableBufferPointer { heap in
-                heap.swapAt(index, last)
-                heap[index].timer.heapIndex = index
-            }
+    func disarmed() {
+        armed -= 1
+        dropStaleIfMany()
+    }
+
+    /// The next armed entry, stale ones above it dropped.
+    private func firstArmed() -> Entry? {
+        while let first = heap.first {
+            if first.sequence == first.timer.sequence { return first }
+            removeFirst()
         }
-        heap.removeLast()
-        timer.heapIndex = -1
-        if index < heap.count {
-            siftDown(index)
-            siftUp(index)
-        }
+        return nil
+    }
+
+    /// Stale entries keep their timers (and what their actions hold) alive: when they are
+    /// half the heap, or every timer is disarmed, they go, and the heap is rebuilt (O(n),
+    /// once per as many cancellations).
+    private func dropStaleIfMany() {
+        guard armed == 0 || heap.count > 64 && heap.count > 2 * armed else { return }
+        if armed == 0 { return heap.removeAll() }
+        heap.removeAll { $0.sequence != $0.timer.sequence }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
     private func removeFirst() {
-        remove(heap[0].timer)
+        let last = heap.count - 1
+        if last > 0 { heap.withUnsafeMutableBufferPointer { $0.swapAt(0, last) } }
+        heap.removeLast()
+        if !heap.isEmpty { siftDown(0) }
     }
 
     @inline(__always)
@@ -195,8 +214,8 @@ public final class Scheduler {
         a.due < b.due || (a.due == b.due && a.sequence < b.sequence)
     }
 
-    /// Moves the entry at `start` up to its place; only the moved timers' indexes are
-    /// written (through the buffer: no uniqueness check or reference counting per step).
+    /// Moves the entry at `start` up to its place (through the buffer: no uniqueness check
+    /// or reference counting per step).
     private func siftUp(_ start: Int) {
         heap.withUnsafeMutableBufferPointer { heap in
             var child = start
@@ -204,8 +223,6 @@ public final class Scheduler {
                 let parent = (child - 1) / 2
                 guard Self.precedes(heap[child], heap[parent]) else { return }
                 heap.swapAt(child, parent)
-                heap[child].timer.heapIndex = child
-                heap[parent].timer.heapIndex = parent
                 child = parent
             }
         }
@@ -223,8 +240,6 @@ public final class Scheduler {
                 if right < count, Self.precedes(heap[right], heap[left]) { smallest = right }
                 guard Self.precedes(heap[smallest], heap[parent]) else { return }
                 heap.swapAt(smallest, parent)
-                heap[smallest].timer.heapIndex = smallest
-                heap[parent].timer.heapIndex = parent
                 parent = smallest
             }
         }
@@ -237,21 +252,23 @@ public final class Timer {
     @usableFromInline unowned let scheduler: Scheduler
     @usableFromInline let action: () -> Void
     @usableFromInline var due: Int64 = 0
+    /// The number of its current arming; 0 when it is not armed (the heap's entries of
+    /// other numbers are stale).
     @usableFromInline var sequence: UInt64 = 0
-    @usableFromInline var heapIndex = -1
 
     init(scheduler: Scheduler, action: @escaping () -> Void) {
         self.scheduler = scheduler
         self.action = action
     }
 
-    public var isPending: Bool { heapIndex >= 0 }
+    public var isPending: Bool { sequence != 0 }
 
     /// When the timer fires, if it is pending.
     public var dueTime: Time? { isPending ? Time(nanoseconds: due) : nil }
 
     public func schedule(at time: Time) {
-        if isPending { scheduler.remove(self) }
+        let scheduler = scheduler
+        if !isPending { scheduler.armed += 1 }
         due = max(time.nanoseconds, scheduler.now.nanoseconds)
         scheduler.nextSequence &+= 1
         sequence = scheduler.nextSequence
@@ -263,7 +280,9 @@ public final class Timer {
     }
 
     public func cancel() {
-        if isPending { scheduler.remove(self) }
+        guard isPending else { return }
+        sequence = 0
+        scheduler.disarmed()
     }
 }
 
