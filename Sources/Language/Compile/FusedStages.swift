@@ -305,7 +305,7 @@ extension Compiler {
                case .expression(.binary(.add, .acc, let items, let site)) = stage.arguments[1], !items.readsAccumulator {
                 var isIt = false
                 if case .it = items { isIt = true }
-                appended[index] = (CompiledExpression(evaluator(items, index, slot: stage.arguments.count + 1)), isIt, site)
+                appended[index] = (CompiledExpression(evaluator(items, index, slot: EvaluatorSlots.partSlot(of: 1, among: stage.arguments.count))), isIt, site)
             }
         }
         let evaluators = stages.enumerated().map { index, stage -> CompiledExpression in

@@ -22,6 +22,10 @@ final class PipelineTemplate {
 final class EvaluatorSlots {
     private var evaluators: [Evaluator?] = []
 
+    /// The slot of a part of argument `argument` compiled on its own (`acc + E`'s E), past
+    /// the stage's `count` arguments: the fused and the unfused builds agree on it.
+    static func partSlot(of argument: Int, among count: Int) -> Int { count + argument }
+
     func evaluator(_ slot: Int, compile: () -> Evaluator) -> Evaluator {
         if slot < evaluators.count, let evaluator = evaluators[slot] { return evaluator }
         let evaluator = compile()

@@ -156,7 +156,7 @@ public struct StageArguments {
         guard case .expression(.binary(.add, .acc, let items, let site)) = argument(parameter), !items.readsAccumulator else {
             return nil
         }
-        let evaluate = evaluator(items, slot: stage.arguments.count + index(parameter))
+        let evaluate = evaluator(items, slot: EvaluatorSlots.partSlot(of: index(parameter), among: stage.arguments.count))
         return { accumulation, value throws(SignalError) in
             do throws(EvaluationFailure) {
                 try Operations.append(&accumulation, try evaluate(Frame(it: value)))
@@ -209,7 +209,7 @@ public struct StageArguments {
             return { .signal(signal($0)) }
         }
         let caught = frame.caught, depth = frame.depth + 1, compiler = compiler
-        let slots = PipelineTemplate().slots(0)
+        let slots = EvaluatorSlots()
         return { value in
             let arguments = StageArguments(compiler: compiler, stage: head, frame: Frame(it: value, caught: caught, depth: depth),
                                            upstream: .empty, slots: slots)
