@@ -6,10 +6,13 @@ import Synchronization
 /// `frp test`, `--virtual`); live time waits for the real clock, optionally `speed` times
 /// faster (`--speed N`).
 ///
-/// Ties keep scheduling order: timers are kept in a binary heap ordered by
-/// (due time, sequence number), where the number grows with every `schedule`. A cancelled
-/// or re-armed timer's entry stays in the heap, stale (its number is no longer the
-/// timer's), and is dropped when it comes up, or when stale entries are half the heap:
+/// Ties keep scheduling order: timers are ordered by (due time, sequence number), where
+/// the number grows with every `schedule`. A timer due no earlier than the last one queued
+/// joins a queue kept in that order (a constant delay from a clock that only moves on:
+/// `timer 1s` per value, interval, debounce), taken from its front: O(1) each way. The
+/// others go into a binary heap; the next timer is the earlier of the two fronts.
+/// A cancelled or re-armed timer's entry stays where it is, stale (its number is no longer
+/// the timer's), and is dropped when it comes up, or when stale entries are half of all:
 /// nothing in a sift reaches into a timer object (P8: with a million timers, writing each
 /// moved timer's place was a cache miss per level).
 /// One thread owns the scheduler and the whole signal graph; other threads reach it only
@@ -36,6 +39,9 @@ public final class Scheduler {
     }
 
     @usableFromInline var heap: [Entry] = []
+    /// Entries in (due, sequence) order, from `queueHead` on.
+    @usableFromInline var queue: [Entry] = []
+    @usableFromInline var queueHead = 0
     @usableFromInline var nextSequence: UInt64 = 0
     /// Timers armed (the heap may also hold stale entries).
     @usableFromInline var armed = 0
@@ -95,7 +101,7 @@ public final class Scheduler {
                 waitForMail(until: nil)
                 continue
             }
-            guard let timer = firstArmed()?.timer else {
+            guard let (timer, inQueue) = nextArmed() else {
                 if outstanding > 0 {
                     waitForMail(until: nil)
                     continue
@@ -110,7 +116,7 @@ public final class Scheduler {
                     continue
                 }
             }
-            removeFirst()
+            if inQueue { queueHead += 1 } else { removeFirst() }
             timer.sequence = 0
             armed -= 1
             if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
@@ -118,7 +124,7 @@ public final class Scheduler {
         }
         // Time stands at the limit only when the run stopped because of it (a timer is due
         // later): a run that ran out of work, or was stopped, ends at its last event.
-        if let limit, now < limit, let next = firstArmed(), next.due > limit.nanoseconds, clock == .virtual {
+        if let limit, now < limit, let next = nextArmed()?.timer, next.due > limit.nanoseconds, clock == .virtual {
             now = limit
         }
     }
@@ -127,7 +133,7 @@ public final class Scheduler {
     /// runs "for the width of its marble" ends there, as RxJS's TestScheduler does).
     public func advance(to time: Time) {
         guard clock == .virtual, now < time else { return }
-        if let next = firstArmed(), next.due <= time.nanoseconds { return }
+        if let next = nextArmed()?.timer, next.due <= time.nanoseconds { return }
         now = time
     }
 
@@ -166,13 +172,20 @@ public final class Scheduler {
         return outstanding
     }
 
-    // MARK: The heap, ordered by (due, sequence)
+    // MARK: The queue and the heap, ordered by (due, sequence)
 
     /// Arms `timer` at its `due` and `sequence` (an earlier entry of it, if any, is stale).
     @usableFromInline
     func insert(_ timer: Timer) {
-        heap.append(Entry(due: timer.due, sequence: timer.sequence, timer: timer))
-        siftUp(heap.count - 1)
+        let entry = Entry(due: timer.due, sequence: timer.sequence, timer: timer)
+        // Its sequence is the largest yet, so due no earlier than the queue's last keeps
+        // the queue in order.
+        if queueHead == queue.count || queue[queue.count - 1].due <= entry.due {
+            queue.append(entry)
+        } else {
+            heap.append(entry)
+            siftUp(heap.count - 1)
+        }
         dropStaleIfMany()
     }
 
@@ -183,21 +196,48 @@ public final class Scheduler {
         dropStaleIfMany()
     }
 
-    /// The next armed entry, stale ones above it dropped.
-    private func firstArmed() -> Entry? {
-        while let first = heap.first {
-            if first.sequence == first.timer.sequence { return first }
-            removeFirst()
+    /// The next armed timer and whether it is the queue's front (else the heap's), stale
+    /// entries before it dropped.
+    private func nextArmed() -> (timer: Timer, inQueue: Bool)? {
+        while queueHead < queue.count, queue[queueHead].sequence != queue[queueHead].timer.sequence {
+            queueHead += 1
         }
-        return nil
+        compactQueue()
+        while let first = heap.first, first.sequence != first.timer.sequence { removeFirst() }
+        switch (queueHead < queue.count ? queue[queueHead] : nil, heap.first) {
+        case (nil, nil): return nil
+        case (let front?, nil): return (front.timer, true)
+        case (nil, let top?): return (top.timer, false)
+        case (let front?, let top?): return Self.precedes(front, top) ? (front.timer, true) : (top.timer, false)
+        }
+    }
+
+    /// Forgets the queue's taken entries once they are most of it (or all).
+    private func compactQueue() {
+        if queueHead == queue.count {
+            if queueHead > 0 { queue.removeAll(keepingCapacity: queue.count <= 4_096) }
+            queueHead = 0
+        } else if queueHead > 64, queueHead * 2 > queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
     }
 
     /// Stale entries keep their timers (and what their actions hold) alive: when they are
-    /// half the heap, or every timer is disarmed, they go, and the heap is rebuilt (O(n),
-    /// once per as many cancellations).
+    /// half of all entries, or every timer is disarmed, they go, and the heap is rebuilt
+    /// (O(n), once per as many cancellations).
     private func dropStaleIfMany() {
-        guard armed == 0 || heap.count > 64 && heap.count > 2 * armed else { return }
-        if armed == 0 { return heap.removeAll() }
+        let entries = heap.count + queue.count - queueHead
+        guard armed == 0 || entries > 64 && entries > 2 * armed else { return }
+        if armed == 0 {
+            heap.removeAll()
+            queue.removeAll()
+            queueHead = 0
+            return
+        }
+        queue.removeFirst(queueHead)
+        queueHead = 0
+        queue.removeAll { $0.sequence != $0.timer.sequence }
         heap.removeAll { $0.sequence != $0.timer.sequence }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }

@@ -61,4 +61,79 @@ struct SchedulerTests {
         scheduler.run()
         #expect(fired == [900, 800, 700, 600, 500, 400, 300, 200, 100, 0])
     }
+
+    @Test("timers armed in due order (the queue) and out of it (the heap) fire in (due, arming) order, with cancels and re-arms between")
+    func queueAndHeapAgree() {
+        // A model: each arming gets the next number; what fires is every timer's latest
+        // arming not cancelled, in (due, number) order. Timers re-armed from actions, too.
+        var random = SplitMix(seed: 19)
+        for round in 0..<20 {
+            let scheduler = Scheduler.virtual()
+            var fired: [Int] = []
+            var armings: [Int: (due: Int64, number: Int)] = [:]
+            var number = 0
+            var timers: [Signals.Timer] = []
+            var firedModel: [Int] = []
+            for index in 0..<300 {
+                timers.append(scheduler.makeTimer { fired.append(index) })
+            }
+            func arm(_ index: Int, after milliseconds: Int64) {
+                timers[index].schedule(after: .milliseconds(Int(milliseconds)))
+                number += 1
+                armings[index] = (scheduler.now.nanoseconds + milliseconds * 1_000_000, number)
+            }
+            for step in 0..<600 {
+                let index = Int(random.next() % 300)
+                switch random.next() % 5 {
+                case 0:
+                    timers[index].cancel()
+                    armings[index] = nil
+                case 1:
+                    // In due order: a constant delay, as most timers are armed.
+                    arm(index, after: 50)
+                default:
+                    arm(index, after: Int64(random.next() % 100) + Int64(step % 7))
+                }
+            }
+            // The model's order, then the scheduler's.
+            firedModel = armings.sorted { ($0.value.due, $0.value.number) < ($1.value.due, $1.value.number) }.map(\.key)
+            #expect(scheduler.pendingTimers == armings.count, "round \(round)")
+            scheduler.run()
+            #expect(fired == firedModel, "round \(round)")
+            #expect(scheduler.pendingTimers == 0)
+        }
+    }
+
+    @Test("timers re-armed from actions at a constant delay interleave with others in due order")
+    func rearmedFromActions() {
+        let scheduler = Scheduler.virtual()
+        var fired: [String] = []
+        var ticks = 0
+        var tick: Signals.Timer?
+        tick = scheduler.makeTimer {
+            fired.append("tick\(scheduler.now.nanoseconds / 1_000_000)")
+            ticks += 1
+            if ticks < 4 { tick?.schedule(after: .milliseconds(10)) }
+        }
+        tick?.schedule(after: .milliseconds(10))
+        _ = scheduler.schedule(after: .milliseconds(25)) { fired.append("late25") }
+        _ = scheduler.schedule(after: .milliseconds(15)) { fired.append("early15") }
+        _ = scheduler.schedule(after: .milliseconds(20)) { fired.append("tie20") }
+        scheduler.run()
+        tick = nil
+        #expect(fired == ["tick10", "early15", "tie20", "tick20", "late25", "tick30", "tick40"])
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing round can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
