@@ -175,6 +175,11 @@ extension Signal {
 public enum InnerRun<Value> {
     case signal(Signal<Value>)
     case immediate([Value])
+    /// The values of a signal known to send them together after a delay and then complete
+    /// (`timer 1s | mapTo it`): the operator arms a timer in the run's place, and the run
+    /// ends when it has sent them — a timer, its action and the values, not a
+    /// subscription (P8).
+    case delayed(TimeSpan, [Value], on: Scheduler)
 }
 
 /// The state of one flattening subscription.
@@ -190,6 +195,9 @@ final class Flattener<Value, Inner> {
     /// which cancellation they belong to: switchMap cancels them as it disposes inners.
     private var immediateRuns = 0
     private var cancellations = 0
+    /// Whether the subscription's end cancels the delayed runs' timers (registered at the
+    /// first one: subscriptions end with their child lifetimes on their own).
+    private var cancelsTimers = false
     /// Values waiting for their turn (concat), from `queueHead` on.
     private var queue: [Value] = []
     private var queueHead = 0
@@ -279,7 +287,37 @@ final class Flattener<Value, Inner> {
         switch inner {
         case .signal(let signal): subscribe(signal)
         case .immediate(let values): send(values)
+        case .delayed(let delay, let values, let scheduler): arm(delay, values, on: scheduler)
         }
+    }
+
+    /// A delayed run: its timer holds a slot until it has fired and sent the values.
+    private func arm(_ delay: TimeSpan, _ values: [Inner], on scheduler: Scheduler) {
+        if !cancelsTimers {
+            cancelsTimers = true
+            lifetime.onDispose { [self] in inners.cancelTimers() }
+        }
+        let slot = inners.nextSlot
+        let timer = scheduler.makeTimer { [self] in fired(slot, values) }
+        inners.insert(.timer(timer))
+        timer.schedule(after: delay)
+    }
+
+    /// A delayed run's timer fired: its values, unless the subscription ends or (switchMap)
+    /// a newer value cancels it meanwhile; then it ends as a completed inner does.
+    ///
+    /// Its slot is still its own: every path that empties the slots (`disposeAll`,
+    /// `cancelTimers`) cancels the timers in them, and a cancelled timer never fires; a
+    /// re-entering cancellation while it sends is seen by `cancellations`.
+    private func fired(_ slot: Int, _ values: [Inner]) {
+        let cancellation = cancellations
+        for value in values {
+            guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
+            downstream.next(value)
+        }
+        guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
+        inners.free(slot)
+        if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
     }
 
     /// An immediate run: its values, unless the subscription ends or (switchMap) a newer
@@ -298,7 +336,7 @@ final class Flattener<Value, Inner> {
 
     private func subscribe(_ signal: Signal<Inner>) {
         let inner = lifetime.child()
-        let slot = inners.insert(inner)
+        let slot = inners.insert(.subscription(inner))
         signal.startHandler(Observer(
             next: { [self] value in if !done { downstream.next(value) } },
             terminate: { [self] termination in innerEnded(slot, inner, termination) }
@@ -342,14 +380,31 @@ final class Flattener<Value, Inner> {
 /// others (`removeAll` made flatMap quadratic), nor hash a number each (a dictionary was
 /// a tenth of P8's time).
 struct InnerSlots {
-    private var slots: [Lifetime?] = []
+    /// A subscribed inner, or a delayed run's timer.
+    enum Running {
+        case subscription(Lifetime)
+        case timer(Timer)
+
+        func end() {
+            switch self {
+            case .subscription(let lifetime): lifetime.dispose()
+            case .timer(let timer): timer.cancel()
+            }
+        }
+    }
+
+    private var slots: [Running?] = []
     private var free: [Int] = []
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
-    /// Keeps `inner`; returns its slot.
-    mutating func insert(_ inner: Lifetime) -> Int {
+    /// The slot the next `insert` takes.
+    var nextSlot: Int { free.last ?? slots.count }
+
+    /// Keeps `inner`; returns its slot (`nextSlot`).
+    @discardableResult
+    mutating func insert(_ inner: Running) -> Int {
         count += 1
         if let slot = free.popLast() {
             slots[slot] = inner
@@ -359,21 +414,38 @@ struct InnerSlots {
         return slots.count - 1
     }
 
-    /// Forgets the inner in `slot`, if it is still `inner` (an inner that ends after
+    /// Forgets the subscription in `slot`, if it is still `inner` (an inner that ends after
     /// `disposeAll` does not free a slot given to another since).
     mutating func remove(_ slot: Int, _ inner: Lifetime) {
-        guard slot < slots.count, slots[slot] === inner else { return }
+        guard slot < slots.count, case .subscription(let held)? = slots[slot], held === inner else { return }
+        free(slot)
+    }
+
+    /// Forgets what is in `slot` (a delayed run that fired: its own, see `Flattener.fired`).
+    mutating func free(_ slot: Int) {
+        guard slot < slots.count, slots[slot] != nil else { return }
         slots[slot] = nil
         free.append(slot)
         count -= 1
     }
 
-    /// Disposes every inner, forgotten first (a disposal that re-enters sees none).
+    /// Ends every inner, forgotten first (an end that re-enters sees none).
     mutating func disposeAll() {
         let running = slots
         slots = []
         free = []
         count = 0
-        for inner in running { inner?.dispose() }
+        for inner in running { inner?.end() }
+    }
+
+    /// Cancels the delayed runs (the subscription ended: its children end by themselves).
+    mutating func cancelTimers() {
+        for index in slots.indices {
+            guard case .timer(let timer)? = slots[index] else { continue }
+            timer.cancel()
+            slots[index] = nil
+            free.append(index)
+            count -= 1
+        }
     }
 }
