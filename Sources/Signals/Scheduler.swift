@@ -42,6 +42,8 @@ public final class Scheduler {
     /// Entries in (due, sequence) order, from `queueHead` on.
     @usableFromInline var queue: [Entry] = []
     @usableFromInline var queueHead = 0
+    /// What a taken queue entry points to instead of the timer that fired.
+    private lazy var spent = Timer(scheduler: self, action: {})
     @usableFromInline var nextSequence: UInt64 = 0
     /// Timers armed (the heap may also hold stale entries).
     @usableFromInline var armed = 0
@@ -116,7 +118,7 @@ public final class Scheduler {
                     continue
                 }
             }
-            if inQueue { queueHead += 1 } else { removeFirst() }
+            if inQueue { takeFront() } else { removeFirst() }
             timer.sequence = 0
             armed -= 1
             if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
@@ -210,6 +212,15 @@ public final class Scheduler {
         case (nil, let top?): return (top.timer, false)
         case (let front?, let top?): return Self.precedes(front, top) ? (front.timer, true) : (top.timer, false)
         }
+    }
+
+    /// Takes the queue's front entry, keeping no reference to its timer: a run that stops
+    /// (`shouldStop`) before the next compaction must not keep the timers that fired, and
+    /// what their actions hold, alive.
+    private func takeFront() {
+        queue[queueHead] = Entry(due: .min, sequence: 0, timer: spent)
+        queueHead += 1
+        compactQueue()
     }
 
     /// Forgets the queue's taken entries once they are most of it (or all).

@@ -104,6 +104,23 @@ struct SchedulerTests {
         }
     }
 
+    @Test("a fired timer's action is let go at once, also when the run stops before the next one")
+    func firedActionsGo() {
+        let scheduler = Scheduler.virtual()
+        final class Token {}
+        weak var firedAction: AnyObject?
+        var fired = false
+        do {
+            let token = Token()
+            firedAction = token
+            scheduler.schedule(after: .milliseconds(1)) { _ = token; fired = true }
+            scheduler.schedule(after: .milliseconds(2)) {}
+        }
+        scheduler.run(shouldStop: { fired })
+        #expect(fired && scheduler.pendingTimers == 1)
+        #expect(firedAction == nil)
+    }
+
     @Test("timers re-armed from actions at a constant delay interleave with others in due order")
     func rearmedFromActions() {
         let scheduler = Scheduler.virtual()

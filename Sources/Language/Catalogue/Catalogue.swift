@@ -51,10 +51,17 @@ public final class OperatorSpec: Sendable {
 
     /// Makes the stage's signal from its arguments, read by parameter name.
     public let build: Build
-    /// For a source that sends values it knows when built, at once, then completes (`of`,
-    /// `from`): those values. `build` is made from it, and a flattening operator sends
-    /// them without subscribing to a signal (`InnerRun.immediate`).
-    public let immediate: Immediate?
+    /// For a source that knows what it sends when it is built (`of`, `from`, `timer`): its
+    /// values, sent at once or together after a delay, before it completes. `build` is
+    /// made from it, and a flattening operator runs them without subscribing to a signal
+    /// (`InnerRun.immediate`, `.delayed`).
+    public let known: Known?
+    /// For an operator that makes each value into at most one by itself — no state, no
+    /// time, nothing read but the value and its own arguments (`map`, `mapTo`, `filter`):
+    /// that function. A known run's values go through it when the run is built, so
+    /// `timer 1s | mapTo it` is still a known run. Its `build` must agree with it
+    /// (KnownRunTests compare the two on every such entry).
+    public let each: Each?
     /// A checked stage's arguments are laid out as these: the positional parameters, then
     /// the keyword ones (a marble's error text aside, folded into the marble). The checker
     /// lays them out so and `StageArguments` reads them so.
@@ -67,7 +74,7 @@ public final class OperatorSpec: Sendable {
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
          elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [],
-         build: Build? = nil, immediate: Immediate? = nil) {
+         build: Build? = nil, known: Known? = nil, each: Each? = nil) {
         self.name = name
         self.role = role
         self.family = family
@@ -80,11 +87,16 @@ public final class OperatorSpec: Sendable {
         self.elsewhere = elsewhere
         self.contrasts = contrasts
         self.reactiveCocoa = reactiveCocoa
-        self.immediate = immediate
+        self.known = known
+        self.each = each
         if let build {
             self.build = build
-        } else if let immediate {
-            self.build = { args throws(SignalError) in .sequence(try immediate(args)) }
+        } else if let known {
+            self.build = { args throws(SignalError) in
+                let run = try known(args)
+                guard let delay = run.delay else { return .sequence(run.values) }
+                return .timer(delay, sending: run.values, on: args.scheduler)
+            }
         } else {
             preconditionFailure("`\(name)` needs a build")
         }
@@ -112,8 +124,22 @@ public final class OperatorSpec: Sendable {
 /// event, thrown here or sent by the operator.
 public typealias Build = @Sendable (StageArguments) throws(SignalError) -> Signal<Value>
 
-/// The values a source sends at once before it completes (`OperatorSpec.immediate`).
-public typealias Immediate = @Sendable (StageArguments) throws(SignalError) -> [Value]
+/// What a source knows it sends (`OperatorSpec.known`): `values`, at once (as `of`) when
+/// `delay` is nil, else all together after `delay`; then it completes.
+public struct KnownRun {
+    public var values: [Value]
+    public var delay: TimeSpan?
+
+    public init(_ values: [Value], after delay: TimeSpan? = nil) {
+        self.values = values
+        self.delay = delay
+    }
+}
+
+public typealias Known = @Sendable (StageArguments) throws(SignalError) -> KnownRun
+
+/// An operator's function of each value, nil to drop it (`OperatorSpec.each`).
+public typealias Each = @Sendable (StageArguments) throws(SignalError) -> (Value) throws(SignalError) -> Value?
 
 /// An operator often mistaken for another, and the difference in a sentence.
 public struct Contrast: Sendable {

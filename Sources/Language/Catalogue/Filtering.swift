@@ -8,9 +8,12 @@ let filteringOperators: [OperatorSpec] = [
           "A value that fails is dropped and the signal goes on; the times of the values that pass do not change.",
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 4} | filter it % 2 == 0"#,
           elsewhere: ["RxJS: filter", "ReactiveSwift: filter", "RAC2: filter:"],
-          contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")]) { args throws(SignalError) in
-        args.upstream.filter(args.condition("CONDITION"))
-    },
+          contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")],
+          build: { args throws(SignalError) in args.upstream.filter(args.condition("CONDITION")) },
+          each: { args throws(SignalError) in
+        let holds = args.condition("CONDITION")
+        return { value throws(SignalError) in try holds(value) ? value : nil }
+    }),
     .init("take", .operator, .filtering, [Parameter("N", .count)],
           "Forwards the first N values, then completes (and stops the source).",
           "It completes with its Nth value and disposes the source at once, which cancels whatever the source was doing (a request, a timer).",

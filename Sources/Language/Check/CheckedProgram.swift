@@ -237,3 +237,40 @@ extension CheckedPipeline {
         return records
     }
 }
+
+extension CheckedExpression {
+    /// Whether it or any part of it passes `test` (an inner pipeline is a part, not entered).
+    func contains(where test: (CheckedExpression) -> Bool) -> Bool {
+        if test(self) { return true }
+        switch self {
+        case .constant, .it, .acc, .error, .property, .pipeline: return false
+        case .field(let base, _, _), .negate(let base, _), .not(let base, _): return base.contains(where: test)
+        case .index(let base, let index, _): return base.contains(where: test) || index.contains(where: test)
+        case .binary(_, let left, let right, _): return left.contains(where: test) || right.contains(where: test)
+        case .call(_, let arguments, _), .list(let arguments, _): return arguments.contains { $0.contains(where: test) }
+        case .record(let fields, _): return fields.contains { $0.1.contains(where: test) }
+        case .conditional(let condition, let then, let otherwise, _):
+            return condition.contains(where: test) || then.contains(where: test) || otherwise.contains(where: test)
+        }
+    }
+}
+
+extension CheckedStage {
+    /// Whether its arguments are expressions that read nothing but values (`it`, `acc`,
+    /// `error`, constants): no property, whose value changes with time, and no pipeline.
+    var readsOnlyValues: Bool {
+        arguments.allSatisfy { argument in
+            switch argument {
+            case .expression(let expression):
+                return !expression.contains { part in
+                    switch part {
+                    case .property, .pipeline: return true
+                    default: return false
+                    }
+                }
+            case .absent: return true
+            default: return false
+            }
+        }
+    }
+}

@@ -375,20 +375,14 @@ final class CompiledExpression {
 }
 
 extension CheckedExpression {
-    /// Whether evaluating it reads `acc` (inner pipelines included).
+    /// Whether evaluating it reads `acc` (inner pipelines included: one made per value
+    /// captures the frame, `acc` with it).
     var readsAccumulator: Bool {
-        switch self {
-        case .acc: return true
-        case .constant, .it, .error, .property: return false
-        case .field(let base, _, _), .negate(let base, _), .not(let base, _): return base.readsAccumulator
-        case .index(let base, let index, _): return base.readsAccumulator || index.readsAccumulator
-        case .binary(_, let left, let right, _): return left.readsAccumulator || right.readsAccumulator
-        case .call(_, let arguments, _), .list(let arguments, _): return arguments.contains { $0.readsAccumulator }
-        case .record(let fields, _): return fields.contains { $0.1.readsAccumulator }
-        case .conditional(let condition, let then, let otherwise, _):
-            return condition.readsAccumulator || then.readsAccumulator || otherwise.readsAccumulator
-        // An inner pipeline made per value captures the frame, `acc` with it.
-        case .pipeline: return true
+        contains { part in
+            switch part {
+            case .acc, .pipeline: return true
+            default: return false
+            }
         }
     }
 }

@@ -43,6 +43,10 @@ public final class RunContext {
     /// The probe of a stage's output (the Int is how deep in inner pipelines the stage
     /// is), or nil when the run is not traced.
     public var trace: ((CheckedStage, Int) -> StageProbe)?
+    /// Whether the probes only count live subscriptions (an expect's leak check) and draw
+    /// nothing: then an inner run that subscribes nothing (a known run) may stand in for
+    /// a subscribed one, as in an untraced run.
+    public var probesOnlyCount = false
     /// Whether runs of simple stages become one fused operator (FusedStages.swift). The
     /// fused path is an optimisation of the same entries, so a run must send the same
     /// events either way (`make test` runs every script both ways).

@@ -198,22 +198,44 @@ public struct StageArguments {
         }
     }
 
-    /// flatMap's runs: `perValuePipeline`, or, for a pipeline that is only a source
-    /// knowing its values (`of it, it`, `from it.photos`), those values (`InnerRun`) —
-    /// unless the run is traced (each run has its row's subscription) or not fused
-    /// (`FRP_NO_FUSE=1` takes the general path, so the two can be compared).
+    /// flatMap's runs: `perValuePipeline`, or, for a pipeline that is a source knowing
+    /// what it sends (`of it, it`, `from it.photos`, `timer 1s`) followed only by stages
+    /// that make each value into at most one by themselves (`map`, `mapTo`, `filter`, with
+    /// expressions that read nothing but values: no property, no pipeline), the values that
+    /// pipeline would send, computed when the run is built (`InnerRun.immediate`,
+    /// `.delayed`). An expression that fails on the way takes the general path, so its error
+    /// comes where and when it would. Not done when the run is traced (each run has its
+    /// row's subscription; probes that only count subscriptions do not matter) or not fused (`FRP_NO_FUSE=1` takes the general path, so the two
+    /// can be compared).
     public func perValueRuns(_ parameter: String) -> (Value) -> InnerRun<Value> {
-        guard context.trace == nil, context.fuses, case .pipeline(let pipeline) = argument(parameter),
-              pipeline.stages.isEmpty, case .source(let head) = pipeline.head, let immediate = head.spec.immediate else {
-            let signal = perValuePipeline(parameter)
-            return { .signal(signal($0)) }
+        let general = perValuePipeline(parameter)
+        guard context.trace == nil || context.probesOnlyCount, context.fuses, case .pipeline(let pipeline) = argument(parameter),
+              case .source(let head) = pipeline.head, let known = head.spec.known,
+              pipeline.stages.allSatisfy({ $0.spec.each != nil && $0.readsOnlyValues }) else {
+            return { .signal(general($0)) }
         }
-        let caught = frame.caught, depth = frame.depth + 1, compiler = compiler
-        let slots = EvaluatorSlots()
+        let caught = frame.caught, depth = frame.depth + 1, compiler = compiler, scheduler = scheduler
+        let stages = pipeline.stages
+        let slots = (0...stages.count).map { _ in EvaluatorSlots() }
         return { value in
-            let arguments = StageArguments(compiler: compiler, stage: head, frame: Frame(it: value, caught: caught, depth: depth),
-                                           upstream: .empty, slots: slots)
-            do throws(SignalError) { return .immediate(try immediate(arguments)) } catch { return .signal(.fail(error)) }
+            let frame = Frame(it: value, caught: caught, depth: depth)
+            do throws(SignalError) {
+                var run = try known(StageArguments(compiler: compiler, stage: head, frame: frame, upstream: .empty, slots: slots[0]))
+                for (index, stage) in stages.enumerated() {
+                    let each = try stage.spec.each!(StageArguments(compiler: compiler, stage: stage, frame: frame, upstream: .empty,
+                                                                   slots: slots[index + 1]))
+                    var kept: [Value] = []
+                    kept.reserveCapacity(run.values.count)
+                    for value in run.values {
+                        if let result = try each(value) { kept.append(result) }
+                    }
+                    run.values = kept
+                }
+                guard let delay = run.delay else { return .immediate(run.values) }
+                return .delayed(delay, run.values, on: scheduler)
+            } catch {
+                return .signal(general(value))
+            }
         }
     }
 

@@ -94,6 +94,7 @@ struct Run {
         guard options.keepsTrace else {
             guard options.countsSubscriptions else { return (nil, nil) }
             context.trace = { _, _ in CountedStage(count) }
+            context.probesOnlyCount = true
             return (nil, count)
         }
         let tracer = Tracer<Value>(scheduler: context.scheduler)

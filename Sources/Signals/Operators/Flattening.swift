@@ -79,8 +79,14 @@ extension Signal {
     /// without subscribing anything.
     public func flatten<Inner>(_ strategy: FlattenStrategy,
                                runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
+        flatten(strategy, runs: transform, runningAtMost: Backlog.runningInners)
+    }
+
+    /// `flatten` with its own bound on runs at once (tests reach the bound with fewer).
+    func flatten<Inner>(_ strategy: FlattenStrategy, runs transform: @escaping (Value) -> InnerRun<Inner>,
+                        runningAtMost bound: Int) -> Signal<Inner> {
         Signal<Inner>(unchecked: { downstream, lifetime in
-            Flattener(strategy, transform, downstream, lifetime).start(self)
+            Flattener(strategy, transform, downstream, lifetime, runningAtMost: bound).start(self)
         })
     }
 
@@ -189,6 +195,8 @@ final class Flattener<Value, Inner> {
     private let downstream: Observer<Inner>
     private let lifetime: Lifetime
     private let outer: Lifetime
+    /// How many inners may run at once (merge) before the source is failed.
+    private let bound: Int
     /// Running inners.
     private var inners = InnerSlots()
     /// Immediate runs sending now (more than one when a value sent re-enters), and
@@ -206,7 +214,8 @@ final class Flattener<Value, Inner> {
     private var done = false
 
     init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> InnerRun<Inner>,
-         _ downstream: Observer<Inner>, _ lifetime: Lifetime) {
+         _ downstream: Observer<Inner>, _ lifetime: Lifetime, runningAtMost bound: Int) {
+        self.bound = bound
         self.strategy = strategy
         self.transform = transform
         self.downstream = downstream
@@ -234,8 +243,8 @@ final class Flattener<Value, Inner> {
         guard !done else { return }
         switch strategy {
         case .merge:
-            guard inners.count < Backlog.runningInners else {
-                return finish(.error(.backlog("flatMap", "inner signals running at once", Backlog.runningInners)))
+            guard inners.count < bound else {
+                return finish(.error(.backlog("flatMap", "inner signals running at once", bound)))
             }
             run(transform(value))
         case .latest:
