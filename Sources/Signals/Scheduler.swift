@@ -43,7 +43,7 @@ public final class Scheduler {
     @usableFromInline var queue: [Entry] = []
     @usableFromInline var queueHead = 0
     /// What a taken queue entry points to instead of the timer that fired.
-    private lazy var spent = Timer(scheduler: self, action: {})
+    private lazy var spent = Timer(scheduler: self)
     @usableFromInline var nextSequence: UInt64 = 0
     /// Timers armed (the heap may also hold stale entries).
     @usableFromInline var armed = 0
@@ -76,13 +76,13 @@ public final class Scheduler {
     /// A reusable timer: arm it, re-arm it (debounce, interval) or cancel it, without a new
     /// allocation each time.
     public func makeTimer(_ action: @escaping () -> Void) -> Timer {
-        Timer(scheduler: self, action: action)
+        ActionTimer(scheduler: self, action: action)
     }
 
     /// Runs `action` once after `delay`; the returned timer cancels it.
     @discardableResult
     public func schedule(after delay: TimeSpan, _ action: @escaping () -> Void) -> Timer {
-        let timer = Timer(scheduler: self, action: action)
+        let timer = ActionTimer(scheduler: self, action: action)
         timer.schedule(after: delay)
         return timer
     }
@@ -122,7 +122,7 @@ public final class Scheduler {
             timer.sequence = 0
             armed -= 1
             if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
-            timer.action()
+            timer.fire()
         }
         // Time stands at the limit only when the run stopped because of it (a timer is due
         // later): a run that ran out of work, or was stopped, ends at its last event.
@@ -299,18 +299,23 @@ public final class Scheduler {
 
 /// One scheduled piece of work; re-armable. Arming a pending timer moves it (its place in
 /// the scheduling order is that of the newest arming).
-public final class Timer {
+///
+/// What it does is `fire()`: an action closure (`Scheduler.makeTimer`), or, in this module,
+/// a subclass that carries its own work and state in the one object (a flattener's delayed
+/// run: P8's million timers are a million objects, not three million).
+public class Timer {
     @usableFromInline unowned let scheduler: Scheduler
-    @usableFromInline let action: () -> Void
     @usableFromInline var due: Int64 = 0
     /// The number of its current arming; 0 when it is not armed (the heap's entries of
     /// other numbers are stale).
     @usableFromInline var sequence: UInt64 = 0
 
-    init(scheduler: Scheduler, action: @escaping () -> Void) {
+    init(scheduler: Scheduler) {
         self.scheduler = scheduler
-        self.action = action
     }
+
+    /// Its work, when it comes due (the scheduler has disarmed it first).
+    func fire() {}
 
     public var isPending: Bool { sequence != 0 }
 
@@ -335,6 +340,18 @@ public final class Timer {
         sequence = 0
         scheduler.disarmed()
     }
+}
+
+/// A timer whose work is a closure.
+final class ActionTimer: Timer {
+    let action: () -> Void
+
+    init(scheduler: Scheduler, action: @escaping () -> Void) {
+        self.action = action
+        super.init(scheduler: scheduler)
+    }
+
+    override func fire() { action() }
 }
 
 // MARK: Reaching the loop from other threads
@@ -378,10 +395,16 @@ struct Letter: Sendable {
 /// The queue behind every inlet. Its handlers are touched only by the owning thread;
 /// the letters and the count of expected ones are behind a mutex.
 final class Mailbox: @unchecked Sendable {
-    // @unchecked: `handlers` is read and written only on the scheduler's thread
-    // (register and take are called there); everything else is inside the Mutex.
+    // @unchecked: `handlers` and `outstanding` are read and written only on the scheduler's
+    // thread (register and take are called there); the letters and the count of expected
+    // ones are inside the Mutex, and `changed` is atomic.
     private let letters = Mutex<(queue: [Letter], expected: Int)>(([], 0))
     private var handlers: [(any Sendable) -> Void] = []
+    /// Whether a letter came or the expected count moved since the last `take`: the run
+    /// loop asks for mail before every timer (a million timers took the lock a million
+    /// times for nothing).
+    private let changed = Atomic<Bool>(false)
+    private var outstanding = 0
     let wake = DispatchSemaphore(value: 0)
 
     func register(_ handler: @escaping (any Sendable) -> Void) -> Int {
@@ -391,6 +414,7 @@ final class Mailbox: @unchecked Sendable {
 
     func adjustExpected(by delta: Int) {
         letters.withLock { $0.expected += delta }
+        changed.store(true, ordering: .releasing)
     }
 
     func post(_ letter: Letter, expected: Bool) {
@@ -398,17 +422,22 @@ final class Mailbox: @unchecked Sendable {
             $0.queue.append(letter)
             if expected { $0.expected -= 1 }
         }
+        changed.store(true, ordering: .releasing)
         wake.signal()
     }
 
     /// The letters posted so far, each bound to its handler, and how many expected ones
     /// have not come yet.
     func take() -> (letters: [() -> Void], outstanding: Int) {
+        // Cleared before the lock: a letter posted meanwhile sets it again, and is taken now
+        // or at the next call.
+        guard changed.exchange(false, ordering: .acquiring) else { return ([], outstanding) }
         let (taken, outstanding) = letters.withLock { state -> ([Letter], Int) in
             let queue = state.queue
             state.queue = []
             return (queue, state.expected)
         }
+        self.outstanding = outstanding
         let bound = taken.map { letter -> () -> Void in
             let handler = handlers[letter.inlet]
             return { handler(letter.payload) }

@@ -139,7 +139,20 @@ public struct KnownRun {
 public typealias Known = @Sendable (StageArguments) throws(SignalError) -> KnownRun
 
 /// An operator's function of each value, nil to drop it (`OperatorSpec.each`).
-public typealias Each = @Sendable (StageArguments) throws(SignalError) -> (Value) throws(SignalError) -> Value?
+public typealias Each = @Sendable (StageArguments, Value) throws(SignalError) -> Value?
+
+extension KnownRun {
+    /// Its values through a stage's `each`, in place (no new list per stage).
+    mutating func fold(_ each: Each, _ arguments: StageArguments) throws(SignalError) {
+        var kept = 0
+        for index in values.indices {
+            guard let result = try each(arguments, values[index]) else { continue }
+            values[kept] = result
+            kept += 1
+        }
+        values.removeLast(values.count - kept)
+    }
+}
 
 /// An operator often mistaken for another, and the difference in a sentence.
 public struct Contrast: Sendable {

@@ -4,22 +4,41 @@ import Signals
 /// entry declares them, so an entry never counts positions), the signal before it, and the
 /// run. Each reader turns its argument into what the Signals operator takes.
 public struct StageArguments {
-    let compiler: Compiler
-    let stage: CheckedStage
+    /// What stays the same whatever the frame, shared: a copy of the arguments is one
+    /// reference and a frame (a known inner run reads them in a new frame per value).
+    final class Parts {
+        let compiler: Compiler
+        let stage: CheckedStage
+        let upstream: Signal<Value>
+        let slots: EvaluatorSlots?
+
+        init(compiler: Compiler, stage: CheckedStage, upstream: Signal<Value>, slots: EvaluatorSlots?) {
+            self.compiler = compiler
+            self.stage = stage
+            self.upstream = upstream
+            self.slots = slots
+        }
+    }
+
+    let parts: Parts
     let frame: Frame
-    /// The signal the stage follows (`.empty` for a source).
-    public let upstream: Signal<Value>
-    /// Its expressions compiled by an earlier instantiation of the same stage (an inner
-    /// pipeline's, `PipelineTemplate`), else nil: compiled now.
-    let slots: EvaluatorSlots?
 
     init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil) {
-        self.compiler = compiler
-        self.stage = stage
-        self.frame = frame
-        self.upstream = upstream
-        self.slots = slots
+        self.init(Parts(compiler: compiler, stage: stage, upstream: upstream, slots: slots), frame)
     }
+
+    init(_ parts: Parts, _ frame: Frame) {
+        self.parts = parts
+        self.frame = frame
+    }
+
+    var compiler: Compiler { parts.compiler }
+    var stage: CheckedStage { parts.stage }
+    /// The signal the stage follows (`.empty` for a source).
+    public var upstream: Signal<Value> { parts.upstream }
+    /// Its expressions compiled by an earlier instantiation of the same stage (an inner
+    /// pipeline's, `PipelineTemplate`), else nil: compiled now.
+    var slots: EvaluatorSlots? { parts.slots }
 
     public var context: RunContext { compiler.context }
     public var scheduler: Scheduler { compiler.context.scheduler }
@@ -129,6 +148,13 @@ public struct StageArguments {
         }
     }
 
+    /// A per-value expression's value for one value: `perValue(parameter)(value)`, without
+    /// a closure made (an operator's `each`, called once per value of a known run).
+    public func evaluate(_ parameter: String, it value: Value) throws(SignalError) -> Value {
+        guard let evaluate = evaluator(parameter) else { return value }
+        do throws(EvaluationFailure) { return try evaluate(Frame(it: value)) } catch { throw error.signalError }
+    }
+
     /// A per-value condition: true or false for each value, an error event otherwise.
     public func condition(_ parameter: String) -> (Value) throws(SignalError) -> Bool {
         // One closure straight to the compiled expression: this is the hot path.
@@ -137,9 +163,19 @@ public struct StageArguments {
         return { value throws(SignalError) in
             let result: Value
             do throws(EvaluationFailure) { result = try evaluate(Frame(it: value)) } catch { throw error.signalError }
-            if case .bool(let bool) = result { return bool }
-            throw SignalError("\(site): \(name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
+            return try Self.truth(result, site: site, name: name)
         }
+    }
+
+    /// Whether a per-value condition holds for one value: `condition(parameter)(value)`,
+    /// without a closure made.
+    public func holds(_ parameter: String, it value: Value) throws(SignalError) -> Bool {
+        try Self.truth(evaluate(parameter, it: value), site: site, name: name)
+    }
+
+    private static func truth(_ result: Value, site: Site, name: String) throws(SignalError) -> Bool {
+        if case .bool(let bool) = result { return bool }
+        throw SignalError("\(site): \(name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
     }
 
     /// A per-value function of the accumulation and the value (`acc`, `it`).
@@ -214,22 +250,20 @@ public struct StageArguments {
               pipeline.stages.allSatisfy({ $0.spec.each != nil && $0.readsOnlyValues }) else {
             return { .signal(general($0)) }
         }
-        let caught = frame.caught, depth = frame.depth + 1, compiler = compiler, scheduler = scheduler
-        let stages = pipeline.stages
-        let slots = (0...stages.count).map { _ in EvaluatorSlots() }
+        let caught = frame.caught, depth = frame.depth + 1, scheduler = scheduler
+        // Each stage's arguments but the frame, once; their expressions compiled at the
+        // first value.
+        func parts(_ stage: CheckedStage) -> Parts {
+            Parts(compiler: compiler, stage: stage, upstream: .empty, slots: EvaluatorSlots())
+        }
+        let headParts = parts(head)
+        let stages = pipeline.stages.map { (parts: parts($0), each: $0.spec.each!) }
         return { value in
             let frame = Frame(it: value, caught: caught, depth: depth)
             do throws(SignalError) {
-                var run = try known(StageArguments(compiler: compiler, stage: head, frame: frame, upstream: .empty, slots: slots[0]))
-                for (index, stage) in stages.enumerated() {
-                    let each = try stage.spec.each!(StageArguments(compiler: compiler, stage: stage, frame: frame, upstream: .empty,
-                                                                   slots: slots[index + 1]))
-                    var kept: [Value] = []
-                    kept.reserveCapacity(run.values.count)
-                    for value in run.values {
-                        if let result = try each(value) { kept.append(result) }
-                    }
-                    run.values = kept
+                var run = try known(StageArguments(headParts, frame))
+                for stage in stages {
+                    try run.fold(stage.each, StageArguments(stage.parts, frame))
                 }
                 guard let delay = run.delay else { return .immediate(run.values) }
                 return .delayed(delay, run.values, on: scheduler)

@@ -306,10 +306,9 @@ final class Flattener<Value, Inner> {
             cancelsTimers = true
             lifetime.onDispose { [self] in inners.cancelTimers() }
         }
-        let slot = inners.nextSlot
-        let timer = scheduler.makeTimer { [self] in fired(slot, values) }
-        inners.insert(.timer(timer))
-        timer.schedule(after: delay)
+        let run = DelayedRun(self, slot: inners.nextSlot, values: values, scheduler: scheduler)
+        inners.insert(.timer(run))
+        run.schedule(after: delay)
     }
 
     /// A delayed run's timer fired: its values, unless the subscription ends or (switchMap)
@@ -318,7 +317,7 @@ final class Flattener<Value, Inner> {
     /// Its slot is still its own: every path that empties the slots (`disposeAll`,
     /// `cancelTimers`) cancels the timers in them, and a cancelled timer never fires; a
     /// re-entering cancellation while it sends is seen by `cancellations`.
-    private func fired(_ slot: Int, _ values: [Inner]) {
+    fileprivate func fired(_ slot: Int, _ values: [Inner]) {
         let cancellation = cancellations
         for value in values {
             guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
@@ -382,6 +381,23 @@ final class Flattener<Value, Inner> {
         inners.disposeAll()
         downstream.terminate(termination)
     }
+}
+
+/// A delayed run's timer, carrying what it sends: one object per run.
+private final class DelayedRun<Value, Inner>: Timer {
+    /// Strong: the flattener lives while it has runs (as a subscribed inner's observer holds it).
+    let flattener: Flattener<Value, Inner>
+    let slot: Int
+    let values: [Inner]
+
+    init(_ flattener: Flattener<Value, Inner>, slot: Int, values: [Inner], scheduler: Scheduler) {
+        self.flattener = flattener
+        self.slot = slot
+        self.values = values
+        super.init(scheduler: scheduler)
+    }
+
+    override func fire() { flattener.fired(slot, values) }
 }
 
 /// A flattener's running inners, each in a slot of an array; the slots of ended ones are
