@@ -1,3 +1,4 @@
+import Dispatch
 import Language
 import Services
 import Signals
@@ -326,19 +327,29 @@ struct RealTimeLimit: Sendable {
 /// A real-time limit that is cheap to poll: it reads the clock every 8th time. Polls come
 /// every 1024 values of a synchronous source, so each costs nothing per event; reading the
 /// clock more often keeps an expensive event (a long list copied) from delaying the stop.
+/// The scheduler polls it before every timer: the end is kept as plain nanoseconds of the
+/// monotonic clock (a `ContinuousClock.Instant` is read through witness tables, ~400
+/// instructions a poll, P8).
 struct Deadline {
-    private let end: ContinuousClock.Instant?
+    /// `DispatchTime`'s uptime nanoseconds at the end; `.max` without a limit.
+    private let end: UInt64
     private var polls = 0
     private(set) var expired = false
 
     init(_ limit: RealTimeLimit?) {
-        end = limit?.end
+        guard let limit else {
+            end = .max
+            return
+        }
+        let (seconds, attoseconds) = (limit.end - .now).components
+        let nanoseconds = max(0, Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+        end = DispatchTime.now().uptimeNanoseconds &+ UInt64(min(nanoseconds, 1e18))
     }
 
     mutating func passed() -> Bool {
-        guard let end, !expired else { return expired }
+        guard end != .max, !expired else { return expired }
         polls &+= 1
-        if polls & 7 == 0, ContinuousClock.now >= end { expired = true }
+        if polls & 7 == 0, DispatchTime.now().uptimeNanoseconds >= end { expired = true }
         return expired
     }
 }

@@ -310,11 +310,13 @@ public class Timer {
     /// other numbers are stale).
     @usableFromInline var sequence: UInt64 = 0
 
+    @usableFromInline
     init(scheduler: Scheduler) {
         self.scheduler = scheduler
     }
 
     /// Its work, when it comes due (the scheduler has disarmed it first).
+    @usableFromInline
     func fire() {}
 
     public var isPending: Bool { sequence != 0 }

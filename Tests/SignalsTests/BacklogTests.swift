@@ -55,7 +55,7 @@ struct BacklogTests {
     func flatMapInners(delayed: Bool) {
         let scheduler = Scheduler.virtual()
         let inners = Signal.range(1, 200_000).flatten(.merge, runs: { _ -> InnerRun<Int> in
-            delayed ? .delayed(.milliseconds(1), [0], on: scheduler) : .signal(Signal<Int>.timer(.milliseconds(1), on: scheduler))
+            delayed ? .delayed(.milliseconds(1), .one(0), on: scheduler) : .signal(Signal<Int>.timer(.milliseconds(1), on: scheduler))
         }, runningAtMost: 100_000)
         expectBacklogError(inners, on: scheduler, "flatMap: more than 100000 inner signals running at once")
         #expect(Backlog.runningInners == 1_000_000)

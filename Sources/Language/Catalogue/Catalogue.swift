@@ -94,7 +94,7 @@ public final class OperatorSpec: Sendable {
         } else if let known {
             self.build = { args throws(SignalError) in
                 let run = try known(args)
-                guard let delay = run.delay else { return .sequence(run.values) }
+                guard let delay = run.delay else { return .sequence(run.values.array) }
                 return .timer(delay, sending: run.values, on: args.scheduler)
             }
         } else {
@@ -127,11 +127,16 @@ public typealias Build = @Sendable (StageArguments) throws(SignalError) -> Signa
 /// What a source knows it sends (`OperatorSpec.known`): `values`, at once (as `of`) when
 /// `delay` is nil, else all together after `delay`; then it completes.
 public struct KnownRun {
-    public var values: [Value]
+    public var values: RunValues<Value>
     public var delay: TimeSpan?
 
     public init(_ values: [Value], after delay: TimeSpan? = nil) {
-        self.values = values
+        self.values = .list(values)
+        self.delay = delay
+    }
+
+    public init(one value: Value, after delay: TimeSpan? = nil) {
+        values = .one(value)
         self.delay = delay
     }
 }
@@ -142,15 +147,19 @@ public typealias Known = @Sendable (StageArguments) throws(SignalError) -> Known
 public typealias Each = @Sendable (StageArguments, Value) throws(SignalError) -> Value?
 
 extension KnownRun {
-    /// Its values through a stage's `each`, in place (no new list per stage).
+    /// Its values through a stage's `each` (one value stays one, without a list).
     mutating func fold(_ each: Each, _ arguments: StageArguments) throws(SignalError) {
-        var kept = 0
-        for index in values.indices {
-            guard let result = try each(arguments, values[index]) else { continue }
-            values[kept] = result
-            kept += 1
+        switch values {
+        case .one(let value):
+            values = try each(arguments, value).map { .one($0) } ?? .none
+        case .list(let list):
+            var kept: [Value] = []
+            kept.reserveCapacity(list.count)
+            for value in list {
+                if let result = try each(arguments, value) { kept.append(result) }
+            }
+            values = .list(kept)
         }
-        values.removeLast(values.count - kept)
     }
 }
 

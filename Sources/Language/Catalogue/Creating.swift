@@ -100,6 +100,6 @@ let creatingOperators: [OperatorSpec] = [
           known: { args throws(SignalError) in
         let delay = args.duration("DELAY")
         guard delay >= .zero else { throw .negativeDuration("timer", delay) }
-        return KnownRun([.number(0)], after: delay)
+        return KnownRun(one: .number(0), after: delay)
     }),
 ]

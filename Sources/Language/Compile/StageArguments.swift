@@ -265,7 +265,7 @@ public struct StageArguments {
                 for stage in stages {
                     try run.fold(stage.each, StageArguments(stage.parts, frame))
                 }
-                guard let delay = run.delay else { return .immediate(run.values) }
+                guard let delay = run.delay else { return .immediate(run.values.array) }
                 return .delayed(delay, run.values, on: scheduler)
             } catch {
                 return .signal(general(value))

@@ -64,6 +64,7 @@ extension Signal {
     }
 
     /// `flatMap(limit:)` whose transform may answer with immediate runs (`InnerRun`).
+    @inlinable
     public func flatMap<Inner>(limit: Int, runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
         guard limit >= 1 else { return .fail(SignalError("flatMap: the number of runs at once must be 1 or more, not \(limit)")) }
         return flatten(limit == 1 ? .concat : .bounded(limit), runs: transform)
@@ -77,12 +78,16 @@ extension Signal {
     /// `flatten` whose transform may answer with the values of an inner run that would
     /// send them at once and complete (`of`, `from`): those are sent as that run would,
     /// without subscribing anything.
+    @inlinable
     public func flatten<Inner>(_ strategy: FlattenStrategy,
                                runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
         flatten(strategy, runs: transform, runningAtMost: Backlog.runningInners)
     }
 
     /// `flatten` with its own bound on runs at once (tests reach the bound with fewer).
+    /// Inlinable, as the whole flattener: specialised for the value types where it is
+    /// used (generic, each array of values looked its type's metadata up: a quarter of P8).
+    @inlinable
     func flatten<Inner>(_ strategy: FlattenStrategy, runs transform: @escaping (Value) -> InnerRun<Inner>,
                         runningAtMost bound: Int) -> Signal<Inner> {
         Signal<Inner>(unchecked: { downstream, lifetime in
@@ -185,35 +190,78 @@ public enum InnerRun<Value> {
     /// (`timer 1s | mapTo it`): the operator arms a timer in the run's place, and the run
     /// ends when it has sent them — a timer, its action and the values, not a
     /// subscription (P8).
-    case delayed(TimeSpan, [Value], on: Scheduler)
+    case delayed(TimeSpan, RunValues<Value>, on: Scheduler)
+}
+
+/// The values of a run: one, kept without a list (most delayed runs send one: `timer 1s |
+/// mapTo it`; a list was an allocation and a generic release per run, P8), or a list.
+public enum RunValues<Value>: Sequence {
+    case one(Value)
+    case list([Value])
+
+    public static var none: RunValues { .list([]) }
+
+    @inlinable
+    public var array: [Value] {
+        switch self {
+        case .one(let value): return [value]
+        case .list(let values): return values
+        }
+    }
+
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let values: RunValues
+        @usableFromInline var index = 0
+
+        @inlinable init(_ values: RunValues) { self.values = values }
+
+        @inlinable
+        public mutating func next() -> Value? {
+            defer { index += 1 }
+            switch values {
+            case .one(let value): return index == 0 ? value : nil
+            case .list(let list): return index < list.count ? list[index] : nil
+            }
+        }
+    }
+
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(self) }
 }
 
 /// The state of one flattening subscription.
+@usableFromInline
 final class Flattener<Value, Inner> {
-    private let strategy: FlattenStrategy
-    private let transform: (Value) -> InnerRun<Inner>
-    private let downstream: Observer<Inner>
-    private let lifetime: Lifetime
-    private let outer: Lifetime
+    @usableFromInline let strategy: FlattenStrategy
+    @usableFromInline let transform: (Value) -> InnerRun<Inner>
+    @usableFromInline let downstream: Observer<Inner>
+    @usableFromInline let lifetime: Lifetime
+    @usableFromInline let outer: Lifetime
     /// How many inners may run at once (merge) before the source is failed.
-    private let bound: Int
+    @usableFromInline let bound: Int
     /// Running inners.
-    private var inners = InnerSlots()
+    @usableFromInline var inners = InnerSlots()
+    /// The values of the delayed run in each slot (`[]` for the others): beside the slots,
+    /// which stay non-generic (generic enums in this generic class went through value
+    /// witnesses at every step: P8 took half as long again).
+    @usableFromInline var delayedValues: [RunValues<Inner>] = []
     /// Immediate runs sending now (more than one when a value sent re-enters), and
     /// which cancellation they belong to: switchMap cancels them as it disposes inners.
-    private var immediateRuns = 0
-    private var cancellations = 0
+    @usableFromInline var immediateRuns = 0
+    @usableFromInline var cancellations = 0
     /// Whether the subscription's end cancels the delayed runs' timers (registered at the
     /// first one: subscriptions end with their child lifetimes on their own).
-    private var cancelsTimers = false
+    @usableFromInline var cancelsTimers = false
+    /// What a delayed run calls when it fires (made at the first one).
+    @usableFromInline var fireSlot: ((Int) -> Void)?
     /// Values waiting for their turn (concat), from `queueHead` on.
-    private var queue: [Value] = []
-    private var queueHead = 0
-    private var draining = false
-    private var outerCompleted = false
-    private var done = false
+    @usableFromInline var queue: [Value] = []
+    @usableFromInline var queueHead = 0
+    @usableFromInline var draining = false
+    @usableFromInline var outerCompleted = false
+    @usableFromInline var done = false
 
-    init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> InnerRun<Inner>,
+    @inlinable init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> InnerRun<Inner>,
          _ downstream: Observer<Inner>, _ lifetime: Lifetime, runningAtMost bound: Int) {
         self.bound = bound
         self.strategy = strategy
@@ -224,7 +272,7 @@ final class Flattener<Value, Inner> {
     }
 
     /// How many inners may run at once before values wait in the queue.
-    private var runningLimit: Int {
+    @usableFromInline var runningLimit: Int {
         switch strategy {
         case .concat: return 1
         case .bounded(let limit): return limit
@@ -232,14 +280,14 @@ final class Flattener<Value, Inner> {
         }
     }
 
-    func start(_ source: Signal<Value>) {
+    @inlinable func start(_ source: Signal<Value>) {
         source.startHandler(Observer(
             next: { [self] value in receive(value) },
             terminate: { [self] termination in outerEnded(termination) }
         ), outer)
     }
 
-    private func receive(_ value: Value) {
+    @inlinable func receive(_ value: Value) {
         guard !done else { return }
         switch strategy {
         case .merge:
@@ -248,7 +296,7 @@ final class Flattener<Value, Inner> {
             }
             run(transform(value))
         case .latest:
-            inners.disposeAll()
+            endInners()
             cancellations &+= 1
             run(transform(value))
         case .exhaust:
@@ -273,7 +321,7 @@ final class Flattener<Value, Inner> {
 
     /// Subscribes queued values one at a time; a loop, so inners that complete during
     /// their subscription do not nest calls.
-    private func drainQueue() {
+    @inlinable func drainQueue() {
         guard !draining else { return }
         draining = true
         while !done, running < runningLimit, queueHead < queue.count {
@@ -290,9 +338,9 @@ final class Flattener<Value, Inner> {
     }
 
     /// Inner runs going on: subscribed ones and immediate ones sending.
-    private var running: Int { inners.count + immediateRuns }
+    @usableFromInline var running: Int { inners.count + immediateRuns }
 
-    private func run(_ inner: InnerRun<Inner>) {
+    @inlinable func run(_ inner: InnerRun<Inner>) {
         switch inner {
         case .signal(let signal): subscribe(signal)
         case .immediate(let values): send(values)
@@ -300,14 +348,36 @@ final class Flattener<Value, Inner> {
         }
     }
 
+    /// Disposes the subscribed inners and cancels the delayed runs, their values let go.
+    @inlinable func endInners() {
+        inners.disposeAll()
+        delayedValues = []
+    }
+
     /// A delayed run: its timer holds a slot until it has fired and sent the values.
-    private func arm(_ delay: TimeSpan, _ values: [Inner], on scheduler: Scheduler) {
+    @inlinable func arm(_ delay: TimeSpan, _ values: RunValues<Inner>, on scheduler: Scheduler) {
         if !cancelsTimers {
             cancelsTimers = true
-            lifetime.onDispose { [self] in inners.cancelTimers() }
+            lifetime.onDispose { [self] in
+                inners.cancelTimers()
+                delayedValues = []
+            }
         }
-        let run = DelayedRun(self, slot: inners.nextSlot, values: values, scheduler: scheduler)
+        let fire: (Int) -> Void
+        if let made = fireSlot {
+            fire = made
+        } else {
+            // unowned(unsafe): called only by a DelayedRun, which holds this flattener.
+            fire = { [unowned(unsafe) self] slot in fired(slot) }
+            fireSlot = fire
+        }
+        let run = DelayedRun(self, fire, slot: inners.nextSlot, scheduler: scheduler)
         inners.insert(.timer(run))
+        if run.slot < delayedValues.count {
+            delayedValues[run.slot] = values
+        } else {
+            delayedValues.append(values)
+        }
         run.schedule(after: delay)
     }
 
@@ -317,7 +387,9 @@ final class Flattener<Value, Inner> {
     /// Its slot is still its own: every path that empties the slots (`disposeAll`,
     /// `cancelTimers`) cancels the timers in them, and a cancelled timer never fires; a
     /// re-entering cancellation while it sends is seen by `cancellations`.
-    fileprivate func fired(_ slot: Int, _ values: [Inner]) {
+    @inlinable func fired(_ slot: Int) {
+        let values = delayedValues[slot]
+        delayedValues[slot] = .none
         let cancellation = cancellations
         for value in values {
             guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
@@ -330,7 +402,7 @@ final class Flattener<Value, Inner> {
 
     /// An immediate run: its values, unless the subscription ends or (switchMap) a newer
     /// value cancels it meanwhile; then it ends as a completed inner does.
-    private func send(_ values: [Inner]) {
+    @inlinable func send(_ values: [Inner]) {
         immediateRuns += 1
         let cancellation = cancellations
         for value in values {
@@ -342,7 +414,7 @@ final class Flattener<Value, Inner> {
         if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
     }
 
-    private func subscribe(_ signal: Signal<Inner>) {
+    @inlinable func subscribe(_ signal: Signal<Inner>) {
         let inner = lifetime.child()
         let slot = inners.insert(.subscription(inner))
         signal.startHandler(Observer(
@@ -351,7 +423,7 @@ final class Flattener<Value, Inner> {
         ), inner)
     }
 
-    private func innerEnded(_ slot: Int, _ inner: Lifetime, _ termination: Termination) {
+    @inlinable func innerEnded(_ slot: Int, _ inner: Lifetime, _ termination: Termination) {
         guard !done else { return }
         inners.remove(slot, inner)
         inner.dispose()
@@ -359,7 +431,7 @@ final class Flattener<Value, Inner> {
         if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
     }
 
-    private func outerEnded(_ termination: Termination) {
+    @inlinable func outerEnded(_ termination: Termination) {
         guard !done else { return }
         guard termination == .completed else { return finish(termination) }
         outerCompleted = true
@@ -368,49 +440,57 @@ final class Flattener<Value, Inner> {
         completeIfFinished()
     }
 
-    private func completeIfFinished() {
+    @inlinable func completeIfFinished() {
         if outerCompleted, running == 0, queueHead >= queue.count, !draining {
             finish(.completed)
         }
     }
 
-    private func finish(_ termination: Termination) {
+    @inlinable func finish(_ termination: Termination) {
         guard !done else { return }
         done = true
         outer.dispose()
-        inners.disposeAll()
+        endInners()
         downstream.terminate(termination)
     }
 }
 
-/// A delayed run's timer, carrying what it sends: one object per run.
-private final class DelayedRun<Value, Inner>: Timer {
-    /// Strong: the flattener lives while it has runs (as a subscribed inner's observer holds it).
-    let flattener: Flattener<Value, Inner>
-    let slot: Int
-    let values: [Inner]
+/// A delayed run's timer: one object per run, its values kept in its flattener's slot.
+/// Not generic: a generic class's metadata is looked up at every allocation, its deinit
+/// destroys through value witnesses, and its overridden `fire` would run the flattener's
+/// unspecialised code (together about 1,000 instructions a run, callgrind, P8). It calls
+/// the flattener through `onFire`, a closure the flattener made once where it is
+/// specialised.
+@usableFromInline
+final class DelayedRun: Timer {
+    /// Keeps the flattener alive while it has runs (as a subscribed inner's observer does).
+    @usableFromInline let owner: AnyObject
+    @usableFromInline let onFire: (Int) -> Void
+    @usableFromInline let slot: Int
 
-    init(_ flattener: Flattener<Value, Inner>, slot: Int, values: [Inner], scheduler: Scheduler) {
-        self.flattener = flattener
+    @inlinable init(_ owner: AnyObject, _ fire: @escaping (Int) -> Void, slot: Int, scheduler: Scheduler) {
+        self.owner = owner
+        onFire = fire
         self.slot = slot
-        self.values = values
         super.init(scheduler: scheduler)
     }
 
-    override func fire() { flattener.fired(slot, values) }
+    @usableFromInline override func fire() { onFire(slot) }
 }
 
 /// A flattener's running inners, each in a slot of an array; the slots of ended ones are
 /// reused. A million timers each ending on its own must not search a list of all the
 /// others (`removeAll` made flatMap quadratic), nor hash a number each (a dictionary was
 /// a tenth of P8's time).
+@usableFromInline
 struct InnerSlots {
     /// A subscribed inner, or a delayed run's timer.
+    @usableFromInline
     enum Running {
         case subscription(Lifetime)
         case timer(Timer)
 
-        func end() {
+        @inlinable func end() {
             switch self {
             case .subscription(let lifetime): lifetime.dispose()
             case .timer(let timer): timer.cancel()
@@ -418,18 +498,18 @@ struct InnerSlots {
         }
     }
 
-    private var slots: [Running?] = []
-    private var free: [Int] = []
-    private(set) var count = 0
+    @usableFromInline var slots: [Running?] = []
+    @usableFromInline var free: [Int] = []
+    @usableFromInline private(set) var count = 0
 
-    var isEmpty: Bool { count == 0 }
+    @inlinable var isEmpty: Bool { count == 0 }
 
     /// The slot the next `insert` takes.
-    var nextSlot: Int { free.last ?? slots.count }
+    @inlinable var nextSlot: Int { free.last ?? slots.count }
 
     /// Keeps `inner`; returns its slot (`nextSlot`).
     @discardableResult
-    mutating func insert(_ inner: Running) -> Int {
+    @inlinable mutating func insert(_ inner: Running) -> Int {
         count += 1
         if let slot = free.popLast() {
             slots[slot] = inner
@@ -441,13 +521,13 @@ struct InnerSlots {
 
     /// Forgets the subscription in `slot`, if it is still `inner` (an inner that ends after
     /// `disposeAll` does not free a slot given to another since).
-    mutating func remove(_ slot: Int, _ inner: Lifetime) {
+    @inlinable mutating func remove(_ slot: Int, _ inner: Lifetime) {
         guard slot < slots.count, case .subscription(let held)? = slots[slot], held === inner else { return }
         free(slot)
     }
 
     /// Forgets what is in `slot` (a delayed run that fired: its own, see `Flattener.fired`).
-    mutating func free(_ slot: Int) {
+    @inlinable mutating func free(_ slot: Int) {
         guard slot < slots.count, slots[slot] != nil else { return }
         slots[slot] = nil
         free.append(slot)
@@ -455,7 +535,7 @@ struct InnerSlots {
     }
 
     /// Ends every inner, forgotten first (an end that re-enters sees none).
-    mutating func disposeAll() {
+    @inlinable mutating func disposeAll() {
         let running = slots
         slots = []
         free = []
@@ -464,7 +544,7 @@ struct InnerSlots {
     }
 
     /// Cancels the delayed runs (the subscription ended: its children end by themselves).
-    mutating func cancelTimers() {
+    @inlinable mutating func cancelTimers() {
         for index in slots.indices {
             guard case .timer(let timer)? = slots[index] else { continue }
             timer.cancel()

@@ -45,12 +45,12 @@ extension Signal {
     /// Sends `value` after `delay`, then completes (`timer` sending a value of any type:
     /// no `map` stage, with its closures, made and subscribed for each timer).
     public static func timer(_ delay: TimeSpan, sending value: Value, on scheduler: Scheduler) -> Signal<Value> {
-        timer(delay, sending: [value], on: scheduler)
+        timer(delay, sending: .one(value), on: scheduler)
     }
 
     /// Sends `values` together after `delay`, then completes (a delayed known run,
     /// `InnerRun.delayed`, as a signal).
-    public static func timer(_ delay: TimeSpan, sending values: [Value], on scheduler: Scheduler) -> Signal<Value> {
+    public static func timer(_ delay: TimeSpan, sending values: RunValues<Value>, on scheduler: Scheduler) -> Signal<Value> {
         guard delay >= .zero else { return .fail(.negativeDuration("timer", delay)) }
         return Signal(unchecked: { observer, lifetime in
             let timer = scheduler.schedule(after: delay) {
