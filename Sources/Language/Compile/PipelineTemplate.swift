@@ -20,17 +20,20 @@ final class PipelineTemplate {
 /// One stage's compiled expressions, by slot (its argument's index; a part of an argument
 /// has a slot past them).
 final class EvaluatorSlots {
-    private var evaluators: [Evaluator?] = []
+    /// In classes: a closure kept in an array is stored at the array's abstraction, and
+    /// each one read back was wrapped in a new thunk closure (an allocation per read: a
+    /// tenth of a known inner run, P8).
+    private var evaluators: [CompiledExpression?] = []
 
     /// The slot of a part of argument `argument` compiled on its own (`acc + E`'s E), past
     /// the stage's `count` arguments: the fused and the unfused builds agree on it.
     static func partSlot(of argument: Int, among count: Int) -> Int { count + argument }
 
     func evaluator(_ slot: Int, compile: () -> Evaluator) -> Evaluator {
-        if slot < evaluators.count, let evaluator = evaluators[slot] { return evaluator }
+        if slot < evaluators.count, let compiled = evaluators[slot] { return compiled.evaluate }
         let evaluator = compile()
         while evaluators.count <= slot { evaluators.append(nil) }
-        evaluators[slot] = evaluator
+        evaluators[slot] = CompiledExpression(evaluator)
         return evaluator
     }
 }
