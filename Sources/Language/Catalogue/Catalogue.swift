@@ -93,7 +93,7 @@ public final class OperatorSpec: Sendable {
             self.build = build
         } else if let known {
             self.build = { args throws(SignalError) in
-                let run = try known(args)
+                let run = try known(args)(args.frame)
                 guard let delay = run.delay else { return .sequence(run.values.array) }
                 return .timer(delay, sending: run.values, on: args.scheduler)
             }
@@ -141,22 +141,31 @@ public struct KnownRun {
     }
 }
 
-public typealias Known = @Sendable (StageArguments) throws(SignalError) -> KnownRun
+/// Reads a source's arguments once and makes its run in a frame (its values may read
+/// `it`: `of it, it`), once per value of a flattening operator.
+public typealias Known = @Sendable (StageArguments) -> (Frame) throws(SignalError) -> KnownRun
 
-/// An operator's function of each value, nil to drop it (`OperatorSpec.each`).
-public typealias Each = @Sendable (StageArguments, Value) throws(SignalError) -> Value?
+/// Reads an operator's arguments once and makes its function of a frame and a value: the
+/// value it turns it into, nil to drop it (`OperatorSpec.each`).
+public typealias Each = @Sendable (StageArguments) -> (Frame, Value) throws(SignalError) -> Value?
 
 extension KnownRun {
+    /// A stage's `each`, in a class so its closure keeps its own calling convention.
+    final class Fold {
+        let apply: (Frame, Value) throws(SignalError) -> Value?
+        init(_ apply: @escaping (Frame, Value) throws(SignalError) -> Value?) { self.apply = apply }
+    }
+
     /// Its values through a stage's `each` (one value stays one, without a list).
-    mutating func fold(_ each: Each, _ arguments: StageArguments) throws(SignalError) {
+    mutating func fold(_ fold: Fold, _ frame: Frame) throws(SignalError) {
         switch values {
         case .one(let value):
-            values = try each(arguments, value).map { .one($0) } ?? .none
+            values = try fold.apply(frame, value).map { .one($0) } ?? .none
         case .list(let list):
             var kept: [Value] = []
             kept.reserveCapacity(list.count)
             for value in list {
-                if let result = try each(arguments, value) { kept.append(result) }
+                if let result = try fold.apply(frame, value) { kept.append(result) }
             }
             values = .list(kept)
         }

@@ -40,19 +40,25 @@ let creatingOperators: [OperatorSpec] = [
           example: "of 1, 2, 3",
           elsewhere: ["RxJS: of", "ReactiveSwift: SignalProducer(values:)", "RAC2: RACSignal return: (one value)"],
           contrasts: [.init("from", "from LIST sends the items of one list value; of sends each of its arguments (`of [1, 2]` sends one list).")],
-          known: { args throws(SignalError) in KnownRun(try args.values("VALUE")) }),
+          known: { args in
+        let values = args.valuesReader("VALUE")
+        return { frame throws(SignalError) in KnownRun(try values(frame)) }
+    }),
     .init("from", .source, .creating, [Parameter("LIST", .value)],
           "Sends the items of a list, at once, then completes.",
           "It turns a value that is a list into a signal of its items: `popularPage | flatMap (from it)` sends the page's photos one by one, as the classic client's importer did.",
           example: "from [1, 2, 3]",
           elsewhere: ["RxJS: from", "ReactiveSwift: SignalProducer(_: sequence)", "RAC2: NSArray rac_sequence.signal"],
           contrasts: [.init("of", "of sends each of its arguments as it is (a list stays one value); from sends a list's items.")],
-          known: { args throws(SignalError) in
-        let list = try args.value("LIST")
-        guard case .list(let items) = list else {
-            throw SignalError("\(args.site): from needs a list, got \(list.kindDescription) (\(list.abbreviated)); `of X` sends one value")
+          known: { args in
+        let read = args.reader("LIST"), site = args.site
+        return { frame throws(SignalError) in
+            let list = try read(frame)
+            guard case .list(let items) = list else {
+                throw SignalError("\(site): from needs a list, got \(list.kindDescription) (\(list.abbreviated)); `of X` sends one value")
+            }
+            return KnownRun(items)
         }
-        return KnownRun(items)
     }),
     .init("range", .source, .creating, [Parameter("FROM", .count), Parameter("COUNT", .count)],
           "Sends COUNT whole numbers from FROM, at once, then completes.",
@@ -97,9 +103,11 @@ let creatingOperators: [OperatorSpec] = [
           example: "timer 5ms",
           elsewhere: ["RxJS: timer", "ReactiveSwift: SignalProducer(value: 0).delay(_:on:)", "RAC2: [RACSignal return:@0] delay:"],
           contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once.")],
-          known: { args throws(SignalError) in
+          known: { args in
         let delay = args.duration("DELAY")
-        guard delay >= .zero else { throw .negativeDuration("timer", delay) }
-        return KnownRun(one: .number(0), after: delay)
+        return { _ throws(SignalError) in
+            guard delay >= .zero else { throw .negativeDuration("timer", delay) }
+            return KnownRun(one: .number(0), after: delay)
+        }
     }),
 ]

@@ -10,7 +10,10 @@ let filteringOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: filter", "ReactiveSwift: filter", "RAC2: filter:"],
           contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")],
           build: { args throws(SignalError) in args.upstream.filter(args.condition("CONDITION")) },
-          each: { args, value throws(SignalError) in try args.holds("CONDITION", it: value) ? value : nil }),
+          each: { args in
+        let holds = args.condition("CONDITION")
+        return { _, value throws(SignalError) in try holds(value) ? value : nil }
+    }),
     .init("take", .operator, .filtering, [Parameter("N", .count)],
           "Forwards the first N values, then completes (and stops the source).",
           "It completes with its Nth value and disposes the source at once, which cancels whatever the source was doing (a request, a timer).",

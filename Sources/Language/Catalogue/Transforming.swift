@@ -13,7 +13,10 @@ let transformingOperators: [OperatorSpec] = [
             .init("flatMap", "flatMap runs a pipeline for each value and sends that pipeline's values; map sends one value per value (a pipeline in map stays a signal, for switchToLatest)."),
           ],
           build: { args throws(SignalError) in args.upstream.map(args.perValue("EXPRESSION")) },
-          each: { args, value throws(SignalError) in try args.evaluate("EXPRESSION", it: value) }),
+          each: { args in
+        let transform = args.perValue("EXPRESSION")
+        return { _, value throws(SignalError) in try transform(value) }
+    }),
     .init("mapTo", .operator, .transforming, [Parameter("VALUE", .value)],
           "Sends the same value for each value.",
           "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal).",
@@ -21,7 +24,10 @@ let transformingOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: mapTo (deprecated: map(() => v))", "ReactiveSwift: map(value:)", "RAC2: mapReplace:"],
           contrasts: [.init("map", "map computes a value from each value with `it`; mapTo ignores the value and sends its own.")],
           build: { args throws(SignalError) in args.upstream.mapTo(try args.value("VALUE")) },
-          each: { args, _ throws(SignalError) in try args.value("VALUE") }),
+          each: { args in
+        let read = args.reader("VALUE")
+        return { frame, _ throws(SignalError) in try read(frame) }
+    }),
     .init("not", .operator, .transforming, [],
           "Negates each boolean.",
           "A value that is not a boolean is an error. Typical: an action's executing signal, negated, enables a button.",

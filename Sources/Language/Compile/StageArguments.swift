@@ -4,41 +4,22 @@ import Signals
 /// entry declares them, so an entry never counts positions), the signal before it, and the
 /// run. Each reader turns its argument into what the Signals operator takes.
 public struct StageArguments {
-    /// What stays the same whatever the frame, shared: a copy of the arguments is one
-    /// reference and a frame (a known inner run reads them in a new frame per value).
-    final class Parts {
-        let compiler: Compiler
-        let stage: CheckedStage
-        let upstream: Signal<Value>
-        let slots: EvaluatorSlots?
-
-        init(compiler: Compiler, stage: CheckedStage, upstream: Signal<Value>, slots: EvaluatorSlots?) {
-            self.compiler = compiler
-            self.stage = stage
-            self.upstream = upstream
-            self.slots = slots
-        }
-    }
-
-    let parts: Parts
+    let compiler: Compiler
+    let stage: CheckedStage
     let frame: Frame
-
-    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil) {
-        self.init(Parts(compiler: compiler, stage: stage, upstream: upstream, slots: slots), frame)
-    }
-
-    init(_ parts: Parts, _ frame: Frame) {
-        self.parts = parts
-        self.frame = frame
-    }
-
-    var compiler: Compiler { parts.compiler }
-    var stage: CheckedStage { parts.stage }
     /// The signal the stage follows (`.empty` for a source).
-    public var upstream: Signal<Value> { parts.upstream }
+    public let upstream: Signal<Value>
     /// Its expressions compiled by an earlier instantiation of the same stage (an inner
     /// pipeline's, `PipelineTemplate`), else nil: compiled now.
-    var slots: EvaluatorSlots? { parts.slots }
+    let slots: EvaluatorSlots?
+
+    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil) {
+        self.compiler = compiler
+        self.stage = stage
+        self.frame = frame
+        self.upstream = upstream
+        self.slots = slots
+    }
 
     public var context: RunContext { compiler.context }
     public var scheduler: Scheduler { compiler.context.scheduler }
@@ -101,23 +82,44 @@ public struct StageArguments {
         try optionalValue(parameter) ?? .null
     }
 
+    /// A value's reader: the argument compiled once, evaluated in the frame it is given
+    /// (a known inner run's, one per value: `OperatorSpec.known`, `.each`).
+    public func reader(_ parameter: String) -> (Frame) throws(SignalError) -> Value {
+        guard let evaluate = evaluator(parameter) else { return { _ in .null } }
+        return { frame throws(SignalError) in
+            do throws(EvaluationFailure) { return try evaluate(frame) } catch { throw error.signalError }
+        }
+    }
+
     /// Every value of a variadic parameter (`of 1, 2, 3`), each evaluated once, now.
     public func values(_ parameter: String) throws(SignalError) -> [Value] {
+        try valuesReader(parameter)(frame)
+    }
+
+    /// The reader of every value of a variadic parameter, compiled once.
+    public func valuesReader(_ parameter: String) -> (Frame) throws(SignalError) -> [Value] {
         let first = index(parameter)
-        var values: [Value] = []
-        values.reserveCapacity(stage.arguments.count - first)
-        for (slot, argument) in zip(first..., stage.arguments[first...]) {
-            guard case .expression(let expression) = argument else {
-                values.append(.null)
-                continue
-            }
-            do throws(EvaluationFailure) {
-                values.append(try evaluator(expression, slot: slot)(frame))
-            } catch {
-                throw error.signalError
-            }
+        // In classes: closures read back from an array are each wrapped in a new thunk.
+        let compiled: [CompiledExpression?] = zip(first..., stage.arguments[first...]).map { slot, argument in
+            guard case .expression(let expression) = argument else { return nil }
+            return CompiledExpression(evaluator(expression, slot: slot))
         }
-        return values
+        return { frame throws(SignalError) in
+            var values: [Value] = []
+            values.reserveCapacity(compiled.count)
+            for expression in compiled {
+                guard let expression else {
+                    values.append(.null)
+                    continue
+                }
+                do throws(EvaluationFailure) {
+                    values.append(try expression.evaluate(frame))
+                } catch {
+                    throw error.signalError
+                }
+            }
+            return values
+        }
     }
 
     /// A whole number evaluated once, now.
@@ -148,13 +150,6 @@ public struct StageArguments {
         }
     }
 
-    /// A per-value expression's value for one value: `perValue(parameter)(value)`, without
-    /// a closure made (an operator's `each`, called once per value of a known run).
-    public func evaluate(_ parameter: String, it value: Value) throws(SignalError) -> Value {
-        guard let evaluate = evaluator(parameter) else { return value }
-        do throws(EvaluationFailure) { return try evaluate(Frame(it: value)) } catch { throw error.signalError }
-    }
-
     /// A per-value condition: true or false for each value, an error event otherwise.
     public func condition(_ parameter: String) -> (Value) throws(SignalError) -> Bool {
         // One closure straight to the compiled expression: this is the hot path.
@@ -165,12 +160,6 @@ public struct StageArguments {
             do throws(EvaluationFailure) { result = try evaluate(Frame(it: value)) } catch { throw error.signalError }
             return try Self.truth(result, site: site, name: name)
         }
-    }
-
-    /// Whether a per-value condition holds for one value: `condition(parameter)(value)`,
-    /// without a closure made.
-    public func holds(_ parameter: String, it value: Value) throws(SignalError) -> Bool {
-        try Self.truth(evaluate(parameter, it: value), site: site, name: name)
     }
 
     private static func truth(_ result: Value, site: Site, name: String) throws(SignalError) -> Bool {
@@ -251,20 +240,18 @@ public struct StageArguments {
             return { .signal(general($0)) }
         }
         let caught = frame.caught, depth = frame.depth + 1, scheduler = scheduler
-        // Each stage's arguments but the frame, once; their expressions compiled at the
-        // first value.
-        func parts(_ stage: CheckedStage) -> Parts {
-            Parts(compiler: compiler, stage: stage, upstream: .empty, slots: EvaluatorSlots())
+        // Each stage's readers made once (its expressions compiled), read per value.
+        let inner = Frame(it: .null, caught: caught, depth: depth)
+        func arguments(_ stage: CheckedStage) -> StageArguments {
+            StageArguments(compiler: compiler, stage: stage, frame: inner, upstream: .empty, slots: EvaluatorSlots())
         }
-        let headParts = parts(head)
-        let stages = pipeline.stages.map { (parts: parts($0), each: $0.spec.each!) }
+        let make = known(arguments(head))
+        let folds = pipeline.stages.map { KnownRun.Fold($0.spec.each!(arguments($0))) }
         return { value in
             let frame = Frame(it: value, caught: caught, depth: depth)
             do throws(SignalError) {
-                var run = try known(StageArguments(headParts, frame))
-                for stage in stages {
-                    try run.fold(stage.each, StageArguments(stage.parts, frame))
-                }
+                var run = try make(frame)
+                for fold in folds { try run.fold(fold, frame) }
                 guard let delay = run.delay else { return .immediate(run.values.array) }
                 return .delayed(delay, run.values, on: scheduler)
             } catch {
