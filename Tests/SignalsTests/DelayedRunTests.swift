@@ -74,4 +74,27 @@ struct DelayedRunTests {
         // 12 is cut by 2, which 3 cancels before it is due.
         #expect(sent == ["10ms next(10)", "10ms next(11)", "22ms next(50)", "22ms next(51)", "22ms next(52)", "23ms completed"])
     }
+
+    @Test("the flattener is let go when it completes or is disposed (its runs hold it meanwhile)",
+          arguments: [nil, 1, 2] as [Int?])
+    func flattenerFreed(take: Int?) {
+        final class Token {}
+        let scheduler = Scheduler.virtual()
+        weak var heldByTransform: Token?
+        var sent = 0
+        do {
+            let token = Token()
+            heldByTransform = token
+            let flattened = Signal.range(1, 3).flatten(.merge, runs: { value -> InnerRun<Int> in
+                _ = token
+                return .delayed(.milliseconds(5), .one(value), on: scheduler)
+            })
+            (take.map { flattened.take($0) } ?? flattened).subscribe { event in
+                if case .next = event { sent += 1 }
+            }
+            scheduler.run()
+        }
+        #expect(sent == (take ?? 3))
+        #expect(heldByTransform == nil)
+    }
 }

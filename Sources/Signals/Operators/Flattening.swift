@@ -252,7 +252,8 @@ final class Flattener<Value, Inner> {
     /// Whether the subscription's end cancels the delayed runs' timers (registered at the
     /// first one: subscriptions end with their child lifetimes on their own).
     @usableFromInline var cancelsTimers = false
-    /// What a delayed run calls when it fires (made at the first one).
+    /// What a delayed run calls when it fires: made at the first one, let go when the
+    /// flattener is done or disposed (it holds the flattener: a cycle until then).
     @usableFromInline var fireSlot: ((Int) -> Void)?
     /// Values waiting for their turn (concat), from `queueHead` on.
     @usableFromInline var queue: [Value] = []
@@ -361,17 +362,16 @@ final class Flattener<Value, Inner> {
             lifetime.onDispose { [self] in
                 inners.cancelTimers()
                 delayedValues = []
+                fireSlot = nil
             }
         }
-        let fire: (Int) -> Void
-        if let made = fireSlot {
-            fire = made
-        } else {
-            // unowned(unsafe): called only by a DelayedRun, which holds this flattener.
-            fire = { [unowned(unsafe) self] slot in fired(slot) }
-            fireSlot = fire
+        if fireSlot == nil, !done {
+            // Holds this flattener, so its runs keep it alive; it holds the closure until
+            // it is done or disposed.
+            fireSlot = { [self] slot in fired(slot) }
         }
-        let run = DelayedRun(self, fire, slot: inners.nextSlot, scheduler: scheduler)
+        guard let fire = fireSlot else { return }
+        let run = DelayedRun(fire, slot: inners.nextSlot, scheduler: scheduler)
         inners.insert(.timer(run))
         if run.slot < delayedValues.count {
             delayedValues[run.slot] = values
@@ -449,6 +449,7 @@ final class Flattener<Value, Inner> {
     @inlinable func finish(_ termination: Termination) {
         guard !done else { return }
         done = true
+        fireSlot = nil
         outer.dispose()
         endInners()
         downstream.terminate(termination)
@@ -463,13 +464,12 @@ final class Flattener<Value, Inner> {
 /// specialised.
 @usableFromInline
 final class DelayedRun: Timer {
-    /// Keeps the flattener alive while it has runs (as a subscribed inner's observer does).
-    @usableFromInline let owner: AnyObject
+    /// The flattener's `fireSlot`, which keeps it alive while it has runs (as a subscribed
+    /// inner's observer does).
     @usableFromInline let onFire: (Int) -> Void
     @usableFromInline let slot: Int
 
-    @inlinable init(_ owner: AnyObject, _ fire: @escaping (Int) -> Void, slot: Int, scheduler: Scheduler) {
-        self.owner = owner
+    @inlinable init(_ fire: @escaping (Int) -> Void, slot: Int, scheduler: Scheduler) {
         onFire = fire
         self.slot = slot
         super.init(scheduler: scheduler)
