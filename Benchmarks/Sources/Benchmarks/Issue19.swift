@@ -61,16 +61,21 @@ let outerValues = 1_000_000
 
 // MARK: P8
 
-/// `range 1, N | flatMap (timer 1s | mapTo it) | count` in virtual time, in this process.
-func manyTimers(_ n: Int) -> Int {
-    command("range 1, \(n) | flatMap (timer 1s | mapTo it) | count", traced: false)
+/// P8's inner pipelines: the issue's, whose values are known when it is built (a delayed
+/// run: a timer in its place), and one with a stage that is not folded (`take 1`), so each
+/// inner run is subscribed: the general path, for reference.
+let p8Inners = ["known": "timer 1s | mapTo it", "subscribed": "timer 1s | mapTo it | take 1"]
+
+/// `range 1, N | flatMap (INNER) | count` in virtual time, in this process.
+func manyTimers(_ n: Int, inner: String) -> Int {
+    command("range 1, \(n) | flatMap (\(inner)) | count", traced: false)
 }
 
-/// P8 in a fresh process (`Benchmarks --p8-child N`): seconds and peak RSS in MB.
-func timersChild(_ n: Int) -> (seconds: Double, megabytes: Double)? {
+/// P8 in a fresh process (`Benchmarks --p8-child N KIND`): seconds and peak RSS in MB.
+func timersChild(_ n: Int, kind: String = "known") -> (seconds: Double, megabytes: Double)? {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    child.arguments = ["--p8-child", String(n)]
+    child.arguments = ["--p8-child", String(n), kind]
     let output = Pipe()
     child.standardOutput = output
     do { try child.run() } catch { return nil }
@@ -81,11 +86,20 @@ func timersChild(_ n: Int) -> (seconds: Double, megabytes: Double)? {
     return (parts[0], parts[1] / 1024)
 }
 
+/// `timersChild` three times: the median time, and the median peak.
+func medianOfChildren(_ n: Int, kind: String = "known") -> (seconds: Double, megabytes: Double)? {
+    let runs = (0..<3).compactMap { _ in timersChild(n, kind: kind) }
+    guard runs.count == 3 else { return nil }
+    return (runs.map(\.seconds).sorted()[1], runs.map(\.megabytes).sorted()[1])
+}
+
 func runP8ChildIfAsked() {
     let arguments = CommandLine.arguments
-    guard arguments.count == 3, arguments[1] == "--p8-child", let n = Int(arguments[2]) else { return }
+    guard arguments.count == 4, arguments[1] == "--p8-child", let n = Int(arguments[2]), let inner = p8Inners[arguments[3]] else {
+        return
+    }
     let start = DispatchTime.now().uptimeNanoseconds
-    let counted = manyTimers(n)
+    let counted = manyTimers(n, inner: inner)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     if counted != n { print("  WRONG: \(counted) timers fired, not \(n)") }
     print(seconds, peakResidentKilobytes() ?? -1)
