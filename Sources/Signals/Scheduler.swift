@@ -43,7 +43,7 @@ public final class Scheduler {
     @usableFromInline var queue: [Entry] = []
     @usableFromInline var queueHead = 0
     /// What a taken queue entry points to instead of the timer that fired.
-    private lazy var spent = Timer(scheduler: self)
+    private lazy var spent = Timer(scheduler: self, action: {})
     @usableFromInline var nextSequence: UInt64 = 0
     /// Timers armed (the heap may also hold stale entries).
     @usableFromInline var armed = 0
@@ -73,16 +73,41 @@ public final class Scheduler {
     /// How many timers are waiting to fire.
     public var pendingTimers: Int { armed }
 
+    /// A place in the firing order: a due time, and the order of arming among timers due
+    /// then.
+    public struct Place: Comparable, Sendable {
+        public let due: Int64
+        @usableFromInline let sequence: UInt64
+
+        public static func < (a: Place, b: Place) -> Bool {
+            a.due < b.due || (a.due == b.due && a.sequence < b.sequence)
+        }
+    }
+
+    /// The place a timer armed now to fire after `delay` would take, taken now for a
+    /// timer armed later (`Timer.schedule(at:)`): one timer then stands for many pieces of
+    /// pending work, each in the place a timer of its own would have had (a flattener's
+    /// delayed runs, P8).
+    public func takePlace(after delay: TimeSpan) -> Place {
+        nextSequence &+= 1
+        return Place(due: now.nanoseconds &+ max(0, delay.nanoseconds), sequence: nextSequence)
+    }
+
+    /// The place of the next armed timer, nil when none is armed.
+    public var nextPlace: Place? {
+        nextArmed().map { Place(due: $0.timer.due, sequence: $0.timer.sequence) }
+    }
+
     /// A reusable timer: arm it, re-arm it (debounce, interval) or cancel it, without a new
     /// allocation each time.
     public func makeTimer(_ action: @escaping () -> Void) -> Timer {
-        ActionTimer(scheduler: self, action: action)
+        Timer(scheduler: self, action: action)
     }
 
     /// Runs `action` once after `delay`; the returned timer cancels it.
     @discardableResult
     public func schedule(after delay: TimeSpan, _ action: @escaping () -> Void) -> Timer {
-        let timer = ActionTimer(scheduler: self, action: action)
+        let timer = Timer(scheduler: self, action: action)
         timer.schedule(after: delay)
         return timer
     }
@@ -135,7 +160,7 @@ public final class Scheduler {
             timer.sequence = 0
             armed -= 1
             if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
-            timer.fire()
+            timer.action()
         }
         // Time stands at the limit only when the run stopped because of it (a timer is due
         // later): a run that ran out of work, or was stopped, ends at its last event.
@@ -193,9 +218,9 @@ public final class Scheduler {
     @usableFromInline
     func insert(_ timer: Timer) {
         let entry = Entry(due: timer.due, sequence: timer.sequence, timer: timer)
-        // Its sequence is the largest yet, so due no earlier than the queue's last keeps
-        // the queue in order.
-        if queueHead == queue.count || queue[queue.count - 1].due <= entry.due {
+        // Usually its sequence is the largest yet (a place taken earlier may not be), so
+        // due no earlier than the queue's last keeps the queue in order.
+        if queueHead == queue.count || Self.precedes(queue[queue.count - 1], entry) {
             queue.append(entry)
         } else {
             heap.append(entry)
@@ -312,25 +337,18 @@ public final class Scheduler {
 
 /// One scheduled piece of work; re-armable. Arming a pending timer moves it (its place in
 /// the scheduling order is that of the newest arming).
-///
-/// What it does is `fire()`: an action closure (`Scheduler.makeTimer`), or, in this module,
-/// a subclass that carries its own work and state in the one object (a flattener's delayed
-/// run: P8's million timers are a million objects, not three million).
-public class Timer {
+public final class Timer {
     @usableFromInline unowned let scheduler: Scheduler
+    @usableFromInline let action: () -> Void
     @usableFromInline var due: Int64 = 0
     /// The number of its current arming; 0 when it is not armed (the heap's entries of
     /// other numbers are stale).
     @usableFromInline var sequence: UInt64 = 0
 
-    @usableFromInline
-    init(scheduler: Scheduler) {
+    init(scheduler: Scheduler, action: @escaping () -> Void) {
         self.scheduler = scheduler
+        self.action = action
     }
-
-    /// Its work, when it comes due (the scheduler has disarmed it first).
-    @usableFromInline
-    func fire() {}
 
     public var isPending: Bool { sequence != 0 }
 
@@ -350,23 +368,21 @@ public class Timer {
         schedule(at: scheduler.now + TimeSpan(nanoseconds: max(0, delay.nanoseconds)))
     }
 
+    /// Arms it at a place taken earlier (`Scheduler.takePlace`): it fires as a timer armed
+    /// then would have.
+    public func schedule(at place: Scheduler.Place) {
+        let scheduler = scheduler
+        if !isPending { scheduler.armed += 1 }
+        due = max(place.due, scheduler.now.nanoseconds)
+        sequence = place.sequence
+        scheduler.insert(self)
+    }
+
     public func cancel() {
         guard isPending else { return }
         sequence = 0
         scheduler.disarmed()
     }
-}
-
-/// A timer whose work is a closure.
-final class ActionTimer: Timer {
-    let action: () -> Void
-
-    init(scheduler: Scheduler, action: @escaping () -> Void) {
-        self.action = action
-        super.init(scheduler: scheduler)
-    }
-
-    override func fire() { action() }
 }
 
 // MARK: Reaching the loop from other threads

@@ -97,4 +97,38 @@ struct DelayedRunTests {
         #expect(sent == (take ?? 3))
         #expect(heldByTransform == nil)
     }
+
+    /// Runs 1 (10 ms), 2 (5 ms), 3 (10 ms), armed at once, with another timer due at 10 ms
+    /// armed between 1 and 2, and one armed with no delay when 1 arrives: what happened,
+    /// in order, with times.
+    func interleaved(delayed: Bool) -> [String] {
+        let scheduler = Scheduler.virtual()
+        var log: [String] = []
+        let source = Signal<Int>(unchecked: { observer, _ in
+            observer.next(1)
+            scheduler.schedule(after: .milliseconds(10)) { log.append("\(scheduler.now.nanoseconds / 1_000_000)ms other") }
+            observer.next(2)
+            observer.next(3)
+            observer.terminate(.completed)
+        })
+        let flattened = source.flatten(.merge, runs: { value -> InnerRun<Int> in
+            let delay = TimeSpan.milliseconds(value == 2 ? 5 : 10)
+            return delayed ? .delayed(delay, .one(value), on: scheduler) : .signal(.timer(delay, sending: value, on: scheduler))
+        })
+        flattened.subscribe { event in
+            log.append("\(scheduler.now.nanoseconds / 1_000_000)ms \(event)")
+            if case .next(1) = event {
+                scheduler.schedule(after: .zero) { log.append("\(scheduler.now.nanoseconds / 1_000_000)ms zero") }
+            }
+        }
+        scheduler.run()
+        return log
+    }
+
+    @Test("delayed runs wait in one list behind one timer, yet fire in the places their own timers would have had")
+    func placesAmongOtherTimers() {
+        let expected = ["5ms next(2)", "10ms next(1)", "10ms other", "10ms next(3)", "10ms completed", "10ms zero"]
+        #expect(interleaved(delayed: false) == expected)
+        #expect(interleaved(delayed: true) == expected)
+    }
 }

@@ -239,22 +239,24 @@ final class Flattener<Value, Inner> {
     @usableFromInline let outer: Lifetime
     /// How many inners may run at once (merge) before the source is failed.
     @usableFromInline let bound: Int
-    /// Running inners.
+    /// Subscribed inners.
     @usableFromInline var inners = InnerSlots()
-    /// The values of the delayed run in each slot (`[]` for the others): beside the slots,
-    /// which stay non-generic (generic enums in this generic class went through value
-    /// witnesses at every step: P8 took half as long again).
-    @usableFromInline var delayedValues: [RunValues<Inner>] = []
-    /// Immediate runs sending now (more than one when a value sent re-enters), and
-    /// which cancellation they belong to: switchMap cancels them as it disposes inners.
-    @usableFromInline var immediateRuns = 0
+    /// Runs sending their values now, immediate or delayed (more than one when a value
+    /// sent re-enters), and which cancellation they belong to: switchMap cancels them as
+    /// it disposes inners.
+    @usableFromInline var sendingRuns = 0
     @usableFromInline var cancellations = 0
-    /// Whether the subscription's end cancels the delayed runs' timers (registered at the
-    /// first one: subscriptions end with their child lifetimes on their own).
-    @usableFromInline var cancelsTimers = false
-    /// What a delayed run calls when it fires: made at the first one, let go when the
-    /// flattener is done or disposed (it holds the flattener: a cycle until then).
-    @usableFromInline var fireSlot: ((Int) -> Void)?
+    /// Delayed runs waiting for their time, in firing order from `laterHead` on, each at
+    /// the place in the scheduler's order that a timer of its own would have had. One
+    /// timer, `laterTimer`, armed at the first one's place, stands for them all: a million
+    /// delayed runs are a million entries here, not a million timers (P8).
+    @usableFromInline var later: [(place: Scheduler.Place, values: RunValues<Inner>)] = []
+    @usableFromInline var laterHead = 0
+    /// Made at the first delayed run (where this class is specialised, so its action runs
+    /// specialised code); it holds this flattener, which holds it until it is done or
+    /// disposed.
+    @usableFromInline var laterTimer: Timer?
+    @usableFromInline var sendingLater = false
     /// Values waiting for their turn (concat), from `queueHead` on.
     @usableFromInline var queue: [Value] = []
     @usableFromInline var queueHead = 0
@@ -292,7 +294,7 @@ final class Flattener<Value, Inner> {
         guard !done else { return }
         switch strategy {
         case .merge:
-            guard inners.count < bound else {
+            guard running < bound else {
                 return finish(.error(.backlog("flatMap", "inner signals running at once", bound)))
             }
             run(transform(value))
@@ -338,85 +340,96 @@ final class Flattener<Value, Inner> {
         completeIfFinished()
     }
 
-    /// Inner runs going on: subscribed ones and immediate ones sending.
-    @usableFromInline var running: Int { inners.count + immediateRuns }
+    /// Inner runs going on: subscribed ones, delayed ones waiting, and those sending.
+    @usableFromInline var running: Int { inners.count + (later.count - laterHead) + sendingRuns }
 
     @inlinable func run(_ inner: InnerRun<Inner>) {
         switch inner {
         case .signal(let signal): subscribe(signal)
-        case .immediate(let values): send(values)
+        case .immediate(let values): send(.list(values))
         case .delayed(let delay, let values, let scheduler): arm(delay, values, on: scheduler)
         }
     }
 
-    /// Disposes the subscribed inners and cancels the delayed runs, their values let go.
+    /// Disposes the subscribed inners and forgets the delayed runs (their timer cancelled).
     @inlinable func endInners() {
         inners.disposeAll()
-        delayedValues = []
+        later = []
+        laterHead = 0
+        laterTimer?.cancel()
     }
 
-    /// A delayed run: its timer holds a slot until it has fired and sent the values.
+    /// A delayed run: it takes its place now, and waits in `later`.
     @inlinable func arm(_ delay: TimeSpan, _ values: RunValues<Inner>, on scheduler: Scheduler) {
-        if !cancelsTimers {
-            cancelsTimers = true
+        if laterTimer == nil {
+            guard !done, !lifetime.isDisposed else { return }
+            laterTimer = scheduler.makeTimer { [self] in sendLater() }
             lifetime.onDispose { [self] in
-                inners.cancelTimers()
-                delayedValues = []
-                fireSlot = nil
+                endInners()
+                laterTimer = nil
             }
         }
-        if fireSlot == nil, !done {
-            // Holds this flattener, so its runs keep it alive; it holds the closure until
-            // it is done or disposed.
-            fireSlot = { [self] slot in fired(slot) }
-        }
-        guard let fire = fireSlot else { return }
-        let run = DelayedRun(fire, slot: inners.nextSlot, scheduler: scheduler)
-        inners.insert(.timer(run))
-        if run.slot < delayedValues.count {
-            delayedValues[run.slot] = values
-        } else {
-            delayedValues.append(values)
-        }
-        run.schedule(after: delay)
+        let place = scheduler.takePlace(after: delay)
+        // In order, usually (one delay from a clock that only moves on): appended.
+        var index = later.count
+        while index > laterHead, place < later[index - 1].place { index -= 1 }
+        later.insert((place, values), at: index)
+        if index == laterHead, !sendingLater { laterTimer?.schedule(at: place) }
     }
 
-    /// A delayed run's timer fired: its values, unless the subscription ends or (switchMap)
-    /// a newer value cancels it meanwhile; then it ends as a completed inner does.
-    ///
-    /// Its slot is still its own: every path that empties the slots (`disposeAll`,
-    /// `cancelTimers`) cancels the timers in them, and a cancelled timer never fires; a
-    /// re-entering cancellation while it sends is seen by `cancellations`.
-    @inlinable func fired(_ slot: Int) {
-        let values = delayedValues[slot]
-        delayedValues[slot] = .none
-        let cancellation = cancellations
-        for value in values {
-            guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
-            downstream.next(value)
+    /// The timer came at the first delayed run's place: its values, then those of the next
+    /// ones while each is due and no other armed timer comes before it (as their own
+    /// timers would have fired, one after another); then the timer waits for the next.
+    /// A run is cut short, as an immediate run is, when the subscription ends or (switchMap)
+    /// a newer value cancels it.
+    @inlinable func sendLater() {
+        guard let timer = laterTimer else { return }
+        let scheduler = timer.scheduler
+        sendingLater = true
+        defer {
+            sendingLater = false
+            if !done, !lifetime.isDisposed, laterHead < later.count { timer.schedule(at: later[laterHead].place) }
         }
-        guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
-        inners.free(slot)
-        if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
+        var sent = 0
+        while laterHead < later.count {
+            let run = later[laterHead]
+            if sent > 0 {
+                if run.place.due > scheduler.now.nanoseconds { return }
+                if let next = scheduler.nextPlace, next < run.place { return }
+                // A million runs at one instant stay stoppable (Ctrl-C, a deadline).
+                if sent & 1023 == 0, scheduler.interrupted() { return }
+            }
+            sent += 1
+            laterHead += 1
+            if laterHead == later.count {
+                later.removeAll(keepingCapacity: later.count <= 4_096)
+                laterHead = 0
+            } else if laterHead > 64, laterHead * 2 > later.count {
+                later.removeFirst(laterHead)
+                laterHead = 0
+            }
+            guard send(run.values) else { return }
+        }
     }
 
-    /// An immediate run: its values, unless the subscription ends or (switchMap) a newer
-    /// value cancels it meanwhile; then it ends as a completed inner does.
-    @inlinable func send(_ values: [Inner]) {
-        immediateRuns += 1
+    /// A run's values, unless the subscription ends or (switchMap) a newer value cancels
+    /// it meanwhile; then it ends as a completed inner does. False when it was cut short.
+    @inlinable @discardableResult func send(_ values: RunValues<Inner>) -> Bool {
+        sendingRuns += 1
         let cancellation = cancellations
         for value in values {
             guard !done, !lifetime.isDisposed, cancellations == cancellation else { break }
             downstream.next(value)
         }
-        immediateRuns -= 1
-        guard !done, !lifetime.isDisposed, cancellations == cancellation else { return }
+        sendingRuns -= 1
+        guard !done, !lifetime.isDisposed, cancellations == cancellation else { return false }
         if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
+        return true
     }
 
     @inlinable func subscribe(_ signal: Signal<Inner>) {
         let inner = lifetime.child()
-        let slot = inners.insert(.subscription(inner))
+        let slot = inners.insert(inner)
         signal.startHandler(Observer(
             next: { [self] value in if !done { downstream.next(value) } },
             terminate: { [self] termination in innerEnded(slot, inner, termination) }
@@ -449,67 +462,29 @@ final class Flattener<Value, Inner> {
     @inlinable func finish(_ termination: Termination) {
         guard !done else { return }
         done = true
-        fireSlot = nil
         outer.dispose()
         endInners()
+        laterTimer = nil
         downstream.terminate(termination)
     }
 }
 
-/// A delayed run's timer: one object per run, its values kept in its flattener's slot.
-/// Not generic: a generic class's metadata is looked up at every allocation, its deinit
-/// destroys through value witnesses, and its overridden `fire` would run the flattener's
-/// unspecialised code (together about 1,000 instructions a run, callgrind, P8). It calls
-/// the flattener through `onFire`, a closure the flattener made once where it is
-/// specialised.
-@usableFromInline
-final class DelayedRun: Timer {
-    /// The flattener's `fireSlot`, which keeps it alive while it has runs (as a subscribed
-    /// inner's observer does).
-    @usableFromInline let onFire: (Int) -> Void
-    @usableFromInline let slot: Int
-
-    @inlinable init(_ fire: @escaping (Int) -> Void, slot: Int, scheduler: Scheduler) {
-        onFire = fire
-        self.slot = slot
-        super.init(scheduler: scheduler)
-    }
-
-    @usableFromInline override func fire() { onFire(slot) }
-}
-
-/// A flattener's running inners, each in a slot of an array; the slots of ended ones are
-/// reused. A million timers each ending on its own must not search a list of all the
+/// A flattener's subscribed inners, each in a slot of an array; the slots of ended ones
+/// are reused. A million timers each ending on its own must not search a list of all the
 /// others (`removeAll` made flatMap quadratic), nor hash a number each (a dictionary was
 /// a tenth of P8's time).
 @usableFromInline
 struct InnerSlots {
-    /// A subscribed inner, or a delayed run's timer.
-    @usableFromInline
-    enum Running {
-        case subscription(Lifetime)
-        case timer(Timer)
-
-        @inlinable func end() {
-            switch self {
-            case .subscription(let lifetime): lifetime.dispose()
-            case .timer(let timer): timer.cancel()
-            }
-        }
-    }
-
-    @usableFromInline var slots: [Running?] = []
+    @usableFromInline var slots: [Lifetime?] = []
     @usableFromInline var free: [Int] = []
     @usableFromInline private(set) var count = 0
 
+    @inlinable init() {}
+
     @inlinable var isEmpty: Bool { count == 0 }
 
-    /// The slot the next `insert` takes.
-    @inlinable var nextSlot: Int { free.last ?? slots.count }
-
-    /// Keeps `inner`; returns its slot (`nextSlot`).
-    @discardableResult
-    @inlinable mutating func insert(_ inner: Running) -> Int {
+    /// Keeps `inner`; returns its slot.
+    @inlinable mutating func insert(_ inner: Lifetime) -> Int {
         count += 1
         if let slot = free.popLast() {
             slots[slot] = inner
@@ -519,38 +494,21 @@ struct InnerSlots {
         return slots.count - 1
     }
 
-    /// Forgets the subscription in `slot`, if it is still `inner` (an inner that ends after
+    /// Forgets the inner in `slot`, if it is still `inner` (an inner that ends after
     /// `disposeAll` does not free a slot given to another since).
     @inlinable mutating func remove(_ slot: Int, _ inner: Lifetime) {
-        guard slot < slots.count, case .subscription(let held)? = slots[slot], held === inner else { return }
-        free(slot)
-    }
-
-    /// Forgets what is in `slot` (a delayed run that fired: its own, see `Flattener.fired`).
-    @inlinable mutating func free(_ slot: Int) {
-        guard slot < slots.count, slots[slot] != nil else { return }
+        guard slot < slots.count, slots[slot] === inner else { return }
         slots[slot] = nil
         free.append(slot)
         count -= 1
     }
 
-    /// Ends every inner, forgotten first (an end that re-enters sees none).
+    /// Disposes every inner, forgotten first (a disposal that re-enters sees none).
     @inlinable mutating func disposeAll() {
         let running = slots
         slots = []
         free = []
         count = 0
-        for inner in running { inner?.end() }
-    }
-
-    /// Cancels the delayed runs (the subscription ended: its children end by themselves).
-    @inlinable mutating func cancelTimers() {
-        for index in slots.indices {
-            guard case .timer(let timer)? = slots[index] else { continue }
-            timer.cancel()
-            slots[index] = nil
-            free.append(index)
-            count -= 1
-        }
+        for inner in running { inner?.dispose() }
     }
 }
