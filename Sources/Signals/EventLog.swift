@@ -15,6 +15,9 @@ public final class EventLog<Value> {
     @usableFromInline var stored = 0
     /// Where the oldest entry is once the log is a ring (0 while it grows).
     @usableFromInline var oldest = 0
+    /// Entries overwritten by newer ones once it is a ring (counted here, not in the
+    /// shared budget: a store to another object per traced event, P5).
+    public var overwritten = 0
     /// The most entries kept: unbounded until `cap(at:)`.
     @usableFromInline var capacity = Int.max
     /// Whether an entry may hold a reference (see `record(holdingNoReferences:)`).
@@ -79,8 +82,8 @@ public final class EventLog<Value> {
         if oldest == stored { oldest = 0 }
         budget._withUnsafeGuaranteedRef { budget in
             budget.newest = ObjectIdentifier(self)
-            budget.overwritten &+= 1
         }
+        overwritten &+= 1
     }
 
     @usableFromInline
@@ -142,13 +145,10 @@ public final class EventLog<Value> {
 }
 
 /// What the event logs of one trace share: how many entries they hold at most, how many
-/// they hold and overwrote, and which log recorded the newest event (at a cancellation,
-/// what led to it).
+/// they hold, and which log recorded the newest event (at a cancellation, what led to it).
 public final class EventBudget {
     public let limit: Int
     public var recorded = 0
-    /// Entries overwritten by newer ones in capped logs.
-    public var overwritten = 0
     public var newest: ObjectIdentifier?
     /// Called when `recorded` passes `limit`: caps a log (`EventLog.cap`) and lowers
     /// `recorded` by what it dropped.

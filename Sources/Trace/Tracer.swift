@@ -64,7 +64,7 @@ public final class Tracer<Value> {
     let budget: EventBudget
     var capDrops = 0
     /// Events overwritten or dropped to bound memory.
-    public var droppedEvents: Int { budget.overwritten + capDrops }
+    public var droppedEvents: Int { rows.reduce(capDrops) { $0 + $1.log.overwritten } }
     /// Set by the runner before it disposes a run from outside (`Ctrl-C`, `:stop 2`).
     public var disposalReason: String?
     /// How to write a value in a cause (`"kitten"`).

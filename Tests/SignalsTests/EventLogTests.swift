@@ -32,7 +32,7 @@ struct EventLogTests {
         #expect(last != nil)
         #expect(log.count == 3)
         #expect(log.entries.map(\.subscription) == [1, 1, 1])
-        #expect(budget.overwritten == 6)
+        #expect(log.overwritten == 6)
     }
 
     /// A log with its budget and clock, which it does not own (its tracer does).
