@@ -44,12 +44,16 @@ extension Signal where Value == Int {
 extension Signal {
     /// Sends `value` after `delay`, then completes (`timer` sending a value of any type:
     /// no `map` stage, with its closures, made and subscribed for each timer).
+    @inlinable
     public static func timer(_ delay: TimeSpan, sending value: Value, on scheduler: Scheduler) -> Signal<Value> {
         timer(delay, sending: .one(value), on: scheduler)
     }
 
     /// Sends `values` together after `delay`, then completes (a delayed known run,
     /// `InnerRun.delayed`, as a signal).
+    /// Inlinable: specialised where it is used (generic, it looked the type of its values
+    /// up at every timer: a third of a subscribed inner run's instructions, P8).
+    @inlinable
     public static func timer(_ delay: TimeSpan, sending values: RunValues<Value>, on scheduler: Scheduler) -> Signal<Value> {
         guard delay >= .zero else { return .fail(.negativeDuration("timer", delay)) }
         return Signal(unchecked: { observer, lifetime in
