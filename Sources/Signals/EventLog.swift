@@ -129,10 +129,17 @@ public final class EventLog<Value> {
         let kept = min(stored, limit)
         let dropped = stored - kept
         let storage = UnsafeMutablePointer<Entry>.allocate(capacity: limit)
-        // Oldest first: the first `dropped` in ring order are destroyed, the rest moved.
-        for position in 0..<stored {
-            let entry = base + (oldest + position) % stored
-            if position < dropped { entry.deinitialize(count: 1) } else { (storage + position - dropped).moveInitialize(from: entry, count: 1) }
+        // Oldest first, as the ring's two parts (`oldest..<stored`, then `0..<oldest`): the
+        // first `dropped` are destroyed, the rest moved, a part at a time (an entry at a
+        // time was a call each, a few milliseconds per cap of a traced run, P5).
+        var moved = 0, toDrop = dropped
+        for part in [oldest..<stored, 0..<oldest] where !part.isEmpty {
+            let drop = min(toDrop, part.count)
+            (base + part.lowerBound).deinitialize(count: drop)
+            toDrop -= drop
+            let keep = part.count - drop
+            (storage + moved).moveInitialize(from: base + part.lowerBound + drop, count: keep)
+            moved += keep
         }
         base.deallocate()
         base = storage

@@ -70,4 +70,14 @@ extension EventLogTests {
         #expect(log.entries.first?.subscription == 11)
         #expect(log.entries.last?.subscription == 39)
     } }
+
+    @Test("a cap that drops past the ring's wrap keeps the newest, in order")
+    func capPastTheWrap() { log { (log: EventLog<Int>) in
+        for number in 0..<10 { log.record(.next(number), subscription: number) }
+        _ = log.cap(at: 6)
+        for number in 10..<13 { log.record(.next(number), subscription: number) }
+        // The ring holds 10, 11, 12 | 7, 8, 9 (oldest at 7): dropping four takes 7, 8, 9, 10.
+        #expect(log.cap(at: 2) == 4)
+        #expect(log.entries.map(\.subscription) == [11, 12])
+    } }
 }
