@@ -54,12 +54,17 @@ struct EventLogTests {
 }
 
 extension EventLogTests {
-    @Test("capping a ring again keeps the newest in order, and a cap above the count lets it grow")
-    func capAgain() { log { (log: EventLog<Int>) in
+    /// Records 0..<10, caps at 6, records 10..<13: a ring holding 10, 11, 12 | 7, 8, 9, its
+    /// oldest (7) not first.
+    func wrapRing(_ log: EventLog<Int>) {
         for number in 0..<10 { log.record(.next(number), subscription: number) }
         _ = log.cap(at: 6)
         for number in 10..<13 { log.record(.next(number), subscription: number) }
-        // A ring whose oldest is not first: 7...12.
+    }
+
+    @Test("capping a ring again keeps the newest in order, and a cap above the count lets it grow")
+    func capAgain() { log { (log: EventLog<Int>) in
+        wrapRing(log)
         #expect(log.cap(at: 4) == 2)
         #expect(log.entries.map(\.subscription) == [9, 10, 11, 12])
         for number in 13..<15 { log.record(.next(number), subscription: number) }
@@ -73,10 +78,8 @@ extension EventLogTests {
 
     @Test("a cap that drops past the ring's wrap keeps the newest, in order")
     func capPastTheWrap() { log { (log: EventLog<Int>) in
-        for number in 0..<10 { log.record(.next(number), subscription: number) }
-        _ = log.cap(at: 6)
-        for number in 10..<13 { log.record(.next(number), subscription: number) }
-        // The ring holds 10, 11, 12 | 7, 8, 9 (oldest at 7): dropping four takes 7, 8, 9, 10.
+        wrapRing(log)
+        // Dropping four takes 7, 8, 9 and then 10, past the wrap.
         #expect(log.cap(at: 2) == 4)
         #expect(log.entries.map(\.subscription) == [11, 12])
     } }
