@@ -57,9 +57,9 @@ public final class Compiler {
         while index < stages.count {
             // Runs of simple stages become one operator (FusedStages.swift), probed inside
             // when the run is traced.
-            if context.fuses, FusedStages.fusible.contains(stages[index].spec.name) {
+            if context.fuses, FusedStages.fusible(stages[index].spec.name) {
                 var end = index
-                while end < stages.count, FusedStages.fusible.contains(stages[end].spec.name) { end += 1 }
+                while end < stages.count, FusedStages.fusible(stages[end].spec.name) { end += 1 }
                 // A `range` head pushes straight into the chain.
                 let direct = index == 0 ? directRange(pipeline.head, frame) : nil
                 // Fusing pays per event and costs at build: one stage of an inner pipeline
