@@ -89,8 +89,13 @@ public final class Scheduler {
     /// pending work, each in the place a timer of its own would have had (a flattener's
     /// delayed runs, P8).
     public func takePlace(after delay: TimeSpan) -> Place {
+        takePlace(at: now + TimeSpan(nanoseconds: max(0, delay.nanoseconds)))
+    }
+
+    /// The next place among timers due at `time` (now, if that has passed).
+    func takePlace(at time: Time) -> Place {
         nextSequence &+= 1
-        return Place(due: now.nanoseconds &+ max(0, delay.nanoseconds), sequence: nextSequence)
+        return Place(due: max(time.nanoseconds, now.nanoseconds), sequence: nextSequence)
     }
 
     /// The place of the next armed timer, nil when none is armed.
@@ -356,16 +361,11 @@ public final class Timer {
     public var dueTime: Time? { isPending ? Time(nanoseconds: due) : nil }
 
     public func schedule(at time: Time) {
-        let scheduler = scheduler
-        if !isPending { scheduler.armed += 1 }
-        due = max(time.nanoseconds, scheduler.now.nanoseconds)
-        scheduler.nextSequence &+= 1
-        sequence = scheduler.nextSequence
-        scheduler.insert(self)
+        schedule(at: scheduler.takePlace(at: time))
     }
 
     public func schedule(after delay: TimeSpan) {
-        schedule(at: scheduler.now + TimeSpan(nanoseconds: max(0, delay.nanoseconds)))
+        schedule(at: scheduler.takePlace(after: delay))
     }
 
     /// Arms it at a place taken earlier (`Scheduler.takePlace`): it fires as a timer armed

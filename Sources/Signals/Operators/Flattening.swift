@@ -481,8 +481,6 @@ struct InnerSlots {
 
     @inlinable init() {}
 
-    @inlinable var isEmpty: Bool { count == 0 }
-
     /// Keeps `inner`; returns its slot.
     @inlinable mutating func insert(_ inner: Lifetime) -> Int {
         count += 1
