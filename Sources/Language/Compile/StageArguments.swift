@@ -158,13 +158,9 @@ public struct StageArguments {
         return { value throws(SignalError) in
             let result: Value
             do throws(EvaluationFailure) { result = try evaluate(Frame(it: value)) } catch { throw error.signalError }
-            return try Self.truth(result, site: site, name: name)
+            if case .bool(let bool) = result { return bool }
+            throw SignalError("\(site): \(name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
         }
-    }
-
-    private static func truth(_ result: Value, site: Site, name: String) throws(SignalError) -> Bool {
-        if case .bool(let bool) = result { return bool }
-        throw SignalError("\(site): \(name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
     }
 
     /// A per-value function of the accumulation and the value (`acc`, `it`).
@@ -230,8 +226,8 @@ public struct StageArguments {
     /// pipeline would send, computed when the run is built (`InnerRun.immediate`,
     /// `.delayed`). An expression that fails on the way takes the general path, so its error
     /// comes where and when it would. Not done when the run is traced (each run has its
-    /// row's subscription; probes that only count subscriptions do not matter) or not fused (`FRP_NO_FUSE=1` takes the general path, so the two
-    /// can be compared).
+    /// row's subscription; probes that only count subscriptions do not matter) or not
+    /// fused (`FRP_NO_FUSE=1` takes the general path, so the two can be compared).
     public func perValueRuns(_ parameter: String) -> (Value) -> InnerRun<Value> {
         let general = perValuePipeline(parameter)
         guard context.trace == nil || context.probesOnlyCount, context.fuses, case .pipeline(let pipeline) = argument(parameter),
