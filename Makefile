@@ -13,6 +13,7 @@ test:
 	python3 Tests/Terminal/serve_soak_test.py
 	@scripts/setup-browser
 	python3 Tests/Browser/playground_test.py
+	python3 Tests/Browser/security_test.py
 	.build/debug/frp test Tests/Scripts Examples
 	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 

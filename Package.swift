@@ -40,9 +40,14 @@ let package = Package(
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit", "JSONText"]),
+        // The playground's page: HTML, CSS and JavaScript files embedded at build time.
+        .target(name: "PlaygroundPage", resources: [
+            .embedInCode("Page/index.html"), .embedInCode("Page/playground.js"),
+            .embedInCode("Page/playground.css"), .embedInCode("Page/favicon.svg"),
+        ]),
         // `frp serve`: the services as a Hummingbird server shaped like 500px and Flickr.
         .target(name: "PhotoServer", dependencies: [
-            "Services",
+            "Services", "PlaygroundPage",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

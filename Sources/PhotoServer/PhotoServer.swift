@@ -16,6 +16,8 @@ import Synchronization
 public struct PhotoServer: Sendable {
     public let site: PhotoSite
     public let stats = ServerStats()
+    /// The port, once bound (the page's own `Origin` names it).
+    let bound = BoundPort()
     public let host: String
     public let port: Int
     let logger: Logger
@@ -61,7 +63,8 @@ public struct PhotoServer: Sendable {
             router: makeRouter(),
             server: .http1(configuration: .init(additionalChannelHandlers: [HTTP10Close.Installer()], idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "frp serve"),
-            onServerRunning: { channel in
+            onServerRunning: { [bound] channel in
+                bound.set(channel.localAddress?.port)
                 await listening("http://\(host):\(channel.localAddress?.port ?? 0)")
             },
             logger: logger)
@@ -71,6 +74,7 @@ public struct PhotoServer: Sendable {
     func makeRouter() -> Router<PhotoRequestContext> {
         // HEAD answers as GET would, without the body (curl -I got 404).
         let router = Router(context: PhotoRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestGuard(host: host, port: bound, stats: stats))
         router.add(middleware: JSONErrors(stats: stats))
         // Services that share a method and path (500px's popular feed, Flickr's REST
         // endpoint) are told apart by their fixed query items.
@@ -286,8 +290,12 @@ final class HeldReplies: Sendable {
 public struct PhotoRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
 
+    /// Who asked: the peer's address, to share the playground's runs fairly.
+    public let client: String
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        client = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// The route's path segments (`:id`), percent-decoded.

@@ -2,14 +2,17 @@ import Dispatch
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import PlaygroundPage
+import ServiceLifecycle
 import Services
 import Synchronization
 
 /// What the browser playground runs, given by the program that serves it (frp): the server
 /// routes and guards, it does not know the language.
 public struct PlaygroundWork: Sendable {
-    /// A script's run, as the JSON reply of `POST /run`.
-    public var run: @Sendable (String) -> String
+    /// A script's run, as the JSON reply of `POST /run`; the run stops when `stop` says so
+    /// (the server is shutting down).
+    public var run: @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String
     /// An operator's explanation as `frp explain` prints it, nil for an unknown name.
     public var explain: @Sendable (String) -> String?
     public var operators: [String]
@@ -17,85 +20,121 @@ public struct PlaygroundWork: Sendable {
     public var lessons: String
     /// An answer to a lesson's exercise checked, as JSON; nil for no such exercise.
     public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
+    /// The diagrams' stylesheet (`GET /diagram.css`): the page takes no inline style.
+    public var diagramStylesheet: String
 
-    public init(run: @escaping @Sendable (String) -> String, explain: @escaping @Sendable (String) -> String?,
+    public init(run: @escaping @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String,
+                explain: @escaping @Sendable (String) -> String?,
                 operators: [String], lessons: String,
-                check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?) {
+                check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
+                diagramStylesheet: String) {
         self.run = run
         self.explain = explain
         self.operators = operators
         self.lessons = lessons
         self.check = check
+        self.diagramStylesheet = diagramStylesheet
     }
 }
 
-/// Runs scripts one at a time, off the server's threads; at most `waiting` wait for their
-/// turn (the next gets 503): a playground open to the network cannot queue without end.
+/// Runs scripts one at a time, off the server's threads. At most `waiting` wait for their
+/// turn, and at most `perClient` of them from one address (the next gets 503): a playground
+/// open to the network cannot queue without end, nor be held by one client. When the
+/// server shuts down, the run in progress is told to stop and those waiting are turned
+/// away, so Ctrl-C and SIGTERM end it within a run's limit at most.
 final class PlaygroundRuns: Sendable {
     private let queue = DispatchQueue(label: "frp playground runs")
-    private let pending = Atomic<Int>(0)
+    private let pending = Mutex<[String: Int]>([:])
+    private let stopping = Atomic<Bool>(false)
     static let waiting = 8
+    static let perClient = 4
 
-    func perform(_ work: @escaping @Sendable () -> String) async throws -> String {
-        guard pending.add(1, ordering: .relaxed).newValue <= Self.waiting else {
-            pending.subtract(1, ordering: .relaxed)
-            throw Rejection(503, "the playground is busy with \(Self.waiting) runs; try again in a moment")
+    func perform(for client: String, _ work: @escaping @Sendable (_ stop: @escaping @Sendable () -> Bool) -> String) async throws -> String {
+        try admit(client)
+        defer { pending.withLock { $0[client, default: 1] -= 1; if $0[client] == 0 { $0[client] = nil } } }
+        return try await withGracefulShutdownHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+                queue.async { [self] in
+                    guard !stopping.load(ordering: .relaxed) else {
+                        return continuation.resume(throwing: Rejection(503, "the playground is stopping"))
+                    }
+                    continuation.resume(returning: work { [self] in stopping.load(ordering: .relaxed) })
+                }
+            }
+        } onGracefulShutdown: { [self] in
+            stopping.store(true, ordering: .relaxed)
         }
-        defer { pending.subtract(1, ordering: .relaxed) }
-        return await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
+    }
+
+    func perform(for client: String, _ work: @escaping @Sendable () -> String) async throws -> String {
+        try await perform(for: client) { _ in work() }
+    }
+
+    private func admit(_ client: String) throws(Rejection) {
+        let refusal = pending.withLock { pending -> String? in
+            if pending.values.reduce(0, +) >= Self.waiting {
+                return "the playground is busy with \(Self.waiting) runs; try again in a moment"
+            }
+            if pending[client, default: 0] >= Self.perClient {
+                return "you have \(Self.perClient) runs waiting already; try again when one is done"
+            }
+            pending[client, default: 0] += 1
+            return nil
         }
+        if let refusal { throw Rejection(503, refusal) }
     }
 }
 
 extension PhotoServer {
-    /// `GET /` the page, `POST /run` a script, `GET /explain/NAME`, `GET /operators`,
-    /// `GET /lessons`, `POST /lessons/NAME/N` an answer to exercise N.
+    /// The page's files (`GET /`, `/playground.js`, ...), `GET /diagram.css`, `POST /run` a
+    /// script, `GET /explain/NAME`, `GET /operators`, `GET /lessons`, `POST /lessons/NAME/N`
+    /// an answer to exercise N.
     func addPlayground(_ work: PlaygroundWork, to router: Router<PhotoRequestContext>) {
         let runs = PlaygroundRuns()
-        router.get("/") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: PlaygroundPage.html)))
+        for file in PlaygroundFiles.all {
+            router.get(RouterPath(file.path)) { _, _ in Self.reply(file.bytes, type: file.contentType) }
         }
-        router.post("/run") { request, _ in
-            let body = try await Self.read(request.body)
-            guard let script = String(validating: body.readableBytesView, as: UTF8.self) else {
-                throw Rejection(400, "the script is not UTF-8 text")
-            }
-            let reply = try await runs.perform { work.run(script) }
-            return Response(status: .ok, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: reply)))
+        let stylesheet = Array(work.diagramStylesheet.utf8)
+        router.get("/diagram.css") { _, _ in Self.reply(stylesheet, type: "text/css; charset=utf-8") }
+        router.post("/run") { request, context in
+            let script = try await Self.text(of: request.body, "the script")
+            let reply = try await runs.perform(for: context.client) { stop in work.run(script, stop) }
+            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
         }
         router.get("/explain/:name") { _, context in
             guard let name = context.parameters.get("name"), name.count <= 64 else { throw Rejection(400, "the path needs an operator's name") }
-            guard let text = try await runs.perform({ work.explain(name) ?? "" }) as String?, !text.isEmpty else {
+            guard let text = try await runs.perform(for: context.client, { work.explain(name) ?? "" }) as String?, !text.isEmpty else {
                 throw Rejection(404, "there is no operator called \(name)")
             }
-            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            return Self.reply(Array(text.utf8), type: "text/plain; charset=utf-8")
         }
-        router.get("/lessons") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: work.lessons)))
-        }
+        let lessons = Array(work.lessons.utf8)
+        router.get("/lessons") { _, _ in Self.reply(lessons, type: "application/json; charset=utf-8") }
         router.post("/lessons/:name/:exercise") { request, context in
             guard let name = context.parameters.get("name"), let number = context.parameters.get("exercise").flatMap({ Int($0) }) else {
                 throw Rejection(400, "the path needs a lesson and an exercise's number: /lessons/search/1")
             }
-            let body = try await Self.read(request.body)
-            guard let answer = String(validating: body.readableBytesView, as: UTF8.self) else {
-                throw Rejection(400, "the answer is not UTF-8 text")
-            }
-            guard let reply = try await runs.perform({ work.check(name, number, answer) ?? "" }) as String?, !reply.isEmpty else {
+            let answer = try await Self.text(of: request.body, "the answer")
+            guard let reply = try await runs.perform(for: context.client, { work.check(name, number, answer) ?? "" }) as String?,
+                  !reply.isEmpty else {
                 throw Rejection(404, "there is no exercise \(number) in a lesson called \(name)")
             }
-            return Response(status: .ok, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: reply)))
+            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
         }
-        router.get("/operators") { _, _ in
-            let list = "[" + work.operators.map { JSON.quoted($0) }.joined(separator: ",") + "]"
-            return Response(status: .ok, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: list)))
+        let operators = Array(("[" + work.operators.map { JSON.quoted($0) }.joined(separator: ",") + "]").utf8)
+        router.get("/operators") { _, _ in Self.reply(operators, type: "application/json; charset=utf-8") }
+    }
+
+    static func reply(_ bytes: [UInt8], type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A request's body as text.
+    static func text(of body: RequestBody, _ what: String) async throws -> String {
+        let bytes = try await read(body)
+        guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else {
+            throw Rejection(400, "\(what) is not UTF-8 text")
         }
+        return text
     }
 }

@@ -15,6 +15,8 @@ public final class ServerStats: Sendable {
         var services: [String: Counts] = [:]
         /// Malformed requests, answered 4xx before any service saw them.
         var rejected = 0
+        /// Every request, the playground's page and runs too.
+        var requests = 0
         var waiters: [Int: Waiter] = [:]
         var lastWaiter = 0
     }
@@ -30,6 +32,7 @@ public final class ServerStats: Sendable {
 
     public var services: [String: Counts] { state.withLock { $0.services } }
     public var rejected: Int { state.withLock { $0.rejected } }
+    public var requests: Int { state.withLock { $0.requests } }
 
     func count(_ service: String, _ change: (inout Counts) -> Void) {
         let satisfied = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
@@ -40,6 +43,10 @@ public final class ServerStats: Sendable {
             return ready.map(\.value.continuation)
         }
         for continuation in satisfied { continuation.resume(returning: true) }
+    }
+
+    func countRequest() {
+        state.withLock { $0.requests += 1 }
     }
 
     func reject() {

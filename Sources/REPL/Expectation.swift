@@ -31,6 +31,9 @@ struct Expectation {
         var report: [String]
         /// What the pipeline sent within the comparison's window.
         var actual: [Recorded<Value>] = []
+        /// Stopped by a limit (real time, events) before the window's end: what it sent
+        /// says nothing of what it would have.
+        var stopped = false
     }
 
     func run() -> Outcome {
@@ -41,11 +44,17 @@ struct Expectation {
         let open = endsOpen
         let width = max(marble.width - 1, 0) + (open ? Expectation.openHorizon : 0)
         let limit = RealTimeLimit(Expectation.wallClockLimit).earlier(realTimeLimit)
-        let (actual, table, overran, leftovers) = record(for: .milliseconds(width), within: limit)
-        if overran {
+        let (actual, table, stop, leftovers) = record(for: .milliseconds(width), within: limit)
+        switch stop {
+        case .realTime:
             return Outcome(passed: false, report: [
                 "stopped after \(limit.duration) of real time: the pipeline works without end in one instant",
-                "(a synchronous source such as `range 1, 1e12` that nothing stops: add `take N`)"])
+                "(a synchronous source such as `range 1, 1e12` that nothing stops: add `take N`)"], stopped: true)
+        case .eventLimit:
+            return Outcome(passed: false, report: [
+                "stopped after \(Expectation.eventLimit) events, an expect's limit: the marble has \(marble.entries.count)",
+                "(compare fewer with `take N`)"], stopped: true)
+        default: break
         }
         guard leftovers.isEmpty else { return Outcome(passed: false, report: [leftovers.report]) }
         let expected = marble.entries.map { entry -> Recorded<Value> in
@@ -92,11 +101,14 @@ struct Expectation {
     /// An expectation runs in virtual time, so only synchronous work without end can take
     /// long: it is stopped after this much real time.
     static let wallClockLimit = Duration.seconds(10)
+    /// An expectation records at most this many events (each is kept to compare): a
+    /// marble is written by hand, and `range 1, 1.2e7` recorded whole took 1.5 GB.
+    static let eventLimit = 100_000
 
     /// The run is also checked for leaks: after it is disposed, nothing it started may be
     /// left (`Leftovers`).
     private func record(for limit: TimeSpan, within realTime: RealTimeLimit)
-        -> (events: [Recorded<Value>], table: [Character: Value], overran: Bool, leftovers: Leftovers) {
+        -> (events: [Recorded<Value>], table: [Character: Value], stop: RunOutcome.Stop, leftovers: Leftovers) {
         var options = RunOptions.expectation(window: limit, within: realTime, transport: transport, failures: failures)
         options.services = services
         let store = PropertyStore()
@@ -105,7 +117,7 @@ struct Expectation {
         let outcome = Run(pipeline: pipeline, options: options, properties: store).perform { event, time in
             events.append(Recorded(time: time, event: event))
         }
-        return (events, valueTable(store), outcome.stop == .realTime, outcome.leftovers)
+        return (events, valueTable(store), outcome.stop, outcome.leftovers)
     }
 
     /// What each mark of the marble stands for: VALUES, else the mark as a string.

@@ -90,9 +90,10 @@ struct HistoryFile {
         return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
     }
 
-    /// Writes the file anew with `entries` (`AtomicFile`).
+    /// Writes the file anew with `entries` (`AtomicFile`; private to the user, as `append` makes it).
     private func rewrite(_ entries: [String]) {
-        _ = AtomicFile.replace(path, with: ([HistoryFile.header] + entries.map(HistoryFile.encode)).map { $0 + "\n" }.joined())
+        try? AtomicFile.replace(path, with: ([HistoryFile.header] + entries.map(HistoryFile.encode)).map { $0 + "\n" }.joined(),
+                                permissions: 0o600)
     }
 
     /// libedit's encoding (strvis with VIS_WHITE, read back by strunvis): every byte that

@@ -2,9 +2,6 @@ import JSONText
 import Language
 import Trace
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The browser playground's work, for `frp serve` (which only routes to it): a script run
 /// as `frp run --virtual` runs it — virtual time, the same event limit, a limit of real
@@ -15,21 +12,44 @@ public enum Playground {
     public static let realTimeLimit = Duration.seconds(5)
 
     /// The reply to `POST /run`, as JSON: `status` (frp run's exit status), `output` (the
-    /// events and the text diagrams), `diagnostics` (as the terminal prints them) and
-    /// `svgs` (each run's diagram).
-    public static func run(_ script: String) -> String {
-        let folder = temporaryFolder()
-        defer { removeFolder(folder) }
+    /// events and the text diagrams), `diagnostics` (as the terminal prints them), `svgs`
+    /// (each run's diagram) and `notes` (what was left out, and why). The run stops when
+    /// `stop` says so (the server shutting down) or at `realTimeLimit`, whichever is first.
+    public static func run(_ script: String, stop: @escaping @Sendable () -> Bool = { false }) -> String {
         let output = Collected()
-        var runner = ScriptRunner(clock: .virtual, svgPath: folder.map { $0 + "/run.svg" }, output: output.output)
+        var runner = ScriptRunner(clock: .virtual, output: output.output)
         runner.sandboxed = true
+        runner.interrupted = stop
+        runner.diagrams = { output.svgs.append($0) }
         let status = runner.run(Source(name: "playground.frp", text: script), wallClockLimit: realTimeLimit)
-        let svgs = folder.map(svgFiles) ?? []
-        let diagnostics = output.errors.filter { !$0.hasPrefix("frp: wrote ") }
-        return "{\"status\":\(status),\"output\":\(JSONText.quoted(output.lines.joined(separator: "\n")))"
-            + ",\"diagnostics\":\(JSONText.quoted(diagnostics.joined(separator: "\n\n")))"
-            + ",\"svgs\":[\(svgs.map(JSONText.quoted).joined(separator: ","))]}"
+        var notes: [String] = []
+        var svgs: [String] = []
+        var size = 0
+        for (index, svg) in output.svgs.enumerated() {
+            size += svg.utf8.count
+            if svg.utf8.count > largestDiagram || size > largestReply {
+                notes.append("The diagram of run \(index + 1) (\(svg.utf8.count / 1024) KB) is left out: a reply carries at most \(largestDiagram >> 20) MB of a diagram and \(largestReply >> 20) MB in all. `frp run --svg FILE` draws it.")
+            } else {
+                svgs.append(svg)
+            }
+        }
+        var text = output.lines.joined(separator: "\n")
+        if text.utf8.count > largestReply {
+            text = String(decoding: text.utf8.prefix(largestReply), as: UTF8.self)
+            notes.append("The output is cut after \(largestReply >> 20) MB.")
+        }
+        return "{\"status\":\(status),\"output\":\(JSONText.quoted(text))"
+            + ",\"diagnostics\":\(JSONText.quoted(output.errors.joined(separator: "\n\n")))"
+            + ",\"svgs\":[\(svgs.map(JSONText.quoted).joined(separator: ","))]"
+            + ",\"notes\":[\(notes.map(JSONText.quoted).joined(separator: ","))]}"
     }
+
+    /// The most of one diagram, and of the whole reply, the page is sent.
+    static let largestDiagram = 2 << 20
+    static let largestReply = 8 << 20
+
+    /// The diagrams' stylesheet, scoped to them, for the page (which takes no inline style).
+    public static var diagramStylesheet: String { DiagramStylesheet.css(scope: "svg.\(DiagramStylesheet.rootClass)") }
 
     /// `frp explain NAME`'s text (its example run and drawn), nil for a name it does not know.
     public static func explain(_ name: String) -> String? {
@@ -41,41 +61,14 @@ public enum Playground {
     /// The operators and sources, for the page's menu.
     public static var operators: [String] { PhotoSources.catalogue.names }
 
-    /// The lines a run wrote, and its errors.
+    /// The lines a run wrote, its errors and its diagrams.
     private final class Collected: @unchecked Sendable {
         private(set) var lines: [String] = []
         private(set) var errors: [String] = []
+        var svgs: [String] = []
         var output: Output {
             Output(line: { [self] in lines.append($0) }, error: { [self] in errors.append($0) })
         }
-    }
-
-    private static func temporaryFolder() -> String? {
-        var template = Array("/tmp/frp-playground-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            return mkdtemp(base).map { String(cString: $0) }
-        }
-    }
-
-    /// The SVGs of the runs, in order: run.svg, run-2.svg, ...
-    private static func svgFiles(in folder: String) -> [String] {
-        var files: [String] = []
-        var number = 1
-        while true {
-            let path = number == 1 ? folder + "/run.svg" : Session.numbered(folder + "/run.svg", number)
-            guard let bytes = SourceFile.readBytes(path) else { break }
-            files.append(String(decoding: bytes, as: UTF8.self))
-            number += 1
-        }
-        return files
-    }
-
-    private static func removeFolder(_ folder: String?) {
-        guard let folder else { return }
-        var number = 1
-        while unlink(number == 1 ? folder + "/run.svg" : Session.numbered(folder + "/run.svg", number)) == 0 { number += 1 }
-        rmdir(folder)
     }
 }
 
@@ -117,7 +110,7 @@ extension Playground {
                 exercises += 1
                 guard exercises == number else { continue }
                 let verdict: (name: String, report: [String], hint: String?)
-                switch AnswerCheck(frontend: frontend).check(answer, for: exercise) {
+                switch AnswerCheck(frontend: frontend, realTimeLimit: RealTimeLimit(realTimeLimit)).check(answer, for: exercise) {
                 case .right: verdict = ("right", [], nil)
                 case .wrong(let report, let hint): verdict = ("wrong", report, hint)
                 case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)

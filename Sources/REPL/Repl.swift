@@ -228,8 +228,12 @@ public struct Repl {
                 return .done
             }
             let text = inputs.joined(separator: "\n") + "\n"
-            if Session.write(text, to: path) { output.line("saved \(inputs.count) inputs to \(path)") }
-            else { output.error("cannot write \(path)") }
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.replace(path, with: text, inPlaceUnlessRegular: true)
+                output.line("saved \(inputs.count) inputs to \(path)")
+            } catch {
+                output.error("cannot write \(path): \(error.reason)")
+            }
         case ":jobs":
             output.line(session.jobs?.list() ?? "")
         case ":stop":

@@ -30,6 +30,11 @@ public struct ScriptRunner {
     /// For a script that came over the network (the browser playground): it may not read
     /// files (`import`), and Ctrl-C belongs to the server, not to the run.
     public var sandboxed = false
+    /// Asked between events: true stops the run (a sandboxed one's Ctrl-C: the server
+    /// shutting down).
+    public var interrupted: (@Sendable () -> Bool)?
+    /// Where each run's SVG diagram goes instead of a file (the playground's reply).
+    public var diagrams: ((String) -> Void)?
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
                 eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
@@ -66,6 +71,8 @@ public struct ScriptRunner {
     /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds the whole script,
     /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
+        // From here: checking (definitions put in place, imports) counts against it too.
+        let realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
         var frontend = sandboxed ? Frontend(catalogue: PhotoSources.catalogue) : Frontend.forFiles()
         frontend.operatorList = Frontend.commandLineOperatorList
         let (statements, diagnostics) = frontend.load(source)
@@ -76,34 +83,64 @@ public struct ScriptRunner {
         var options = RunOptions()
         options.clock = clock
         options.tracing = trace
-        options.realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
+        options.realTimeLimit = realTimeLimit
         options.eventLimit = RunOptions.EventLimit(count: maxEvents, name: "frp run's limit",
                                                    advice: "`--max-events N` to see more, `take N` to see fewer")
-        if !sandboxed {
+        if let interrupted {
+            options.interrupted = interrupted
+            options.interruptReason = { "the server stopping" }
+        } else if !sandboxed {
             Interrupt.install()
             options.interrupted = { Interrupt.isSet }
         }
         if let eventsPath {
-            guard let log = EventLog(path: eventsPath) else {
-                output.error("frp: cannot write \(eventsPath): \(String(cString: strerror(errno)))")
+            do throws(AtomicFile.Failure) {
+                options.eventLog = try EventLog(path: eventsPath)
+            } catch {
+                output.error("frp: cannot write \(eventsPath): \(error.reason)")
                 return 2
             }
-            options.eventLog = log
         }
         options.svgPath = svgPath
+        options.diagrams = diagrams
         options.serviceFailures = failures.table
         options.transport = transport
         options.diagramStyle = diagram
         options.prettyValues = !sandboxed && isatty(1) == 1
         let session = Session(options: options, output: output)
         session.interruptEchoes = !sandboxed && isatty(0) == 1 && isatty(1) == 1
-        for statement in statements {
+        // However the script stops (Ctrl-C, its real-time limit), the events so far are kept.
+        defer { putEventsInPlace(session) }
+        for (index, statement) in statements.enumerated() {
+            // Past the limit, nothing more runs: each statement would draw and write again.
+            if let realTimeLimit, realTimeLimit.hasPassed {
+                let left = statements.count - index
+                output.line("stopped: the script's limit of \(realTimeLimit.duration) of real time has passed; "
+                    + "\(left) statement\(left == 1 ? " was" : "s were") not run")
+                return 1
+            }
             session.execute(statement)
             // Ctrl-C stops the script after the run it cancelled has drawn its trace.
             if !sandboxed, Interrupt.take() { return 130 }
         }
-        if let eventsPath, session.options.eventLog != nil { output.error("frp: wrote \(eventsPath)") }
-        return session.problems > 0 ? 1 : 0
+        let eventsPlaced = putEventsInPlace(session)
+        return session.problems > 0 || !eventsPlaced ? 1 : 0
+    }
+
+    /// Renames the `--events` file, written beside its path, over it (once); false, with
+    /// the reason, when that failed, and the old file is then as it was.
+    @discardableResult
+    private func putEventsInPlace(_ session: Session) -> Bool {
+        guard let eventsPath, let log = session.options.eventLog else { return true }
+        session.options.eventLog = nil
+        do throws(AtomicFile.Failure) {
+            try log.commit()
+        } catch {
+            output.error("frp: cannot write the events: \(error.reason)")
+            return false
+        }
+        output.error("frp: wrote \(eventsPath)")
+        return true
     }
 }
 

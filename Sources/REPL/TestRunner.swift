@@ -26,7 +26,7 @@ public struct TestRunner {
     public func run(paths: [String]) -> Int32 {
         var passed = 0, failed = 0
         var unreadable = false
-        let files = paths.flatMap { ScriptFiles.find(under: $0) }
+        let files = ScriptFiles.find(under: paths)
         if files.isEmpty {
             output.error("frp test: no .frp files in \(paths.joined(separator: ", "))")
             unreadable = true
@@ -84,30 +84,60 @@ public struct TestRunner {
     }
 }
 
-/// The .frp files a path names: the file itself, or every .frp file below a directory,
-/// in name order.
-enum ScriptFiles {
+/// The .frp files the paths name: a file itself, or every .frp file below a directory, in
+/// name order. Each directory and each file is visited once, known by device and inode: a
+/// link back up (`ln -s . again`) is skipped, not followed without end, and a file reached
+/// two ways is tested once.
+struct ScriptFiles {
+    private struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        init(_ info: stat) { (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino)) }
+    }
+
+    private var visited: Set<Identity> = []
+
     static func find(under path: String) -> [String] {
+        find(under: [path])
+    }
+
+    static func find(under paths: [String]) -> [String] {
+        var files = ScriptFiles()
+        return paths.flatMap { files.visit($0) }
+    }
+
+    private mutating func visit(_ path: String) -> [String] {
         var info = stat()
+        // What cannot be read is named as is, and the runner says why.
         guard stat(path, &info) == 0 else { return [path] }
+        guard visited.insert(Identity(info)).inserted else { return [] }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { return [path] }
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
         var found: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard name != ".", name != ".." else { continue }
+        // In name order, so a file reached two ways is always found by the same one.
+        for name in ScriptFiles.names(in: path).sorted() {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             var childInfo = stat()
             guard stat(child, &childInfo) == 0 else { continue }
             if (childInfo.st_mode & S_IFMT) == S_IFDIR {
-                found += find(under: child)
-            } else if name.hasSuffix(".frp") {
+                found += visit(child)
+            } else if name.hasSuffix(".frp"), visited.insert(Identity(childInfo)).inserted {
                 found.append(child)
             }
         }
         return found.sorted()
+    }
+
+    /// The names in a directory, without `.` and `..`.
+    private static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 }

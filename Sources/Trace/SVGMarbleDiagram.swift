@@ -188,23 +188,9 @@ public struct SVGMarbleDiagram<Value> {
         let height = legendY + Double(legend.count) * 18 + 8
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(format(width))" height="\(format(height))" viewBox="0 0 \(format(width)) \(format(height))">
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="\(DiagramStylesheet.rootClass)" width="\(format(width))" height="\(format(height))" viewBox="0 0 \(format(width)) \(format(height))">
             <style type="text/css">
-            .label, .legend, .title, .tick, .foldlabel { font-family: monospace; font-size: 14px; fill: #222; }
-            .title { font-weight: bold; }
-            .tick { text-anchor: middle; fill: #555; font-size: 12px; }
-            .foldlabel { fill: #777; font-size: 12px; }
-            .axis { stroke: #999; stroke-width: 1; }
-            .fold polyline { stroke: #777; stroke-width: 2; fill: none; }
-            .fold rect { fill: #f2f2f2; }
-            .time { stroke: #444; stroke-width: 2; }
-            .branch { stroke: #999; stroke-width: 1; stroke-dasharray: 3 3; }
-            .value circle, .many circle { stroke: #333; stroke-width: 1.5; }
-            .many circle { fill: #ddd; }
-            .value text, .many text { font-family: sans-serif; font-size: 13px; font-weight: bold; text-anchor: middle; fill: #111; }
-            .completed { stroke: #222; stroke-width: 3; }
-            .error line { stroke: #d22; stroke-width: 3; }
-            .cancelled line { stroke: #d22; stroke-width: 3; }
+            \(DiagramStylesheet.css())
             </style>
             <text x="16" y="24" class="title">\(escape(titleText))</text>
             \((background + body).joined(separator: "\n"))
@@ -217,19 +203,7 @@ public struct SVGMarbleDiagram<Value> {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    private func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    private func escape(_ text: String) -> String { Markup.escaped(text) }
 }
 
 /// Where each instant of a run is drawn: instants in order, each as wide as the most marks

@@ -245,7 +245,8 @@ struct ServeCommand: ParsableCommand {
     static func serve(port: Int, name: String, listening: @escaping @Sendable (String) -> Void) throws {
         var configured = PhotoServer(port: port)
         configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators,
-                                               lessons: Playground.lessons, check: Playground.check)
+                                               lessons: Playground.lessons, check: Playground.check,
+                                               diagramStylesheet: Playground.diagramStylesheet)
         let server = configured
         let failure = Mutex<String?>(nil)
         let stopped = DispatchSemaphore(value: 0)
@@ -267,7 +268,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let counts = server.stats.services.values
-        print("\(name): stopped after \(counts.map(\.received).reduce(0, +)) requests (\(counts.map(\.aborted).reduce(0, +)) aborted)")
+        print("\(name): stopped after \(server.stats.requests) requests (\(counts.map(\.aborted).reduce(0, +)) service replies aborted)")
     }
 }
 

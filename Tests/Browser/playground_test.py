@@ -4,35 +4,17 @@ serves the page (frp serve on a free port); the test types a pipeline and runs i
 drags a source marble and sees the output change, sees a typo's diagnostic, opens an
 explanation, and reopens a shared link. Screenshots of the page and of three Examples' SVGs
 go to .build/screenshots (not committed). Prints `N passed, N failed`; exits 1 on a failure."""
-import os, re, subprocess, sys, time
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import os, subprocess, sys
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-binary = os.path.join(root, ".build", "debug", "frp")
-shots = os.path.join(root, ".build", "screenshots")
-os.makedirs(shots, exist_ok=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from playground_session import binary, chromium, root, shots, start_playground
 
-# `frp play`: frp serve on a free port, its address printed.
-server = subprocess.Popen([binary, "play"], stdout=subprocess.PIPE, text=True)
-url = None
-for _ in range(50):
-    line = server.stdout.readline()
-    match = re.search(r"open (http://\S+)/ in a browser", line)
-    if match:
-        url = match.group(1)
-        break
-assert url, "frp play did not say where to open the page"
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"]:
-    options.add_argument(argument)
-browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+server, url = start_playground()
+browser = chromium()
 wait = WebDriverWait(browser, 20)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from checklist import check, finish

@@ -24,6 +24,20 @@ struct DiagnosticTests {
             """)
     }
 
+    @Test("did you mean: no suggestion for a name too long to be a typo, and a long candidate costs nothing (two 60,000-character names took 19 s)")
+    func suggestionIsBounded() {
+        let long = String(repeating: "a", count: 60_000)
+        #expect(suggestion(for: long + "b", among: [long + "c", "map"]) == nil)
+        #expect(suggestion(for: "swichMap", among: [long, long + "c", "switchMap"]) == "switchMap")
+        let longest = String(repeating: "x", count: 63)
+        #expect(suggestion(for: longest + "y", among: [longest + "z"]) == longest + "z")
+        #expect(suggestion(for: longest + "yy", among: [longest + "zy"]) == nil)
+        // Through the checker: the unknown name is reported, with no hint.
+        let rendered = diagnostics("let \(long)c = of 1\n\(long)b | take 1")
+        #expect(rendered.hasPrefix("-- UNKNOWN NAME "), "\(rendered.prefix(200))")
+        #expect(!rendered.contains("did you mean"))
+    }
+
     @Test("operator options: a bad delay, limit, fallback or wait is a positioned diagnostic with a hint")
     func operatorOptions() {
         for (text, title, column, hint) in [
@@ -40,6 +54,36 @@ struct DiagnosticTests {
         // Each reads as intended when right.
         for text in ["of 1 | retry 2 delay 1s", "of 1 | retry delay 5ms", "of 1 | flatMap (of it), 2",
                      "of 1 | timeout 1s with (of 2)", "of 1 | debounce (timer 1s)", "of 1 | debounce empty"] {
+            #expect(diagnostics(text) == "", "\(text)")
+        }
+    }
+
+    @Test("a count too big to run is a diagnostic where it is written, with the largest allowed (retry 1e18 ran, then failed)")
+    func countTooBig() {
+        #expect(diagnostics(#"cold "-a-#" | retry 1e18"#) == """
+            -- BAD COUNT ----------------------------------------------------- test.frp:1:21
+
+            `retry` needs a whole number I can count to, and `1000000000000000000` is too big:
+
+            1| cold "-a-#" | retry 1e18
+                                   ^^^^
+            Hint: N goes up to 999999999999999
+            """)
+        for (text, hint) in [("of 1 | take 1e15", "N goes up to 999999999999999"),
+                             ("of 1 | skip 1e16", "N goes up to 999999999999999"),
+                             ("of 1 | takeLast 1e15", "N goes up to 999999999999999"),
+                             ("of 1 | replay 1e15", "N goes up to 999999999999999"),
+                             ("of 1 | flatMap (of it), 1e15", "N goes up to 999999999999999"),
+                             ("range 1e15, 3", "FROM goes up to 999999999999999"),
+                             ("range 1, 1e15", "COUNT goes up to 999999999999999"),
+                             ("of 1 | buffer 1000001", "N goes up to 1000000"),
+                             ("of 1 | buffer 2, 1e15", "SKIP goes up to 999999999999999")] {
+            let rendered = diagnostics(text)
+            #expect(rendered.hasPrefix("-- BAD COUNT "), "\(text): \(rendered)")
+            #expect(rendered.hasSuffix("Hint: \(hint)"), "\(text): \(rendered)")
+        }
+        // The largest are fine.
+        for text in ["of 1 | retry 999999999999999", "range 1, 999999999999999 | take 3", "of 1 | buffer 1000000"] {
             #expect(diagnostics(text) == "", "\(text)")
         }
     }

@@ -64,3 +64,39 @@ struct ImportTests {
         #expect(bare.load(source).1.first?.title == "IMPORT UNAVAILABLE")
     }
 }
+
+@Suite("Imports and definitions: bounded work")
+struct BoundedCheckingTests {
+    @Test("a diamond of imports reads each file once (18 levels read the bottom 2^18 times)")
+    func diamondReadsOnce() {
+        let reads = ReadCount()
+        var frontend = Frontend()
+        frontend.readFile = { path in
+            reads.add(path)
+            let level = Int(path.dropFirst("l".count).dropLast("a.frp".count)) ?? 0
+            let text = level == 0 ? "def base = map it\n" : "import \"l\(level - 1)a.frp\"\nimport \"l\(level - 1)b.frp\"\n"
+            return .success(Source(name: path, text: text))
+        }
+        let (statements, diagnostics) = frontend.load(Source(name: "main.frp", text: "import \"l30a.frp\"\nimport \"l30b.frp\"\nof 1 | base"))
+        #expect(diagnostics.isEmpty)
+        #expect(statements.count == 1 + 2)
+        #expect(reads.paths.count == 62 && Set(reads.paths).count == 62)
+    }
+
+    @Test("definitions that double at every line are refused once past 10,000 stages, with a position")
+    func doublingDefinitions() {
+        let lines = ["def d0 = map it"] + (1..<40).map { "def d\($0) = d\($0 - 1) | d\($0 - 1)" } + ["of 1 | d39"]
+        var frontend = Frontend()
+        let source = Source(name: "d.frp", text: lines.joined(separator: "\n"))
+        let (_, diagnostics) = frontend.load(source)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.title == "TOO BIG")
+        #expect(diagnostics.first?.rendered(in: source).contains("more than 10000 stages") == true)
+    }
+}
+
+/// The paths a test's `readFile` was asked for.
+final class ReadCount: @unchecked Sendable {
+    private(set) var paths: [String] = []
+    func add(_ path: String) { paths.append(path) }
+}

@@ -26,7 +26,7 @@ struct PatternTests {
             let theirs = try Regex(pattern)
             for text in Self.texts {
                 let expected = (try? theirs.wholeMatch(in: text)) != nil
-                #expect(ours.matches(text) == expected, "\(pattern) on \(text.debugDescription)")
+                #expect(try ours.matches(text) == expected, "\(pattern) on \(text.debugDescription)")
             }
         }
     }
@@ -35,8 +35,8 @@ struct PatternTests {
     func linearTime() throws {
         let pattern = try Pattern("(a+)+b")
         let started = ContinuousClock.now
-        #expect(!pattern.matches(String(repeating: "a", count: 5000) + "!"))
-        #expect(pattern.matches(String(repeating: "a", count: 5000) + "b"))
+        #expect(try !pattern.matches(String(repeating: "a", count: 5000) + "!"))
+        #expect(try pattern.matches(String(repeating: "a", count: 5000) + "b"))
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 

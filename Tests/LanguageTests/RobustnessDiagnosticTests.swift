@@ -199,7 +199,7 @@ struct RobustnessDiagnosticTests {
 
             1| of 1 | take 1e308
                            ^^^^^
-            Hint: counts go up to about 9.2e18
+            Hint: N goes up to 999999999999999
             """)
     }
 

@@ -7,7 +7,7 @@ import json, os, signal, socket, subprocess, sys, time, urllib.request
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 binary = os.path.join(root, ".build", "debug", "frp")
-HELD = b"GET /v1/friends HTTP/1.1\r\nHost: soak\r\nX-Speed: 1e-9\r\n\r\n"
+HELD = b"GET /v1/friends HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Speed: 1e-9\r\n\r\n"
 
 
 def held_connections(port, count):
@@ -119,5 +119,36 @@ def main():
             server.wait()
 
 
+def stuck_runs_do_not_hold_sigterm():
+    """The playground runs scripts one at a time, each for up to 5 s of real time: SIGTERM
+    while one runs and others wait must end the server at once, not after every queued run
+    (it ignored SIGINT and SIGTERM while a run was stuck)."""
+    import threading
+    server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        url = next(word for word in server.stdout.readline().decode().split() if word.startswith("http://"))
+        def post():
+            try:
+                urllib.request.urlopen(urllib.request.Request(url + "/run", data=b"range 1, 1e14 | count"), timeout=30).read()
+            except OSError:
+                pass
+        clients = [threading.Thread(target=post, daemon=True) for _ in range(4)]
+        for client in clients:
+            client.start()
+        time.sleep(0.5)  # the runs reach the server: the state under test, not a timing
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("frp serve still runs 3 s after SIGTERM with a run stuck and three waiting")
+        print(f"ok   frp serve: ended {time.monotonic() - started:.2f} s after SIGTERM with a run stuck and three waiting")
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    sys.exit(stuck_runs_do_not_hold_sigterm())

@@ -226,6 +226,8 @@ public struct Parameter: Sendable {
     public var keyword: String?
     /// The smallest a `.count` may be (`buffer 0` makes no lists).
     public var minimum = 0
+    /// The largest a `.count` may be (`buffer` makes lists of at most `Limits.listItems`).
+    public var maximum = Limits.largestCount
     /// The shortest a `.duration` may be (`interval 0ms` would never let time pass).
     public var shortest = TimeSpan.zero
     /// Whether a `.marble` is drawn on one shared timeline that runs from the start of the
@@ -236,14 +238,15 @@ public struct Parameter: Sendable {
     public var defaultsToUpstreamText = false
 
     public init(_ name: String, _ kind: Kind, optional: Bool = false, variadic: Bool = false, keyword: String? = nil,
-                minimum: Int = 0, shortest: TimeSpan = .zero, marbleKind: Marble.Kind = .cold,
-                defaultsToUpstreamText: Bool = false) {
+                minimum: Int = 0, maximum: Int = Limits.largestCount, shortest: TimeSpan = .zero,
+                marbleKind: Marble.Kind = .cold, defaultsToUpstreamText: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
         self.isVariadic = variadic
         self.keyword = keyword
         self.minimum = minimum
+        self.maximum = maximum
         self.shortest = shortest
         self.marbleKind = marbleKind
         self.defaultsToUpstreamText = defaultsToUpstreamText

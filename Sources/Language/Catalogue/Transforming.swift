@@ -69,7 +69,7 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")]) { args throws(SignalError) in
         args.upstream.pairwise().map { .list([$0.0, $0.1]) }
     },
-    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1), Parameter("SKIP", .count, optional: true, minimum: 1)],
+    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1, maximum: Limits.listItems), Parameter("SKIP", .count, optional: true, minimum: 1)],
           "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
           example: #"cold "-a-b-c-d-e|" | buffer 2"#,

@@ -9,6 +9,10 @@ struct Checker {
     private var comments: [SourceRange]
     /// The definitions being put in place, innermost last: one that uses itself is refused.
     private var expanding: [String] = []
+    /// Stages the statement being checked has gained from its definitions so far
+    /// (`Limits.expandedStages`): each use is put in place whole, so a chain of
+    /// definitions that each use the one before twice doubles at every link.
+    private var expandedStages = 0
     let catalogue: Catalogue
     var environment: Environment
     /// The command that lists the operators, for hints: `:help` in the REPL.
@@ -86,6 +90,7 @@ struct Checker {
     private mutating func check(_ statement: Statement) -> CheckedStatement? {
         hotReached = []
         bindingsReached = []
+        expandedStages = 0
         return check(statement, Scope()).map(withHotSources)
     }
 
@@ -308,7 +313,7 @@ struct Checker {
             failed = true
         }
         guard !failed else { return nil }
-        environment.definitions[name] = Definition(parameters: parameters, stages: stages, source: source, text: text)
+        environment.definitions[name] = Definition(parameters: parameters, stages: stages, source: source, comments: comments, text: text)
         environment.bindings[name] = nil
         environment.properties.remove(name)
         return .define(name: name)
@@ -321,6 +326,16 @@ struct Checker {
         guard !expanding.contains(stage.name) else {
             report("RECURSIVE DEFINITION", stage.nameRange, "`\(stage.name)` uses itself, and putting it in place would never end:",
                    hint: "a definition may use operators and the definitions made before it")
+            return nil
+        }
+        expandedStages += definition.stages.count
+        guard expandedStages <= Limits.expandedStages else {
+            // Reported once, where the statement first went over.
+            if expandedStages - definition.stages.count <= Limits.expandedStages {
+                report("TOO BIG", stage.nameRange,
+                       "Putting `\(stage.name)` in place gives this statement more than \(Limits.expandedStages) stages: each use of a definition is copied whole, so definitions that use the one before twice double at every step.",
+                       hint: "use fewer definitions inside each other, or bind the shared part once with `let NAME = PIPELINE | share`")
+            }
             return nil
         }
         let given = stage.arguments.filter { $0.keyword == nil }
@@ -345,7 +360,7 @@ struct Checker {
         }
         for (parameter, value) in zip(definition.parameters, arguments) { environment.bindings[parameter] = .value(value) }
         source = definition.source
-        comments = Lexer.comments(of: definition.source)
+        comments = definition.comments
         expanding.append(stage.name)
         var failed = false
         var expanded: [CheckedStage] = []
@@ -709,7 +724,8 @@ struct Checker {
                hint: "`of X` makes a signal of one value: `\(spec.name) (of \(value))`")
     }
 
-    /// A count known before the run: a whole number, at least the parameter's minimum.
+    /// A count known before the run: a whole number from the parameter's minimum to its
+    /// maximum (`retry 1e18` would fail in the run, after the others had run).
     private mutating func checkCount(_ value: Value, _ range: SourceRange, _ parameter: Parameter,
                                      _ spec: OperatorSpec) -> Bool {
         let least = parameter.minimum == 0 ? "that is not negative" : "of at least \(parameter.minimum)"
@@ -723,9 +739,9 @@ struct Checker {
             report("BAD COUNT", range, "`\(spec.name)` needs a whole number \(least), not `\(Value.format(number))`:", hint: hint)
             return false
         }
-        guard number < Double(Int.max) else {
+        guard number <= Double(parameter.maximum) else {
             report("BAD COUNT", range, "`\(spec.name)` needs a whole number I can count to, and `\(Value.format(number))` is too big:",
-                   hint: "counts go up to about 9.2e18")
+                   hint: "\(parameter.name) goes up to \(parameter.maximum)")
             return false
         }
         return true

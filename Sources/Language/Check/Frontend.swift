@@ -34,6 +34,8 @@ public struct Definition: Sendable {
     public var parameters: [String]
     public var stages: [Stage]
     public var source: Source
+    /// Where the comments of `source` are (labels leave them out), found once.
+    var comments: [SourceRange]
     /// `def above(n) = filter rating > n`, for `explain` and `:help`.
     public var text: String
 }
@@ -65,11 +67,19 @@ public struct Frontend: Sendable {
     /// when it has no errors (a REPL line with a mistake changes nothing).
     public mutating func load(_ source: Source) -> ([CheckedStatement], [Diagnostic]) {
         let own = source.name.hasPrefix("<") ? [] : [Frontend.normalized(source.name)]
-        return load(source, importing: own, definitionsOnly: false)
+        return load(source, importing: own, definitionsOnly: false, imported: ImportedFiles())
+    }
+
+    /// The files one load has imported: a file imported again (a diamond: two libraries
+    /// that import a third) is read and checked once, as a module is — 18 levels of
+    /// diamonds read the bottom file 2^18 times.
+    private final class ImportedFiles {
+        var paths: Set<String> = []
     }
 
     /// `importing`: the files being read, outermost first (a cycle is refused).
-    private mutating func load(_ source: Source, importing: [String], definitionsOnly: Bool) -> ([CheckedStatement], [Diagnostic]) {
+    private mutating func load(_ source: Source, importing: [String], definitionsOnly: Bool,
+                               imported: ImportedFiles) -> ([CheckedStatement], [Diagnostic]) {
         let (program, syntaxDiagnostics) = parse(source)
         environment.loads += 1
         guard syntaxDiagnostics.isEmpty else { return ([], syntaxDiagnostics) }
@@ -108,6 +118,9 @@ public struct Frontend: Sendable {
                        hint: "move what both files need into a third one that neither imports back")
                 continue
             }
+            // Its definitions are in the environment already.
+            guard !imported.paths.contains(resolved) else { continue }
+            imported.paths.insert(resolved)
             guard let readFile = working.readFile else {
                 report("IMPORT UNAVAILABLE", pathRange, "Nothing can be imported here:", hint: "use `frp run`, `frp test` or the prompt")
                 continue
@@ -116,11 +129,11 @@ public struct Frontend: Sendable {
             case .failure(let failure):
                 report("CANNOT IMPORT", pathRange, "I cannot read `\(path)` (\(resolved)): \(failure.reason)",
                        hint: "the path is relative to the importing file's folder")
-            case .success(let imported):
-                let (importedStatements, importedDiagnostics) = working.load(imported, importing: importing + [resolved], definitionsOnly: true)
+            case .success(let file):
+                let (importedStatements, importedDiagnostics) = working.load(file, importing: importing + [resolved], definitionsOnly: true, imported: imported)
                 diagnostics += importedDiagnostics.map { diagnostic in
                     var diagnostic = diagnostic
-                    if diagnostic.origin == nil { diagnostic.origin = imported }
+                    if diagnostic.origin == nil { diagnostic.origin = file }
                     return diagnostic
                 }
                 statements += importedStatements

@@ -17,9 +17,18 @@ public enum Limits {
     /// names it uses, and its inner pipelines and expressions. Compiling and subscribing
     /// recurse once per level, so a deeper statement would overflow the stack.
     public static let statementDepth = 500
+    /// The largest count an operator takes (`take N`, `retry N`, `range FROM, COUNT`), just
+    /// under 1e15: counts are numbers, every whole number is one exactly up to 2^53 (about
+    /// 9e15), and two of them added (`range`'s end) stay exact. The checker refuses a bigger
+    /// one where it is written; one computed in the run is an error event.
+    public static let largestCount = 999_999_999_999_999
     /// Parts of one statement once its `let` values are filled in (each use is compiled
     /// on its own, so `let b = [a, a]`, `let c = [b, b]`, ... doubles at every line).
     public static let statementParts = 100_000
+    /// Stages one statement may gain from the definitions it uses, put in place (each use
+    /// is checked and compiled on its own): `def d1 = d0 | d0`, `def d2 = d1 | d1`, ...
+    /// doubles at every line, and 39 such lines held a server for ten minutes.
+    public static let expandedStages = 10_000
 
     static func tooLong(_ what: String, _ limit: Int, _ unit: String) -> EvaluationFailure {
         EvaluationFailure("the \(what) would be longer than \(limit) \(unit), the most a value may hold (keep fewer: take, or reduce to a number)")

@@ -165,7 +165,7 @@ struct ExpressionCompiler {
                 guard case .string(let subject) = try left(frame) else {
                     throw EvaluationFailure("`matches` needs a string on the left", site: site)
                 }
-                return .bool(compiled.matches(subject))
+                do throws(EvaluationFailure) { return .bool(try compiled.matches(subject)) } catch { throw error.at(site) }
             }
         }
         switch (left, right) {

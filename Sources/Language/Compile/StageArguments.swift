@@ -122,10 +122,11 @@ public struct StageArguments {
         }
     }
 
-    /// A whole number evaluated once, now.
+    /// A whole number evaluated once, now (at most `Limits.largestCount`, as the checker
+    /// asks of one written in the script).
     public func count(_ parameter: String) throws(SignalError) -> Int {
         let number = try value(parameter)
-        guard case .number(let double) = number, double == double.rounded(), abs(double) < 1e15 else {
+        guard case .number(let double) = number, double == double.rounded(), abs(double) <= Double(Limits.largestCount) else {
             throw SignalError("\(site): \(name) needs a whole number, not \(number.abbreviated)")
         }
         return Int(double)

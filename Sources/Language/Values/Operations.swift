@@ -53,6 +53,7 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
 
 public enum Operations {
     public static func apply(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
+        if left.isCostly || right.isCostly { try Interruption.check() }
         switch op {
         case .equal: return .bool(left == right)
         case .notEqual: return .bool(left != right)
@@ -89,9 +90,11 @@ public enum Operations {
         case let (.number(a), .number(b)): return .number(a + b)
         case let (.string(a), .string(b)):
             guard a.utf8.count + b.utf8.count <= Limits.stringBytes else { throw Limits.tooLong("text", Limits.stringBytes, "bytes") }
+            if left.isCostly || right.isCostly { try Interruption.check() }
             return .string(a + b)
         case let (.list(a), .list(b)):
             guard a.count + b.count <= Limits.listItems else { throw Limits.tooLong("list", Limits.listItems, "items") }
+            if left.isCostly || right.isCostly { try Interruption.check() }
             return .list(a + b)
         default:
             throw EvaluationFailure("I cannot add \(left.kindDescription) and \(right.kindDescription)"
@@ -206,6 +209,7 @@ public enum Operations {
         guard function.arity.contains(arguments.count) else {
             throw EvaluationFailure("`\(name)` takes \(function.signature), not \(arguments.count) arguments")
         }
+        if arguments.contains(where: \.isCostly) { try Interruption.check() }
         return try function.apply(arguments)
     }
 }

@@ -32,13 +32,15 @@ public struct Pattern: Sendable {
         }
     }
 
-    /// Whether the whole text matches.
-    public func matches(_ text: String) -> Bool {
+    /// Whether the whole text matches. A long text asks `Interruption` every 4,096
+    /// characters: its time is the text's length times the pattern's size.
+    public func matches(_ text: String) throws(EvaluationFailure) -> Bool {
         let characters = Array(text)
         var states = StateSet(size: program.count)
         var next = StateSet(size: program.count)
         states.add(0, of: program, at: 0, length: characters.count)
         for (position, character) in characters.enumerated() {
+            if position & 4095 == 4095 { try Interruption.check() }
             next.clear()
             for index in states.members {
                 if case .character(let matcher) = program[index], matcher.matches(character) {

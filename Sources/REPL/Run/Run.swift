@@ -23,63 +23,68 @@ struct Run {
         let scheduler = context.scheduler
         let (tracer, live) = attachProbes(to: context)
         let compiler = Compiler(context: context)
-        scheduler.startClock()
-        started?(scheduler)
-        compiler.startHotSources(pipeline)
-        let bindings = Lifetime()
-        compiler.startPropertyBindings(pipeline, until: bindings)
 
         var events = 0
         var ended = false
         let interrupted = options.interrupted
-        var deadline = Deadline(options.realTimeLimit)
+        let deadline = Deadline(options.realTimeLimit)
         let limit = options.eventLimit?.count ?? .max
         // Also polled by synchronous loops (`range 1, 1e12 | filter it < 0`), which never
-        // give the scheduler a turn.
+        // give the scheduler a turn, and by costly operations inside an event
+        // (`Interruption`). Set before anything starts: a bound property's pipeline
+        // (`var a <- range 1, 1e12`) runs as the run starts.
         scheduler.interrupted = { events >= limit || interrupted() || deadline.passed() }
-        // The run's lifetime, to end it at the limit's event: a synchronous source stops
-        // there, so its trace counts the events sent.
-        var endRun: (() -> Void)?
-        let signal = compiler.signal(pipeline).lift { (downstream: Observer<Value>, lifetime: Lifetime) in
-            endRun = { lifetime.dispose() }
-            return downstream
-        }
-        let start = scheduler.now
-        let lifetime = signal.subscribe { event in
-            guard events < limit, !ended else { return }
-            events += 1
-            if case .next = event {} else { ended = true }
-            observe(event, scheduler.now)
-            if events == limit, !ended {
-                tracer?.disposalReason = options.eventLimit.map(Run.reason)
-                endRun?()
+        let costly = Interruption { events >= limit || interrupted() || deadline.passedNow() }
+        return Interruption.$current.withValue(costly) { () -> RunOutcome in
+            scheduler.startClock()
+            started?(scheduler)
+            compiler.startHotSources(pipeline)
+            let bindings = Lifetime()
+            compiler.startPropertyBindings(pipeline, until: bindings)
+            // The run's lifetime, to end it at the limit's event: a synchronous source stops
+            // there, so its trace counts the events sent.
+            var endRun: (() -> Void)?
+            let signal = compiler.signal(pipeline).lift { (downstream: Observer<Value>, lifetime: Lifetime) in
+                endRun = { lifetime.dispose() }
+                return downstream
             }
+            let start = scheduler.now
+            let lifetime = signal.subscribe { event in
+                guard events < limit, !ended else { return }
+                events += 1
+                if case .next = event {} else { ended = true }
+                observe(event, scheduler.now)
+                if events == limit, !ended {
+                    tracer?.disposalReason = options.eventLimit.map(Run.reason)
+                    endRun?()
+                }
+            }
+            switch options.horizon {
+            case .limit(let span):
+                scheduler.run(until: options.clock == .virtual ? start + span : nil, shouldStop: { ended })
+            case .window(let span):
+                scheduler.run(until: start + span, shouldStop: { ended || lifetime.isDisposed })
+                // Still subscribed: the window lasts its whole length, then the run ends.
+                if !ended, !lifetime.isDisposed, !deadline.expired { scheduler.advance(to: start + span) }
+            }
+            let stop = stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
+            switch stop {
+            case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reason)
+            case .interrupted: tracer?.disposalReason = options.interruptReason()
+            case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "the limit of \($0.duration) of real time" }
+            case .horizon:
+                if case .limit(let span) = options.horizon { tracer?.disposalReason = "the limit of \(span) of virtual time" }
+            case .ended, .quiescent: break
+            }
+            scheduler.interrupted = { false }
+            let end = scheduler.now
+            lifetime.dispose()
+            bindings.dispose()
+            let leftovers = Leftovers(of: context, live: live)
+            context.finish()
+            return RunOutcome(stop: stop, end: end, events: events, tracer: tracer, leftovers: leftovers,
+                              requestSummary: (context.services as? PhotoSources)?.requestSummary)
         }
-        switch options.horizon {
-        case .limit(let span):
-            scheduler.run(until: options.clock == .virtual ? start + span : nil, shouldStop: { ended })
-        case .window(let span):
-            scheduler.run(until: start + span, shouldStop: { ended || lifetime.isDisposed })
-            // Still subscribed: the window lasts its whole length, then the run ends.
-            if !ended, !lifetime.isDisposed, !deadline.expired { scheduler.advance(to: start + span) }
-        }
-        let stop = stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
-        switch stop {
-        case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reason)
-        case .interrupted: tracer?.disposalReason = options.interruptReason()
-        case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "the limit of \($0.duration) of real time" }
-        case .horizon:
-            if case .limit(let span) = options.horizon { tracer?.disposalReason = "the limit of \(span) of virtual time" }
-        case .ended, .quiescent: break
-        }
-        scheduler.interrupted = { false }
-        let end = scheduler.now
-        lifetime.dispose()
-        bindings.dispose()
-        let leftovers = Leftovers(of: context, live: live)
-        context.finish()
-        return RunOutcome(stop: stop, end: end, events: events, tracer: tracer, leftovers: leftovers,
-                          requestSummary: (context.services as? PhotoSources)?.requestSummary)
     }
 
     /// `the REPL's limit of 1000 events`
@@ -108,10 +113,11 @@ struct Run {
     }
 
     private func stopReason(ended: Bool, events: Int, deadline: Deadline, scheduler: Scheduler) -> RunOutcome.Stop {
+        // First: a costly operation stopped by the limit ends the pipeline with an error.
+        if deadline.expired { return .realTime }
         if ended { return .ended }
         if let limit = options.eventLimit, events >= limit.count { return .eventLimit }
         if options.interrupted() { return .interrupted }
-        if deadline.expired { return .realTime }
         if case .window = options.horizon { return .horizon }
         return scheduler.pendingTimers > 0 ? .horizon : .quiescent
     }

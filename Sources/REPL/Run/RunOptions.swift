@@ -39,6 +39,8 @@ struct RunOptions {
     var eventLog: EventLog?
     /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
     var svgPath: String?
+    /// Where each run's SVG diagram goes instead of a file (the playground's reply).
+    var diagrams: ((String) -> Void)?
     /// How diagrams are drawn (width, ASCII, colour); event lines take its width and colour.
     var diagramStyle = DiagramStyle()
     /// Whether a value too wide for a line is laid out over several (at a terminal; piped
@@ -46,7 +48,7 @@ struct RunOptions {
     var prettyValues = false
 
     /// Whether the run keeps a trace: to draw it, or for `--events` and `--svg`.
-    var keepsTrace: Bool { tracing || eventLog != nil || svgPath != nil }
+    var keepsTrace: Bool { tracing || eventLog != nil || svgPath != nil || diagrams != nil }
 
     struct EventLimit {
         var count = Session.eventLimit
@@ -83,7 +85,8 @@ struct RunOptions {
         var options = RunOptions()
         options.tracing = false
         options.countsSubscriptions = true
-        options.eventLimit = nil
+        options.eventLimit = EventLimit(count: Expectation.eventLimit, name: "an expect's limit",
+                                        advice: "a marble names each event: compare fewer with `take N`")
         options.horizon = .window(window)
         options.realTimeLimit = realTime
         options.transport = transport

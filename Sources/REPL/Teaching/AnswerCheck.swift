@@ -23,6 +23,9 @@ struct AnswerCheck {
 
     /// The names the lesson has given so far.
     let frontend: Frontend
+    /// Real time the whole check may take (its runs, the mistakes' runs), when limited:
+    /// an answer that comes over the network (the playground).
+    var realTimeLimit: RealTimeLimit? = nil
 
     /// The exercise's marble and values, checked as the `expect` they are; a diagnostic
     /// when they do not check (a mistake in the lesson itself: the tests check every one).
@@ -57,10 +60,12 @@ struct AnswerCheck {
         guard diagnostics.isEmpty else { return .doesNotCheck(diagnostics.map { $0.rendered(in: source) }) }
         guard statements.count == 1, case .run(let pipeline, _, _) = statements[0] else { return .notOnePipeline }
         func run(_ pipeline: CheckedPipeline) -> Expectation.Outcome {
-            Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText, values: values, errorMessage: error).run()
+            Expectation(pipeline: pipeline, marble: marble, marbleText: marbleText, values: values, errorMessage: error,
+                        realTimeLimit: realTimeLimit).run()
         }
         let outcome = run(pipeline)
         guard !outcome.passed else { return .right }
+        guard !outcome.stopped else { return .wrong(outcome.report, hint: nil) }
         return .wrong(outcome.report, hint: hint(for: outcome.actual, in: exercise, running: run))
     }
 

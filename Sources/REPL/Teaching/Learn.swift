@@ -199,8 +199,12 @@ public struct Learn {
     }
 
     private func save(_ progress: Progress) {
-        guard let progressPath, !progress.save(to: progressPath) else { return }
-        output.error("frp learn: cannot save progress to \(progressPath): \(String(cString: strerror(errno)))")
+        guard let progressPath else { return }
+        do throws(AtomicFile.Failure) {
+            try progress.save(to: progressPath)
+        } catch {
+            output.error("frp learn: cannot save progress to \(progressPath): \(error.reason)")
+        }
     }
 
     static func isQuit(_ text: String) -> Bool {

@@ -78,8 +78,8 @@ struct Progress: Equatable {
 
     /// Writes the whole file anew (`AtomicFile`): an interrupted save leaves the old
     /// progress, never half a file.
-    func save(to path: String) -> Bool {
-        AtomicFile.replace(path, with: text)
+    func save(to path: String) throws(AtomicFile.Failure) {
+        try AtomicFile.replace(path, with: text, permissions: 0o600)
     }
 }
 

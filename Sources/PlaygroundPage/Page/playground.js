@@ -1,0 +1,275 @@
+// The playground's page: a script runs on the server in virtual time (`POST /run`); the
+// page shows its events, its diagrams and its diagnostics. A shared link carries the
+// script in its #fragment, so the page treats everything it shows as untrusted: text goes
+// in with textContent, and a diagram is rebuilt element by element from an allowlist —
+// markup from a run is never parsed into the page (no innerHTML anywhere), and the
+// Content-Security-Policy allows no inline script or style besides.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const FRAME = 24; // pixels per frame in the marble rows
+
+// The elements and attributes a diagram may have: what SVGMarbleDiagram writes. Anything
+// else (a script, an event handler, a link, foreignObject) is dropped with its subtree.
+const DIAGRAM_ELEMENTS = new Set(["svg", "g", "line", "circle", "text", "title", "rect", "polyline", "polygon", "path", "tspan", "desc"]);
+const DIAGRAM_ATTRIBUTES = new Set(["x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "dx", "dy", "width", "height",
+  "viewBox", "class", "points", "d", "fill", "stroke", "stroke-width", "stroke-dasharray", "text-anchor", "transform", "version",
+  "font-weight", "font-size", "font-family", "opacity"]);
+
+function svgElement(name, attributes = {}, text) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+// A copy of a parsed SVG node built by the page: allowed elements, allowed attributes, text.
+function rebuilt(node) {
+  if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.nodeValue);
+  if (node.nodeType !== Node.ELEMENT_NODE || node.namespaceURI !== SVG || !DIAGRAM_ELEMENTS.has(node.localName)) return null;
+  const copy = document.createElementNS(SVG, node.localName);
+  for (const attribute of node.attributes) {
+    if (attribute.namespaceURI === null && DIAGRAM_ATTRIBUTES.has(attribute.localName)) {
+      copy.setAttribute(attribute.localName, attribute.value);
+    }
+  }
+  for (const child of node.childNodes) {
+    const part = rebuilt(child);
+    if (part) copy.appendChild(part);
+  }
+  return copy;
+}
+
+function note(text) {
+  const line = document.createElement("p");
+  line.className = "note";
+  line.textContent = text;
+  return line;
+}
+
+// The run's diagrams, and notes on what was left out (beside them, not in them).
+function showDiagrams(svgs, notes) {
+  $("diagram").replaceChildren();
+  $("notes").replaceChildren();
+  for (const text of svgs) {
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+    const diagram = parsed.getElementsByTagName("parsererror").length ? null : rebuilt(parsed.documentElement);
+    if (diagram) $("diagram").appendChild(diagram);
+    else $("notes").appendChild(note("A diagram could not be read."));
+  }
+  for (const text of notes || []) $("notes").appendChild(note(text));
+}
+
+function showProblem(text) {
+  $("diagnostics").hidden = false;
+  $("diagnostics").textContent = text;
+}
+
+async function run() {
+  const script = $("script").value;
+  history.replaceState(null, "", "#" + encodeURIComponent(script));
+  $("share").href = location.href;
+  let reply;
+  try {
+    const response = await fetch("/run", { method: "POST", body: script, headers: { "Content-Type": "text/plain" } });
+    reply = await response.json();
+    if (!response.ok) return showProblem(reply.error || response.statusText);
+  } catch (error) {
+    return showProblem("The server did not answer: " + error.message);
+  }
+  $("output").textContent = reply.output;
+  $("diagnostics").hidden = reply.diagnostics === "";
+  $("diagnostics").textContent = reply.diagnostics;
+  showDiagrams(reply.svgs, reply.notes);
+  drawMarbles();
+}
+
+// The marble strings of the script: `cold "..."` and `hot "..."`, with where they are.
+function marbles(script) {
+  const found = [];
+  const pattern = /\b(cold|hot)\s+"([^"\\]*)"/g;
+  let match;
+  while ((match = pattern.exec(script)) !== null) {
+    const start = match.index + match[0].length - match[2].length - 1;
+    found.push({ kind: match[1], text: match[2], start: start });
+  }
+  return found;
+}
+
+// A marble is draggable when each character is one frame: no groups, no spaces, no times.
+function simple(text) { return /^[-a-zA-Z0-9|#^]*$/.test(text); }
+
+function marbleMark(mark, x) {
+  const group = svgElement("g");
+  if (mark === "|") {
+    group.appendChild(svgElement("line", { x1: x, y1: 6, x2: x, y2: 34, class: "end", "stroke-width": 3 }));
+  } else if (mark === "#") {
+    group.appendChild(svgElement("text", { x: x, y: 26, class: "error" }, "×"));
+  } else {
+    group.appendChild(svgElement("circle", { cx: x, cy: 20, r: 11, class: "value" }));
+    group.appendChild(svgElement("text", { x: x, y: 25, class: "mark" }, mark));
+  }
+  return group;
+}
+
+function drawMarbles() {
+  const box = $("marbles");
+  box.replaceChildren();
+  for (const marble of marbles($("script").value)) {
+    const row = document.createElement("div");
+    row.className = "marble-row";
+    const width = Math.max(10, marble.text.length + 2) * FRAME;
+    const svg = svgElement("svg", { width: width, height: 40 });
+    svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
+    [...marble.text].forEach((mark, frame) => {
+      if (mark === "-" || mark === "^") return;
+      const group = marbleMark(mark, frame * FRAME + FRAME / 2);
+      if (simple(marble.text)) {
+        group.classList.add("draggable");
+        group.dataset.frame = frame;
+        group.addEventListener("mousedown", (event) => startDrag(event, marble, frame, group));
+      }
+      svg.appendChild(group);
+    });
+    const label = document.createElement("div");
+    label.className = "hint";
+    label.textContent = `${marble.kind} "${marble.text}"` + (simple(marble.text) ? "" : "  (groups or times: not draggable)");
+    row.append(label, svg);
+    box.appendChild(row);
+  }
+}
+
+function startDrag(event, marble, frame, group) {
+  event.preventDefault();
+  const startX = event.clientX;
+  const move = (moved) => { group.setAttribute("transform", `translate(${moved.clientX - startX},0)`); };
+  const drop = (dropped) => {
+    window.removeEventListener("mousemove", move);
+    window.removeEventListener("mouseup", drop);
+    const to = Math.max(0, frame + Math.round((dropped.clientX - startX) / FRAME));
+    if (to !== frame) rewrite(marble, frame, to);
+    else group.removeAttribute("transform");
+  };
+  window.addEventListener("mousemove", move);
+  window.addEventListener("mouseup", drop);
+}
+
+// Moves the mark at `from` to `to` in the marble's text (swapping with what is there), keeps
+// the end (`|`, `#`) after every value, and runs the script again.
+function rewrite(marble, from, to) {
+  const marks = [...marble.text];
+  while (marks.length <= to) marks.push("-");
+  [marks[from], marks[to]] = [marks[to], marks[from]];
+  const end = marks.findIndex((mark) => mark === "|" || mark === "#");
+  const last = marks.reduce((found, mark, index) => (/[a-zA-Z0-9]/.test(mark) ? index : found), -1);
+  if (end >= 0 && last > end) { marks[last + 1] = marks[end]; marks[end] = "-"; }
+  const script = $("script").value;
+  $("script").value = script.slice(0, marble.start) + marks.join("") + script.slice(marble.start + marble.text.length);
+  run();
+}
+
+async function explain(name) {
+  const box = $("explanation");
+  if (!name) { box.hidden = true; return; }
+  const response = await fetch("/explain/" + encodeURIComponent(name));
+  box.hidden = false;
+  box.textContent = response.ok ? await response.text() : (await response.json()).error;
+}
+
+function element(name, className, text) {
+  const made = document.createElement(name);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+// An exercise: its task and marble, an answer box, Check and Hint.
+function exercisePart(lesson, step, number) {
+  const part = element("div", "exercise");
+  part.dataset.exercise = number;
+  const task = element("p");
+  task.append(element("b", "", `Exercise ${number}. `), element("span", "task", step.task));
+  const wanted = element("p", "", "Write the pipeline that produces ");
+  wanted.appendChild(element("code", "emits", step.emits));
+  const answer = element("textarea", "answer");
+  answer.spellcheck = false;
+  const check = element("button", "check", "Check");
+  const showHint = element("button", "show-hint", "Hint");
+  const buttons = element("p");
+  buttons.append(check, " ", showHint);
+  const verdict = element("pre", "verdict");
+  verdict.hidden = true;
+  showHint.addEventListener("click", () => {
+    verdict.hidden = false;
+    verdict.className = "verdict";
+    verdict.textContent = "Hint: " + step.hint;
+  });
+  check.addEventListener("click", async () => {
+    const response = await fetch(`/lessons/${encodeURIComponent(lesson.name)}/${number}`, { method: "POST", body: answer.value });
+    const reply = await response.json();
+    verdict.hidden = false;
+    verdict.className = "verdict " + (reply.verdict === "right" ? "right" : "wrong");
+    verdict.textContent = reply.verdict === "right" ? "✓ Right: it produces that marble."
+      : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
+  });
+  part.append(task, wanted, answer, buttons, verdict);
+  return part;
+}
+
+// A lesson as `frp learn` gives it: readings, given names and runs (tried in the editor),
+// exercises whose answers the server checks by running them.
+let lessons = [];
+function showLesson(name) {
+  const box = $("lesson");
+  box.replaceChildren();
+  const lesson = lessons.find((found) => found.name === name);
+  if (!lesson) return;
+  box.appendChild(element("h3", "", lesson.title));
+  let given = "";
+  let exercise = 0;
+  for (const step of lesson.steps) {
+    if (step.kind === "read") {
+      box.appendChild(element("p", "", step.text));
+    } else if (step.kind === "given" || step.kind === "run") {
+      if (step.kind === "given") given += step.text + "\n";
+      const script = step.kind === "given" ? given : given + step.text;
+      const tryIt = element("button", "", "Try it");
+      tryIt.addEventListener("click", () => { $("script").value = script; drawMarbles(); run(); });
+      box.append(element("pre", "", step.text), tryIt);
+    } else {
+      exercise += 1;
+      box.appendChild(exercisePart(lesson, step, exercise));
+    }
+  }
+}
+
+// The script of a shared link; a malformed one is said, not thrown.
+function scriptFromLink() {
+  if (location.hash.length <= 1) return null;
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch (error) {
+    showProblem("This link's script could not be read: its #fragment is not well percent-encoded (" + error.message + ").");
+    return undefined;
+  }
+}
+
+async function start() {
+  $("run").addEventListener("click", run);
+  $("script").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
+  });
+  $("script").addEventListener("input", drawMarbles);
+  $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
+  $("operators").addEventListener("change", (event) => explain(event.target.value));
+  const linked = scriptFromLink();
+  if (linked) $("script").value = linked;
+  drawMarbles();
+  if (linked !== undefined) run();
+  lessons = await (await fetch("/lessons")).json();
+  for (const lesson of lessons) $("lessons").add(new Option(lesson.title, lesson.name));
+  const names = await (await fetch("/operators")).json();
+  for (const name of names) $("operators").add(new Option(name, name));
+}
+start();

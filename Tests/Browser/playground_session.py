@@ -1,0 +1,33 @@
+"""What the browser suites share: `frp play` started and its address read, and Debian's
+headless Chromium driven by selenium (given Debian's binaries: no driver can be downloaded
+here)."""
+import os, re, subprocess
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+binary = os.path.join(root, ".build", "debug", "frp")
+shots = os.path.join(root, ".build", "screenshots")
+os.makedirs(shots, exist_ok=True)
+
+
+def start_playground():
+    """`frp play` on a free port: the process and the URL it prints."""
+    server = subprocess.Popen([binary, "play"], stdout=subprocess.PIPE, text=True)
+    for _ in range(50):
+        match = re.search(r"open (http://\S+)/ in a browser", server.stdout.readline())
+        if match:
+            return server, match.group(1)
+    server.kill()
+    raise AssertionError("frp play did not say where to open the page")
+
+
+def chromium(logging=False):
+    """Headless Chromium at 1400×1000 (as root: --no-sandbox); with its console log kept."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"]:
+        options.add_argument(argument)
+    if logging:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)

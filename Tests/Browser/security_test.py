@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""The playground against hostile scripts and sites (headless Chromium through selenium, and raw
+HTTP). Each hostile string goes through every path to the page (a value, an error, a marble's
+value, a comment, a take's cancellation, a log's label) and is opened as a shared link: no alert
+is called, the diagram holds only drawing elements and attributes, the page outside its
+containers has a harmless run's elements, and the string is shown as text. Posted to /run, the
+SVGs are well-formed XML of those elements. A malformed link is a diagnostic, not a URIError;
+every reply says nosniff and no-referrer; the page has a strict CSP and no inline script; /run
+refuses other sites. Screenshots: .build/screenshots/security-*.png. Prints `N passed, N
+failed`; exits 1 on a failure."""
+import http.client, json, os, re, sys, time, urllib.parse
+import xml.etree.ElementTree as ElementTree
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from playground_session import chromium, shots, start_playground
+
+server = url = browser = None
+
+def start():
+    """`frp play`'s address; the browser, recording alerts."""
+    global server, url, address, browser, wait
+    server, url = start_playground()
+    address = urllib.parse.urlsplit(url)
+    browser = chromium(logging=True)
+    # Before any page's own script, in every frame: alert, confirm, prompt and print are recorded
+    # on the top window (not shown), so a hostile string's script is seen whenever it runs.
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+    for (const name of ["alert", "confirm", "prompt", "print"]) window[name] = (message) => {
+      try { (window.top.__called = window.top.__called || []).push(name + "(" + message + ")"); } catch (e) {}
+    };"""})
+    wait = WebDriverWait(browser, 20)
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checklist import check, finish
+
+# Each hostile string, with the part of it that must be seen as text. Most put `<` in one
+# grapheme with what comes before or after it (an escaper on Characters misses that `<`).
+HOSTILE = [("\u0600<img src=x onerror=alert(1)//", "<img src=x onerror=alert(1)//"),
+           ("\u06DD<svg onload=alert(2)>", "<svg onload=alert(2)>"),
+           ("\U000110BD<script>alert(3)</script>", "<script>alert(3)</script>"),
+           (">\u0301<svg onload=alert(4)>", "<svg onload=alert(4)>"),
+           ("<\u0301img src=x onerror=alert(5)>", "img src=x onerror=alert(5)>"),
+           ("a\u200d<b onmouseover=alert(6)>", "<b onmouseover=alert(6)>"),
+           ("\u2764\ufe0f<img src=x onerror=alert(7)>", "<img src=x onerror=alert(7)>"),
+           ("\"'&<>&amp;&lt;", "'&<>&amp;&lt;"),
+           ("e\u0301<iframe srcdoc='<script>alert(8)</script>'>", "<iframe srcdoc='<script>alert(8)</script>'>"),
+           ("]]><img src=x onerror=alert(9)>", "]]><img src=x onerror=alert(9)>"),
+           ("\x01\x08\x0bctl-end", "ctl-end")]  # not allowed in XML
+SVG_TAGS = {"svg", "g", "line", "circle", "text", "title", "rect", "path", "polyline", "polygon",
+            "style", "defs", "tspan", "marker", "desc"}
+CONTAINERS = ["diagram", "output", "diagnostics", "marbles", "lesson", "explanation"]
+
+def literal(text):
+    """An frp string literal of the text (escapes: \\" \\\\ \\n \\t)."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return '"' + escaped + '"'
+
+def scripts(text):
+    """The hostile text through each path to the page. A comment is dropped from row labels
+    (they are the stage's source), so it is the one path whose text need not be shown."""
+    s = literal(text)
+    return {"a value": f"of 1 | map {s}", "an error": f"of 1 | map raise({s})",
+            "a marble value": f'cold "-a|" {{a: {s}}}', "a comment": f"# {text}\nof 1 | map it",
+            "a take's cancellation": f'cold "-a-b|" {{a: {s}, b: {s}}} | take 1',
+            "a log's label": f"of {s} | log {s}"}
+
+# What the page holds after a run: the tags and attribute names outside the containers the
+# page fills, every element of #diagram, on* attributes anywhere, the text shown, the calls.
+INVENTORY = """
+const boxes = arguments[0].map((id) => document.getElementById(id)).filter(Boolean);
+const diagram = document.getElementById("diagram"), page = new Set(), handlers = [];
+for (const element of document.querySelectorAll("*")) {
+  const names = [...element.attributes].map((attribute) => attribute.name);
+  for (const name of names) if (name.toLowerCase().startsWith("on")) handlers.push(element.localName + " " + name);
+  if (boxes.some((box) => box !== element && box.contains(element))) continue;
+  page.add("<" + element.localName + ">");
+  for (const name of names) page.add("@" + name);
+}
+return {page: [...page], handlers: handlers,
+        diagram: [...diagram.querySelectorAll("*")].map((element) =>
+          [element.localName, [...element.attributes].map((attribute) => [attribute.name, attribute.value])]),
+        forbidden: [...diagram.querySelectorAll("img, script, iframe, object, embed, foreignObject")].map((e) => e.localName),
+        text: document.getElementById("output").textContent + "\\n" + diagram.textContent,
+        called: window.__called || []};"""
+FINISHED = """const output = document.getElementById("output"), diagnostics = document.getElementById("diagnostics");
+return output.textContent !== "" || (!diagnostics.hidden && diagnostics.textContent !== "");"""
+
+def open_link(script):
+    """Opens the script's shared link (a new page, not only a new fragment), waits for its run
+    and a moment for handlers (an img's onerror) to fire; the page's inventory."""
+    browser.get("about:blank")
+    browser.get(url + "/#" + urllib.parse.quote(script, safe=""))
+    wait.until(lambda _: browser.execute_script(FINISHED))
+    time.sleep(0.15)
+    return browser.execute_script(INVENTORY, CONTAINERS)
+
+baseline = []
+def a_harmless_run():
+    inventory = open_link('of 1 | map "ok"')
+    assert 'next "ok"' in inventory["text"] and inventory["diagram"], inventory["text"]
+    baseline.append(set(inventory["page"]))
+
+def diagram_problems(elements):
+    problems = []
+    for tag, attributes in elements:
+        if tag not in SVG_TAGS:
+            problems.append(f"<{tag}> in the diagram")
+        for name, value in attributes:
+            if name.lower().startswith("on") or name.lower() in ("href", "xlink:href") or \
+                    (name.lower() == "style" and "url(" in value.lower()):
+                problems.append(f"<{tag} {name}={value!r}> in the diagram")
+    return problems
+
+def hostile_link(marker, path, script, shot):
+    def body():
+        assert baseline, "no harmless run to compare with"
+        inventory = open_link(script)
+        if shot:
+            browser.save_screenshot(os.path.join(shots, f"security-{shot}.png"))
+        problems = [f"{call} was called" for call in inventory["called"]]
+        try:
+            problems.append(f"an alert is open: {browser.switch_to.alert.text!r}")
+        except NoAlertPresentException:
+            pass  # as it should be
+        problems += [f"<{tag}> in the diagram" for tag in inventory["forbidden"]]
+        problems += [f"handler attribute {handler}" for handler in inventory["handlers"]]
+        added = sorted(set(inventory["page"]) - baseline[0])
+        problems += [f"outside the containers, new: {', '.join(added)}"] if added else []
+        problems += diagram_problems(inventory["diagram"])
+        if path != "a comment" and marker not in inventory["text"]:
+            problems.append(f"{marker!r} is not shown as text")
+        assert not problems, "; ".join(dict.fromkeys(problems))
+    return body
+
+def request(method, path, body=None, headers=None):
+    """A raw HTTP request (headers as given, Host included): status, headers, body."""
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=20)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+def svgs_are_safe_xml(text):
+    def body():
+        problems = []
+        for path, script in scripts(text).items():
+            status, _, reply = request("POST", "/run", script.encode(), {"Content-Type": "text/plain"})
+            assert status == 200, f"{path}: status {status}"
+            svgs = json.loads(reply)["svgs"]
+            problems += [] if svgs else [f"{path}: no SVG"]
+            for svg in svgs:
+                try:
+                    tree = ElementTree.fromstring(svg.encode())
+                except ElementTree.ParseError as error:
+                    problems.append(f"{path}: not well-formed XML ({error})")
+                    continue
+                elements = [(element.tag.rsplit("}", 1)[-1], [(name.rsplit("}", 1)[-1], value) for name, value in element.attrib.items()])
+                            for element in tree.iter()]
+                problems += [f"{path}: {problem}" for problem in diagram_problems(elements)]
+        assert not problems, "; ".join(problems)
+    return body
+
+def a_malformed_link_is_a_diagnostic():
+    browser.get("about:blank")
+    browser.get_log("browser")  # only this page's entries from here
+    browser.get(url + "/#%E0%A4%A")
+    shown = "const d = document.getElementById('diagnostics'); return [!d.hidden, d.textContent];"
+    try:
+        WebDriverWait(browser, 5).until(lambda _: (lambda seen: seen[0] and "link" in seen[1].lower())(browser.execute_script(shown)))
+    except TimeoutException:
+        pass
+    browser.save_screenshot(os.path.join(shots, "security-malformed-link.png"))
+    visible, text = browser.execute_script(shown)
+    errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE" and "URIError" in entry["message"]]
+    assert visible and "link" in text.lower() and not errors, f"diagnostics shown {visible}: {text!r}; URIErrors {errors}"
+
+def page():
+    status, headers, body = request("GET", "/")
+    assert status == 200, status
+    return headers, body.decode()
+
+def every_reply():
+    """GET /, every file the page references, /operators, /lessons, POST /run, a 404."""
+    html = page()[1]
+    files = re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', html) + re.findall(r'<link\b[^>]*\bhref="([^"]+)"', html)
+    paths = [urllib.parse.urlsplit(urllib.parse.urljoin(url + "/", file)).path for file in files]
+    replies = [(f"GET {path}", request("GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
+    return replies + [("POST /run", request("POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"}))]
+
+def replies_say_nosniff_and_no_referrer():
+    problems = [f"{name}: X-Content-Type-Options {headers['X-Content-Type-Options']!r}, Referrer-Policy {headers['Referrer-Policy']!r}"
+                for name, (_, headers, _) in every_reply()
+                if (headers["X-Content-Type-Options"] or "").lower() != "nosniff" or (headers["Referrer-Policy"] or "").lower() != "no-referrer"]
+    assert not problems, problems
+
+def text_replies_say_utf8():
+    text = {"text/html", "text/css", "text/javascript", "application/javascript", "application/json"}
+    kinds = [(name, (headers["Content-Type"] or "").lower().replace(" ", "")) for name, (_, headers, _) in every_reply()]
+    problems = [f"{name}: Content-Type {kind!r}" for name, kind in kinds if kind.split(";")[0] in text and "charset=utf-8" not in kind]
+    assert not problems, problems
+
+def the_page_has_a_strict_policy():
+    policy = page()[0]["Content-Security-Policy"]
+    assert policy, "no Content-Security-Policy"
+    directives = {words[0].lower(): words[1:] for words in (part.split() for part in policy.split(";")) if words}
+    script = directives.get("script-src", directives.get("default-src", []))
+    problems = [f"{name} lacks {value}" for name, value in [("default-src", "'self'"), ("object-src", "'none'"),
+                                                           ("base-uri", "'none'"), ("frame-ancestors", "'none'")]
+                if value not in directives.get(name, [])]
+    problems += ["script-src allows 'unsafe-inline'"] if "'unsafe-inline'" in script else []
+    assert not problems, f"{problems} in {policy!r}"
+
+def the_page_has_no_inline_script_or_handler():
+    html = page()[1]
+    inline = [content.strip()[:60] for content in re.findall(r"<script\b[^>]*>(.*?)</script>", html, re.S | re.I) if content.strip()]
+    handlers = re.findall(r"<[a-zA-Z][^>]*?\s(on[a-z]+)\s*=", html)
+    assert not inline and not handlers, f"inline scripts {inline}, handler attributes {handlers}"
+
+def run_request(headers, statuses):
+    def body():
+        status, _, reply = request("POST", "/run", b'of 1 | map "ok"', headers)
+        assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"
+    return body
+
+try:
+    start()
+    check("a harmless run (the page to compare with)", a_harmless_run)
+    for number, (text, marker) in enumerate(HOSTILE, 1):
+        for path, script in scripts(text).items():
+            check(f"hostile {number} {ascii(text)} as {path}: opened as a link, shown as text, runs nothing",
+                  hostile_link(marker, path, script, "hostile-link" if number == 1 and path == "a value" else None))
+    for number, (text, _) in enumerate(HOSTILE, 1):
+        check(f"hostile {number} {ascii(text)} posted to /run: each SVG is well-formed XML of drawing elements",
+              svgs_are_safe_xml(text))
+    check("a malformed link (#%E0%A4%A) is a diagnostic about the link, not a URIError", a_malformed_link_is_a_diagnostic)
+    check("every reply says X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer", replies_say_nosniff_and_no_referrer)
+    check("every text reply's Content-Type says charset=utf-8", text_replies_say_utf8)
+    check("the page's Content-Security-Policy: default-src 'self', object-src, base-uri, frame-ancestors 'none', no inline script",
+          the_page_has_a_strict_policy)
+    check("the page has no inline script and no on* attribute", the_page_has_no_inline_script_or_handler)
+    own = f"{address.scheme}://{address.netloc}"
+    for name, headers, statuses in [
+            ("Origin: http://evil.example is refused (403)", {"Origin": "http://evil.example"}, {403}),
+            ("Host: evil.example is refused (403 or 421)", {"Host": "evil.example"}, {403, 421}),
+            ("the page's own Origin runs (200)", {"Origin": own}, {200}),
+            ("no Origin (curl) runs (200)", {}, {200}),
+            ("Content-Type: text/plain from Origin: http://evil.example is refused (403)",
+             {"Content-Type": "text/plain", "Origin": "http://evil.example"}, {403}),
+            ("Sec-Fetch-Site: cross-site is refused (403)", {"Sec-Fetch-Site": "cross-site"}, {403})]:
+        check("POST /run with " + name, run_request(headers, statuses))
+finally:
+    if browser:
+        browser.quit()
+    server.terminate()
+    server.wait(timeout=15)
+finish(f" (screenshots in {os.path.normpath(shots)}/security-*.png)")

@@ -1,0 +1,69 @@
+import Language
+@testable import REPL
+import Testing
+
+/// A script's real-time limit holds for everything it does — checking, each statement,
+/// bound properties, costly operations inside one event — and its event limits for what it
+/// records (Reliability III: one shared link held the playground for minutes). Each test
+/// asserts what stopped the work; without the limit each would run for minutes or exhaust
+/// memory, not pass.
+@Suite("Limits of a whole script")
+struct RequestLimitTests {
+    func run(_ text: String, limit: Duration = .milliseconds(300)) -> (status: Int32, output: String) {
+        let captured = Captured()
+        let status = ScriptRunner(clock: .virtual, trace: false, output: captured.output)
+            .run(Source(name: "limits.frp", text: text), wallClockLimit: limit)
+        return (status, captured.text)
+    }
+
+    /// A 16 MB text (doubled 24 times).
+    static let bigText = "range 1, 24 | scan \"x\", acc + acc | last"
+
+    @Test("a costly operation in each event (contains on 16 MB) stops at the limit, and the statements after it do not run")
+    func costlyEventsStop() {
+        let (status, output) = run("""
+            \(Self.bigText) | combineLatest (range 1, 100) | map contains(it[0], "y") | count
+            of 1
+            of 2
+            """)
+        #expect(output.contains("stopped after 0.3 seconds of real time"))
+        #expect(output.contains("stopped: the script's limit of 0.3 seconds of real time has passed; 2 statements were not run"))
+        #expect(!output.contains("next 2"))
+        #expect(status == 1)
+    }
+
+    @Test("one matches over megabytes is stopped inside, at the limit")
+    func matchesStopsInside() {
+        let (_, output) = run("range 1, 22 | scan \"a\", acc + acc | last | map it matches \"(a|b)*c\"")
+        #expect(output.contains("stopped: the run was interrupted"))
+        #expect(output.contains("stopped after 0.3 seconds of real time"))
+    }
+
+    @Test("a bound property's pipeline runs under the run's limit (it started before the limit was set)")
+    func boundPropertyStops() {
+        let (_, output) = run("var a <- range 1, 1e12\na | take 3")
+        #expect(output.contains("stopped after 0.3 seconds of real time"))
+    }
+
+    @Test("an expect records at most 100,000 events, then fails saying so (1.2e7 took 1.5 GB)")
+    func expectEventLimit() {
+        let (status, output) = run("expect range 1, 1.2e7 emits \"a\"", limit: .seconds(60))
+        #expect(status == 1)
+        #expect(output.contains("stopped after 100000 events, an expect's limit: the marble has 1"))
+    }
+
+    @Test("the playground's run stops when the server stops, and says who stopped it")
+    func playgroundStops() {
+        let reply = Playground.run("range 1, 1e12 | count", stop: { true })
+        #expect(reply.contains("cancelled"))
+        #expect(reply.contains("\"notes\":[]"))
+    }
+
+    @Test("a lesson answer over the network gets the playground's limit: an endless answer is stopped, not run for ten seconds")
+    func lessonAnswerLimit() throws {
+        let reply = try #require(Playground.check(lesson: "feed", exercise: 1, answer: "range 1, 1e12 | count"))
+        #expect(reply.contains("\"verdict\":\"wrong\""))
+        #expect(reply.contains("stopped after 5.0 seconds of real time"))
+        #expect(reply.contains("\"hint\":null"))
+    }
+}
