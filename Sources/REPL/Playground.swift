@@ -21,6 +21,7 @@ public enum Playground {
         runner.sandboxed = true
         runner.interrupted = stop
         runner.diagrams = { output.svgs.append($0) }
+        runner.memoryLimit = memoryLimit
         let status = runner.run(Source(name: "playground.frp", text: script), wallClockLimit: realTimeLimit)
         var notes: [String] = []
         var svgs: [String] = []
@@ -43,6 +44,9 @@ public enum Playground {
             + ",\"svgs\":[\(svgs.map(JSONText.quoted).joined(separator: ","))]"
             + ",\"notes\":[\(notes.map(JSONText.quoted).joined(separator: ","))]}"
     }
+
+    /// Heap one run may add: a page open to the network runs strangers' scripts.
+    public static let memoryLimit = 512 << 20
 
     /// The most of one diagram, and of the whole reply, the page is sent.
     static let largestDiagram = 2 << 20

@@ -35,6 +35,8 @@ public struct ScriptRunner {
     public var interrupted: (@Sendable () -> Bool)?
     /// Where each run's SVG diagram goes instead of a file (the playground's reply).
     public var diagrams: ((String) -> Void)?
+    /// Heap each run may add, in bytes; nil: no limit.
+    public var memoryLimit: Int?
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
                 eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
@@ -84,6 +86,7 @@ public struct ScriptRunner {
         options.clock = clock
         options.tracing = trace
         options.realTimeLimit = realTimeLimit
+        options.memoryLimit = memoryLimit
         options.eventLimit = RunOptions.EventLimit(count: maxEvents, name: "frp run's limit",
                                                    advice: "`--max-events N` to see more, `take N` to see fewer")
         if let interrupted {

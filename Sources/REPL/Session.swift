@@ -129,6 +129,8 @@ final class Session {
             output.line("\(time)  cancelled")
         case .realTime:
             output.line("\(time)  stopped after \(options.realTimeLimit?.duration ?? .zero) of real time")
+        case .memory:
+            output.line("\(time)  stopped after using more than \((options.memoryLimit ?? 0) >> 20) MB of memory, the most a run may here")
         case .horizon:
             output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
         case .quiescent:

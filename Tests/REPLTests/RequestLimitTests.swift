@@ -52,6 +52,23 @@ struct RequestLimitTests {
         #expect(output.contains("stopped after 100000 events, an expect's limit: the marble has 1"))
     }
 
+    @Test("overlapping buffers fail past a million values held at once (buffer 20000, 1 took 2.2 GB)")
+    func overlappingBuffers() {
+        let (_, output) = run("range 1, 20000 | buffer 20000, 1 | count", limit: .seconds(60))
+        #expect(output.contains("buffer: 20000, 1 would hold more than 1000000 values at once"))
+        #expect(run("range 1, 10 | buffer 3, 1 | count").output.contains("next 10"))
+    }
+
+    @Test("a run with a memory limit stops past it and says so (a timer storm took 813 MB)")
+    func memoryLimit() {
+        let captured = Captured()
+        var runner = ScriptRunner(clock: .virtual, trace: false, output: captured.output)
+        runner.memoryLimit = 64 << 20
+        _ = runner.run(Source(name: "storm.frp", text: "range 1, 5000000 | flatMap (timer 1s | map [it, it] | take 1) | count"),
+                       wallClockLimit: .seconds(60))
+        #expect(captured.text.contains("stopped after using more than 64 MB of memory"))
+    }
+
     @Test("the playground's run stops when the server stops, and says who stopped it")
     func playgroundStops() {
         let reply = Playground.run("range 1, 1e12 | count", stop: { true })

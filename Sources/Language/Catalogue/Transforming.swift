@@ -80,7 +80,7 @@ let transformingOperators: [OperatorSpec] = [
             throw SignalError("\(args.site): buffer holds at most \(Limits.listItems) values, not \(size)")
         }
         let every = args.has("SKIP") ? try args.count("SKIP") : nil
-        return args.upstream.buffer(count: size, every: every).map { .list($0) }
+        return args.upstream.buffer(count: size, every: every, holdingAtMost: Limits.listItems).map { .list($0) }
     },
     .init("count", .operator, .transforming, [Parameter("CONDITION", .condition, optional: true)],
           "Sends how many values there were (that meet CONDITION, when given), when the source completes.",

@@ -33,7 +33,8 @@ struct Run {
         // give the scheduler a turn, and by costly operations inside an event
         // (`Interruption`). Set before anything starts: a bound property's pipeline
         // (`var a <- range 1, 1e12`) runs as the run starts.
-        scheduler.interrupted = { events >= limit || interrupted() || deadline.passed() }
+        let memory = options.memoryLimit.map(MemoryLimit.init)
+        scheduler.interrupted = { events >= limit || interrupted() || deadline.passed() || memory?.passed() == true }
         let costly = Interruption { events >= limit || interrupted() || deadline.passedNow() }
         return Interruption.$current.withValue(costly) { () -> RunOutcome in
             scheduler.startClock()
@@ -67,11 +68,12 @@ struct Run {
                 // Still subscribed: the window lasts its whole length, then the run ends.
                 if !ended, !lifetime.isDisposed, !deadline.expired { scheduler.advance(to: start + span) }
             }
-            let stop = stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
+            let stop = memory?.exceeded == true ? .memory : stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
             switch stop {
             case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reason)
             case .interrupted: tracer?.disposalReason = options.interruptReason()
             case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "the limit of \($0.duration) of real time" }
+            case .memory: tracer?.disposalReason = options.memoryLimit.map { "the limit of \($0 >> 20) MB of memory" }
             case .horizon:
                 if case .limit(let span) = options.horizon { tracer?.disposalReason = "the limit of \(span) of virtual time" }
             case .ended, .quiescent: break

@@ -23,6 +23,8 @@ struct RunOptions {
     var horizon = Horizon.limit(Session.virtualTimeLimit)
     /// Real time the work may take (a script's, an expectation's); nil: no limit.
     var realTimeLimit: RealTimeLimit?
+    /// Heap a run may add, in bytes (`MemoryLimit`); nil: no limit.
+    var memoryLimit: Int?
     /// Asked between timers, and by synchronous loops; true stops the run (Ctrl-C, `:stop`).
     var interrupted: () -> Bool = { false }
     /// What stopped a run when `interrupted` said so, as its trace tells it.
@@ -106,6 +108,8 @@ struct RunOutcome {
         case interrupted
         /// The real-time limit.
         case realTime
+        /// The memory limit.
+        case memory
         /// The horizon, with timers still pending (a `.limit`), or the window's end.
         case horizon
         /// Nothing more could happen: no timers or requests pending, and not ended.
