@@ -69,12 +69,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share (a runner's output collected, temporary scripts).
+        .target(name: "TestSupport", dependencies: ["REPL", "Language"], path: "Tests/TestSupport"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport"]),
         .testTarget(name: "HTTPTransportTests", dependencies: [
-            "PhotoServer", "PhotoClient", "REPL", "Services", "Language", "Signals",
+            "PhotoServer", "PhotoClient", "REPL", "Services", "Language", "Signals", "TestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes frp's whole front end and a short virtual run with libFuzzer:
 #
-#   Fuzz/fuzz.sh [SECONDS] [libFuzzer flags...]      # default: 600 seconds
+#   Fuzz/fuzz.sh [--differential] [SECONDS] [libFuzzer flags...]      # default: 600 seconds
+#
+# --differential runs each script fused, unfused and traced and fails on any difference in
+# events, error messages or status (DifferentialRun), as DifferentialTests does for the corpus.
 #
 # The seed corpus is every script of Examples/, Tests/Scripts/ and Tests/Fuzz/ (copied at
 # run time), the dictionary the language's words and marks (generated from the catalogue
@@ -10,6 +13,10 @@
 # as Tests/Fuzz/NAME.frp once fixed (FuzzRegressionTests runs them all).
 set -euo pipefail
 cd "$(dirname "$0")"
+if [ "${1:-}" = "--differential" ]; then
+    export FRP_FUZZ_DIFFERENTIAL=1
+    shift
+fi
 seconds="${1:-600}"
 shift || true
 

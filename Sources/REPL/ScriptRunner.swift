@@ -37,6 +37,8 @@ public struct ScriptRunner {
     public var diagrams: ((String) -> Void)?
     /// Heap each run may add, in bytes; nil: no limit.
     public var memoryLimit: Int?
+    /// Whether runs of simple stages are fused (the differential runs set it both ways).
+    public var fused = Fusion.enabled
 
     public init(clock: Clock, trace: Bool = true, diagram: DiagramStyle = DiagramStyle(),
                 eventsPath: String? = nil, svgPath: String? = nil, failures: ServiceFailures = ServiceFailures(),
@@ -87,6 +89,7 @@ public struct ScriptRunner {
         options.tracing = trace
         options.realTimeLimit = realTimeLimit
         options.memoryLimit = memoryLimit
+        options.fused = fused
         options.eventLimit = RunOptions.EventLimit(count: maxEvents, name: "frp run's limit",
                                                    advice: "`--max-events N` to see more, `take N` to see fewer")
         if let interrupted {
@@ -98,7 +101,7 @@ public struct ScriptRunner {
         }
         if let eventsPath {
             do throws(AtomicFile.Failure) {
-                options.eventLog = try EventLog(path: eventsPath)
+                options.eventsFile = try EventsFile(path: eventsPath)
             } catch {
                 output.error("frp: cannot write \(eventsPath): \(error.reason)")
                 return 2
@@ -134,8 +137,8 @@ public struct ScriptRunner {
     /// the reason, when that failed, and the old file is then as it was.
     @discardableResult
     private func putEventsInPlace(_ session: Session) -> Bool {
-        guard let eventsPath, let log = session.options.eventLog else { return true }
-        session.options.eventLog = nil
+        guard let eventsPath, let log = session.options.eventsFile else { return true }
+        session.options.eventsFile = nil
         do throws(AtomicFile.Failure) {
             try log.commit()
         } catch {
@@ -146,172 +149,3 @@ public struct ScriptRunner {
         return true
     }
 }
-
-/// Where the runners write: events and results to standard output, problems to
-/// standard error.
-public struct Output: Sendable {
-    public let line: @Sendable (String) -> Void
-    public let error: @Sendable (String) -> Void
-
-    public init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
-        self.line = line
-        self.error = error
-    }
-
-    public static let standard = Output(
-        line: { text in print(text) },
-        error: { text in
-            // Standard output is buffered: what was printed before the problem comes first.
-            fflush(frp_stdout())
-            var standardError = StandardError()
-            print(text, to: &standardError)
-        }
-    )
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        _ = string.utf8CString.withUnsafeBufferPointer { buffer in
-            Glibc.write(2, buffer.baseAddress, buffer.count - 1)
-        }
-    }
-}
-
-/// Reads a script file as bytes, so invalid UTF-8 becomes a diagnostic, not a crash.
-enum SourceFile {
-    /// How long a named pipe (FIFO) may go without a writer before it is refused.
-    static let fifoWait = Duration.seconds(10)
-
-    static func load(_ path: String, fifoWait: Duration = SourceFile.fifoWait) -> Result<Source, LoadFailure> {
-        let file: UnsafeMutablePointer<FILE>?
-        switch FIFO.open(path, within: fifoWait) {
-        case .notAFIFO: file = fopen(path, "rb")
-        case .opened(let opened): file = opened
-        case .noWriter:
-            return .failure(LoadFailure(path: path, reason: "it is a named pipe (FIFO) and nothing was written to it within \(fifoWait)"))
-        }
-        guard let file, let bytes = readBytes(file) else {
-            return .failure(LoadFailure(path: path, reason: String(cString: strerror(errno))))
-        }
-        switch Source.decode(bytes: bytes, name: path) {
-        case .success(let source): return .success(source)
-        case .failure(let diagnostic): return .failure(LoadFailure(message: diagnostic.rendered(in: nil), reason: diagnostic.message))
-        }
-    }
-
-    /// The file's bytes, but at most one past `Source.sizeLimit`: a stream (`/dev/zero`)
-    /// or a huge file is refused by `Source.decode` without being read whole.
-    static func readBytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        return readBytes(file)
-    }
-
-    static func readBytes(_ file: UnsafeMutablePointer<FILE>) -> [UInt8]? {
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= Source.sizeLimit {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-            if count < buffer.count {
-                if ferror(file) != 0 { return nil }
-                break
-            }
-        }
-        return bytes
-    }
-}
-
-struct LoadFailure: Error {
-    /// The whole sentence for the command line.
-    let message: String
-    /// Why, without the path (an `import` names the file itself).
-    let reason: String
-
-    init(message: String, reason: String) {
-        self.message = message
-        self.reason = reason
-    }
-
-    init(path: String, reason: String) {
-        self.init(message: "frp: cannot read \(path): \(reason)", reason: reason)
-    }
-}
-
-extension Frontend {
-    /// The photo site's sources, and `import` reading files as `frp run` does.
-    static func forFiles() -> Frontend {
-        var frontend = Frontend(catalogue: PhotoSources.catalogue)
-        frontend.readFile = { path in SourceFile.load(path).mapError { Frontend.ImportFailure($0.reason) } }
-        return frontend
-    }
-}
-
-extension DiagramStyle {
-    /// From the environment: Unicode lines when LC_ALL / LC_CTYPE / LANG say UTF-8 (unless
-    /// `--ascii`), as wide as the terminal (or COLUMNS), colours only on a terminal and
-    /// never when NO_COLOR is set (no-color.org).
-    /// `--color`: `auto` colours at a terminal unless NO_COLOR is set (no-color.org).
-    /// (Also `REPL.ColorChoice`, for the command line, which does not import Trace.)
-    public enum ColorChoice: String, CaseIterable, Sendable {
-        case auto, always, never
-    }
-
-    public static func fromEnvironment(ascii: Bool, color choice: ColorChoice = .auto) -> DiagramStyle {
-        let names: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
-        let locale = names.lazy.compactMap { name in getenv(name).map { String(cString: $0) } }
-            .first { !$0.isEmpty } ?? ""
-        let utf8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
-        var size = winsize()
-        var width = 100
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
-            width = Int(size.ws_col)
-        } else if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 20 {
-            width = columns
-        }
-        let color: Bool
-        switch choice {
-        case .auto: color = isatty(1) == 1 && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
-        case .always: color = true
-        case .never: color = false
-        }
-        return DiagramStyle(unicode: utf8 && !ascii, width: width, color: color, ascii: ascii || !utf8)
-    }
-}
-
-/// Failures on demand, from the command line: `--fail search` (or `--fail "search=offline"`)
-/// makes every request of a service fail; `--slow search=5` makes it five times slower.
-public struct ServiceFailures: Sendable {
-    var table: [String: PhotoServices.Failure] = [:]
-
-    public init() {}
-
-    /// Reads `--fail` and `--slow` values; a mistake is a message for the user.
-    public init(fail: [String], slow: [String]) throws(ServiceFailureError) {
-        let names = Set(PhotoSite.services.map(\.name))
-        func check(_ name: String) throws(ServiceFailureError) {
-            guard names.contains(name) else {
-                throw ServiceFailureError(message: "there is no service called `\(name)`; the services are \(names.sorted().joined(separator: ", "))")
-            }
-        }
-        for item in fail {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            try check(parts[0])
-            table[parts[0]] = .fail(parts.count > 1 ? parts[1] : "failed on demand")
-        }
-        for item in slow {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            try check(parts[0])
-            guard parts.count == 2, let factor = Double(parts[1]), factor > 0, factor.isFinite else {
-                throw ServiceFailureError(message: "--slow needs SERVICE=FACTOR, like --slow search=5")
-            }
-            table[parts[0]] = .slow(factor)
-        }
-    }
-}
-
-public struct ServiceFailureError: Error {
-    public let message: String
-}
-
-public typealias ColorChoice = DiagramStyle.ColorChoice

@@ -8,6 +8,7 @@ import REPL
 import Services
 import Signals
 import Testing
+import TestSupport
 
 /// The photo services over real HTTP: `frp serve` on a free loopback port, and the
 /// AsyncHTTPClient transport against it.

@@ -5,6 +5,7 @@ import PhotoServer
 import REPL
 import Services
 import Synchronization
+import TestSupport
 
 /// A real `frp serve` on a free loopback port, for one test; `stop` ends it.
 struct RunningServer {
@@ -46,16 +47,6 @@ func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) asy
         let thread = Thread { continuation.resume(returning: work()) }
         thread.stackSize = 8 << 20
         thread.start()
-    }
-}
-
-/// Collects what a runner prints.
-final class Captured: Sendable {
-    private let lines = Mutex<[String]>([])
-    var text: String { lines.withLock { $0.joined(separator: "\n") } }
-    var output: Output {
-        Output(line: { line in self.lines.withLock { $0.append(line) } },
-               error: { line in self.lines.withLock { $0.append("stderr: " + line) } })
     }
 }
 

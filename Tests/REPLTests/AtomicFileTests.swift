@@ -1,6 +1,7 @@
 import Foundation
 @testable import REPL
 import Testing
+import TestSupport
 
 /// `:save`, `--svg`, `--events`, the history and the progress replace their file whole, or
 /// leave the old one as it was and say why.
@@ -70,17 +71,17 @@ struct AtomicFileTests {
     }
 
     @Test("the event log leaves the old file whole until the script ends, and whole when it gives up")
-    func eventLogReplacesAtTheEnd() throws {
+    func eventsFileReplacesAtTheEnd() throws {
         let folder = try directory()
         let path = folder + "/events.ndjson"
         try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
-        let abandoned = try EventLog(path: path)
+        let abandoned = try EventsFile(path: path)
         // It was opened with fopen "w", which emptied the old file at once.
         #expect(try text(path) == "old\n")
         abandoned.discard()
         #expect(try text(path) == "old\n")
         #expect(try names(in: folder) == ["events.ndjson"])
-        let finished = try EventLog(path: path)
+        let finished = try EventsFile(path: path)
         try finished.commit()
         #expect(try text(path) == "")
         #expect(try names(in: folder) == ["events.ndjson"])

@@ -2,6 +2,7 @@ import Foundation
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 
 /// The README shows what frp does; these tests make it say what frp really does, so the
 /// documentation cannot drift from the code.

@@ -2,6 +2,7 @@ import Foundation
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 
 /// Every input the fuzzer (Fuzz/fuzz.sh) found a crash, hang or runaway memory with, kept
 /// in Tests/Fuzz, runs through the fuzzer's own entry — decode, check, compile, run in

@@ -2,6 +2,7 @@ import Language
 @testable import REPL
 import Signals
 import Testing
+import TestSupport
 import Trace
 
 /// A source that leaks on purpose: it arms a timer it never cancels and counts a request

@@ -2,6 +2,7 @@ import Foundation
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 
 /// Each exercise of the lessons with the names its lesson has given by then.
 func exercisesInContext() -> [(lesson: String, number: Int, exercise: Exercise, frontend: Frontend)] {

@@ -1,6 +1,7 @@
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 
 /// One `Letters` names values in the trace and in `frp test`'s failures, so a value reads the
 /// same in both.

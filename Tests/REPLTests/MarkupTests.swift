@@ -3,6 +3,7 @@ import FoundationXML
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 import Trace
 
 /// The one markup escaper, on hostile text: a grapheme that joins a markup character to

@@ -1,6 +1,7 @@
 @testable import Language
 @testable import REPL
 import Testing
+import TestSupport
 
 /// The REPL's reading of its input: when a statement goes on, where piped lines are, what
 /// TAB offers after `:explain`, and `:help` at the terminal's width.

@@ -1,6 +1,7 @@
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 
 /// A script's real-time limit holds for everything it does — checking, each statement,
 /// bound properties, costly operations inside one event — and its event limits for what it

@@ -2,6 +2,7 @@ import Language
 @testable import REPL
 import Signals
 import Testing
+import TestSupport
 import Trace
 
 /// Runs a script in virtual time and returns its status and what it printed.

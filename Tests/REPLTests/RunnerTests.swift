@@ -5,16 +5,7 @@ import Signals
 import Synchronization
 import Trace
 import Testing
-
-/// Collects what a runner prints.
-final class Captured: Sendable {
-    private let lines = Mutex<[String]>([])
-    var text: String { lines.withLock { $0.joined(separator: "\n") } }
-    var output: Output {
-        Output(line: { line in self.lines.withLock { $0.append(line) } },
-               error: { line in self.lines.withLock { $0.append("stderr: " + line) } })
-    }
-}
+import TestSupport
 
 /// What `frp run --virtual` prints for a script: its events and its trace.
 func trace(_ script: String) throws -> String {
@@ -23,13 +14,6 @@ func trace(_ script: String) throws -> String {
     return captured.text
 }
 
-func temporaryScript(_ text: String, name: String = "script.frp") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let path = directory.appendingPathComponent(name).path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-}
 
 @Suite("frp test")
 struct TestCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import REPL
 import Testing
+import TestSupport
 
 extension TestCommandTests {
     @Test("frp test DIR visits each directory and file once: links back up (ln -s . a; ln -s . b) are skipped, not followed without end")

@@ -2,6 +2,7 @@ import Foundation
 import Language
 @testable import REPL
 import Testing
+import TestSupport
 import Trace
 
 /// Explains through a captured output, with plain ASCII diagrams.

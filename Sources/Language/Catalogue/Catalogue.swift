@@ -62,6 +62,11 @@ public final class OperatorSpec: Sendable {
     /// `timer 1s | mapTo it` is still a known run. Its `build` must agree with it
     /// (KnownRunTests compare the two on every such entry).
     public let each: Each?
+    /// How the stage runs inside a fused chain of simple stages (`FusedStages`), nil when it
+    /// does not fuse. Declared here, so the compiler asks the entry, never the name; the
+    /// fused stage reads its arguments by these parameter names through `StageArguments`,
+    /// as `build` does, so one mistake gets one message either way.
+    public let fusion: Fusion?
     /// A checked stage's arguments are laid out as these: the positional parameters, then
     /// the keyword ones (a marble's error text aside, folded into the marble). The checker
     /// lays them out so and `StageArguments` reads them so.
@@ -73,7 +78,7 @@ public final class OperatorSpec: Sendable {
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
-         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [],
+         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], fusion: Fusion? = nil,
          build: Build? = nil, known: Known? = nil, each: Each? = nil) {
         self.name = name
         self.role = role
@@ -89,6 +94,7 @@ public final class OperatorSpec: Sendable {
         self.reactiveCocoa = reactiveCocoa
         self.known = known
         self.each = each
+        self.fusion = fusion
         if let build {
             self.build = build
         } else if let known {
@@ -106,6 +112,26 @@ public final class OperatorSpec: Sendable {
     }
 
     public var confusedWith: [String] { contrasts.map(\.name) }
+
+    /// What a stage does in a fused chain, by the names of the parameters it reads.
+    public enum Fusion: Sendable {
+        /// Each value becomes the expression's (`map`).
+        case transform(String)
+        /// The values for which the condition holds go on (`filter`).
+        case keep(String)
+        /// An accumulation from a seed, sent at every value or once at the end (`scan`, `reduce`).
+        case accumulate(seed: String, update: String, emitsEach: Bool)
+        /// The first N values, then the end (`take`).
+        case first(String)
+        /// Whole numbers counted at the head of a chain, pushed as a loop (`range`).
+        case counting(from: String, count: String)
+
+        /// Whether it can stand in a chain after its source.
+        var isStage: Bool {
+            if case .counting = self { return false }
+            return true
+        }
+    }
 
     /// `switchMap PIPELINE`, `scan SEED, EXPRESSION`, `cold MARBLE [VALUES] [error MESSAGE]`:
     /// as it is written, so commas between arguments, but not before a marble's values or a

@@ -64,7 +64,7 @@ let creatingOperators: [OperatorSpec] = [
           "Sends COUNT whole numbers from FROM, at once, then completes.",
           "Like `of`, all at frame 0; the values are numbers (marble digits are strings).",
           example: "range 1, 3",
-          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"]) { args throws(SignalError) in
+          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"], fusion: .counting(from: "FROM", count: "COUNT")) { args throws(SignalError) in
         Compiler.range(try args.count("FROM"), try args.count("COUNT"), on: args.scheduler)
     },
     .init("empty", .source, .creating, [], "Completes at once.",

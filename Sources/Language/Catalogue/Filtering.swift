@@ -9,6 +9,7 @@ let filteringOperators: [OperatorSpec] = [
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 4} | filter it % 2 == 0"#,
           elsewhere: ["RxJS: filter", "ReactiveSwift: filter", "RAC2: filter:"],
           contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")],
+          fusion: .keep("CONDITION"),
           build: { args throws(SignalError) in args.upstream.filter(args.condition("CONDITION")) },
           each: { args in
         let holds = args.condition("CONDITION")
@@ -23,7 +24,7 @@ let filteringOperators: [OperatorSpec] = [
             .init("first", "first is take 1 that fails when the source completes without a value; take 1 just completes."),
             .init("takeUntil", "takeUntil stops when another signal sends, not after a number of values."),
             .init("takeLast", "takeLast N waits for the end and sends the last N values; take N sends the first N as they come."),
-          ]) { args throws(SignalError) in
+          ], fusion: .first("N")) { args throws(SignalError) in
         args.upstream.take(try args.count("N"))
     },
     .init("skip", .operator, .filtering, [Parameter("N", .count)],

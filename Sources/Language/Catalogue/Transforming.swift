@@ -12,6 +12,7 @@ let transformingOperators: [OperatorSpec] = [
             .init("mapTo", "mapTo sends the same value every time; map computes one from each value."),
             .init("flatMap", "flatMap runs a pipeline for each value and sends that pipeline's values; map sends one value per value (a pipeline in map stays a signal, for switchToLatest)."),
           ],
+          fusion: .transform("EXPRESSION"),
           build: { args throws(SignalError) in args.upstream.map(args.perValue("EXPRESSION")) },
           each: { args in
         let transform = args.perValue("EXPRESSION")
@@ -45,7 +46,7 @@ let transformingOperators: [OperatorSpec] = [
           "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan 0, acc + it"#,
           elsewhere: ["RxJS: scan", "ReactiveSwift: scan", "RAC2: scanWithStart:reduce:"],
-          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")]) { args throws(SignalError) in
+          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], fusion: .accumulate(seed: "SEED", update: "EXPRESSION", emitsEach: true)) { args throws(SignalError) in
         if let append = args.appending("EXPRESSION") { return args.upstream.scan(into: try args.value("SEED"), append) }
         return args.upstream.scan(try args.value("SEED"), args.accumulator("EXPRESSION"))
     },
@@ -57,7 +58,7 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [
             .init("scan", "scan sends the accumulation at every value; reduce only once, at the end."),
             .init("count", "count is the reduce that counts: `reduce 0, acc + 1`."),
-          ]) { args throws(SignalError) in
+          ], fusion: .accumulate(seed: "SEED", update: "EXPRESSION", emitsEach: false)) { args throws(SignalError) in
         if let append = args.appending("EXPRESSION") { return args.upstream.reduce(into: try args.value("SEED"), append) }
         return args.upstream.reduce(try args.value("SEED"), args.accumulator("EXPRESSION"))
     },

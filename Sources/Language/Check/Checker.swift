@@ -161,8 +161,7 @@ struct Checker {
         case .define(let name, let nameRange, let parameters, let body, let whole):
             guard checkBindable(name, nameRange) else { return nil }
             guard let head = stageHead(of: body) else {
-                report("NOT STAGES", body.range, "A definition stands for stages that follow `|`, and this is a value or a signal:",
-                       hint: "write `def \(name)(n) = filter rating > n`; for a value or a signal, write `let \(name) = ...`")
+                report(.notStages(name), body.range)
                 return nil
             }
             return define(name, parameters: parameters, stages: [head] + body.stages, text: text(whole))
@@ -173,21 +172,17 @@ struct Checker {
             guard checkBindable(name, nameRange) else { return nil }
             // The pipeline may not read the property it sets: it would feed itself.
             if reads(value, name) {
-                report("BINDS ITSELF", nameRange, "`\(name)` would be set by a pipeline that reads `\(name)`:",
-                       hint: "bind it to a pipeline of other names; use `scan` to build a value from its own past")
+                report(.bindsItself(name), nameRange)
                 return nil
             }
             return checkPipeline(value, top).map { .bindProperty(name: name, $0) }
         case .assign(let name, let nameRange, let value, _):
             if case .signal? = environment.bindings[name] {
-                report("NOT A PROPERTY", nameRange, "`\(name)` is a signal bound with `let`, and `:=` sets only a property:",
-                       hint: "a `let` name cannot change; to have one that does, write `var \(name) = VALUE` instead of `let`")
+                report(.notAProperty(name), nameRange)
                 return nil
             }
             guard environment.properties.contains(name) else {
-                let known = suggestion(for: name, among: Array(environment.properties))
-                report("UNKNOWN PROPERTY", nameRange, "I do not know a property called `\(name)`:",
-                       hint: known.map { "did you mean `\($0)`?" } ?? "declare it first: `var \(name) = VALUE`")
+                report(.unknownProperty(name, close: suggestion(for: name, among: Array(environment.properties))), nameRange)
                 return nil
             }
             let site = self.site(nameRange, stage: ":=")
@@ -195,17 +190,15 @@ struct Checker {
             return .assign(name: name, checked, site)
         case .run(let pipeline, let background, let range):
             return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
-        case .import(_, _, let whole):
-            // The Frontend reads imports before the checker sees the statements around them.
-            report("IMPORT HERE", whole, "`import` brings another file's definitions into a script or the prompt, and cannot be used here:",
-                   hint: "write it on a line of its own, at the top level")
+        case .import:
+            // The Frontend reads every import (`Frontend.load`) and passes the checker only
+            // the statements between them: none comes here.
+            assertionFailure("an import reached the checker")
             return nil
         case .service(let name, let nameRange, let setting, _):
             guard catalogue[name]?.family == .services else {
                 let services = catalogue.specs.filter { $0.family == .services }.map(\.name)
-                report("NOT A SERVICE", nameRange, "`service` changes how a photo service behaves, and `\(name)` is not one:",
-                       hint: suggestion(for: name, among: services).map { "did you mean `\($0)`?" }
-                           ?? "the services are " + services.joined(separator: ", "))
+                report(.notAService(name, close: suggestion(for: name, among: services), services: services), nameRange)
                 return nil
             }
             return .service(name: name, setting)
@@ -251,26 +244,20 @@ struct Checker {
             range = SourceRange(start: whole.start, end: whole.start + 1)
         }
         if extent.deepest > Limits.statementDepth {
-            report("TOO DEEP", range,
-                   "This statement goes more than \(Limits.statementDepth) levels deep, counting its stages, those of the `let` names it uses, and its inner pipelines; running it would overflow the stack.",
-                   hint: "split it into shorter pipelines")
+            report(.statementTooDeep, range)
         } else {
-            report("TOO BIG", range,
-                   "This statement has more than \(Limits.statementParts) parts once the `let` values it uses are filled in.",
-                   hint: "a `let` value is copied wherever it is used: bind a signal instead, or use it less")
+            report(.statementTooBig, range)
         }
         return false
     }
 
     private mutating func checkBindable(_ name: String, _ range: SourceRange) -> Bool {
         if ["it", "acc", "error"].contains(name) || Parser.expressionKeywords.contains(name) {
-            report("RESERVED NAME", range, "`\(name)` has a meaning of its own, so I cannot bind it:",
-                   hint: "choose another name")
+            report(.reservedName(name), range)
             return false
         }
-        if catalogue[name] != nil {
-            report("NAME TAKEN", range, "`\(name)` is the name of an operator or source:",
-                   hint: "choose another name, so `\(name)` keeps meaning the \(catalogue[name]?.role == .source ? "source" : "operator")")
+        if let spec = catalogue[name] {
+            report(.nameTaken(name, spec.role), range)
             return false
         }
         return true
@@ -298,18 +285,16 @@ struct Checker {
         for stage in stages where catalogue[stage.name]?.role != .operator && environment.definitions[stage.name] == nil {
             failed = true
             if stage.name == name {
-                report("RECURSIVE DEFINITION", stage.nameRange, "`\(name)` uses itself, and putting it in place would never end:",
-                       hint: "a definition may use operators and the definitions made before it")
+                report(.recursiveDefinition(name), stage.nameRange)
             } else if let spec = catalogue[stage.name] {
-                report("NOT AN OPERATOR", stage.nameRange, "`\(spec.name)` is a source: a definition stands for stages that follow `|`.",
-                       hint: "to add its values, write `merge (\(self.text(stage.range)))`")
+                report(.notAnOperator(spec.name, .sourceInDefinition(call: self.text(stage.range))), stage.nameRange)
             } else {
                 unknownName(stage.name, stage.nameRange, wanted: .operator)
             }
         }
         let duplicates = parameters.filter { parameter in parameters.filter { $0 == parameter }.count > 1 }
         if let duplicate = duplicates.first, let first = stages.first {
-            report("DUPLICATE PARAMETER", first.nameRange, "`\(duplicate)` names two parameters of `\(name)`:", hint: "give each its own name")
+            report(.duplicateParameter(duplicate, of: name), first.nameRange)
             failed = true
         }
         guard !failed else { return nil }
@@ -324,25 +309,20 @@ struct Checker {
     /// label says which definition it came from (`above: filter rating > n`).
     private mutating func expand(_ definition: Definition, at stage: Stage, _ scope: Scope) -> [CheckedStage]? {
         guard !expanding.contains(stage.name) else {
-            report("RECURSIVE DEFINITION", stage.nameRange, "`\(stage.name)` uses itself, and putting it in place would never end:",
-                   hint: "a definition may use operators and the definitions made before it")
+            report(.recursiveDefinition(stage.name), stage.nameRange)
             return nil
         }
         expandedStages += definition.stages.count
         guard expandedStages <= Limits.expandedStages else {
             // Reported once, where the statement first went over.
             if expandedStages - definition.stages.count <= Limits.expandedStages {
-                report("TOO BIG", stage.nameRange,
-                       "Putting `\(stage.name)` in place gives this statement more than \(Limits.expandedStages) stages: each use of a definition is copied whole, so definitions that use the one before twice double at every step.",
-                       hint: "use fewer definitions inside each other, or bind the shared part once with `let NAME = PIPELINE | share`")
+                report(.definitionsTooBig(stage.name), stage.nameRange)
             }
             return nil
         }
         let given = stage.arguments.filter { $0.keyword == nil }
         guard given.count == definition.parameters.count, given.count == stage.arguments.count else {
-            let wanted = definition.parameters.isEmpty ? "no arguments" : definition.parameters.joined(separator: ", ")
-            report("WRONG ARGUMENTS", stage.range, "`\(stage.name)` takes \(wanted), and I found \(given.count) argument\(given.count == 1 ? "" : "s"):",
-                   hint: "write `\(stage.name)\(definition.parameters.isEmpty ? "" : " " + definition.parameters.joined(separator: ", "))`")
+            report(.wrongArguments(stage.name, .definition(parameters: definition.parameters), found: given.count), stage.range)
             return nil
         }
         // The arguments, checked where they are written.
@@ -433,11 +413,9 @@ struct Checker {
     private mutating func checkSourceCall(_ stage: Stage, _ scope: Scope) -> CheckedHead? {
         guard let spec = catalogue[stage.name] else {
             if environment.definitions[stage.name] != nil {
-                report("NOT A SOURCE", stage.nameRange, "`\(stage.name)` is a definition of stages: it needs a signal before it.",
-                       hint: "write it after a source, like `popular | \(text(stage.range))`")
+                report(.notASource(stage.name, .definition(use: text(stage.range))), stage.nameRange)
             } else if environment.bindings[stage.name] != nil || environment.properties.contains(stage.name) {
-                report("NOT A FUNCTION", stage.nameRange, "`\(stage.name)` is a name, and takes no arguments:",
-                       hint: "use it alone: `\(stage.name) | ...`")
+                report(.notAFunction(stage.name, .binding), stage.nameRange)
             } else {
                 unknownName(stage.name, stage.nameRange, wanted: .source)
             }
@@ -460,7 +438,8 @@ struct Checker {
                 reachProperty(name)
                 return .property(name)
             }
-            if let spec = catalogue[name], !(name == "not" && scope.hasIt) {
+            // `not` is a word of expressions too: with a value in scope, it is that word.
+            if let spec = catalogue[name], !(Parser.expressionKeywords.contains(name) && scope.hasIt) {
                 if spec.role == .operator {
                     notASource(spec, expression.range)
                     return nil
@@ -480,23 +459,20 @@ struct Checker {
     }
 
     private mutating func notASource(_ spec: OperatorSpec, _ range: SourceRange) {
-        report("NOT A SOURCE", range, "`\(spec.name)` is an operator: it needs a signal before it.",
-               hint: "write it after a source, like `of 1, 2, 3 | \(spec.signature)`")
+        report(.notASource(spec.name, .operator(use: spec.signature)), range)
     }
 
     private mutating func checkOperator(_ stage: Stage, _ scope: Scope) -> CheckedStage? {
         guard let spec = catalogue[stage.name] else {
             if stage.arguments.isEmpty, environment.bindings[stage.name] != nil {
-                report("NOT AN OPERATOR", stage.nameRange, "`\(stage.name)` is a signal, not an operator:",
-                       hint: "to combine it, write `merge \(stage.name)`, `concat \(stage.name)` or `switchMap \(stage.name)`")
+                report(.notAnOperator(stage.name, .signal), stage.nameRange)
             } else {
                 unknownName(stage.name, stage.nameRange, wanted: .operator)
             }
             return nil
         }
         guard spec.role == .operator else {
-            report("NOT AN OPERATOR", stage.nameRange, "`\(stage.name)` is a source: it starts a pipeline, it cannot follow `|`.",
-                   hint: "to add its values, write `merge (\(text(stage.range)))` or `concat (\(text(stage.range)))`")
+            report(.notAnOperator(stage.name, .source(call: text(stage.range))), stage.nameRange)
             return nil
         }
         return checkStage(stage, spec, scope)
@@ -511,20 +487,15 @@ struct Checker {
         let positionalParameters = spec.positionalParameters
         let required = positionalParameters.filter { !$0.isOptional }.count
         let variadic = positionalParameters.contains { $0.isVariadic }
-        let usage = "write `\(spec.signature)`"
 
         if positional.count < required {
             let missing = positionalParameters[positional.count]
-            report("MISSING ARGUMENT", stage.range,
-                   "`\(spec.name)` needs \(describe(missing)) (\(missing.name)), and I found \(positional.isEmpty ? "none" : "only \(positional.count) argument\(positional.count == 1 ? "" : "s")"):",
-                   hint: usage)
+            report(.missingArgument(spec, missing, found: positional.count), stage.range)
             return nil
         }
         if !variadic, positional.count > positionalParameters.count {
             let extra = positional[positionalParameters.count]
-            report("TOO MANY ARGUMENTS", extra.range,
-                   "`\(spec.name)` takes \(positionalParameters.isEmpty ? "no arguments" : "\(positionalParameters.count) argument\(positionalParameters.count == 1 ? "" : "s")"), but I found more:",
-                   hint: positionalParameters.isEmpty ? "remove it: `\(spec.name)` works alone" : usage)
+            report(.tooManyArguments(spec, takes: positionalParameters.count), extra.range)
             return nil
         }
         var checked: [CheckedArgument] = []
@@ -541,7 +512,7 @@ struct Checker {
         var keywordArguments = [CheckedArgument](repeating: .absent, count: keywordParameters.count)
         for argument in stage.arguments where argument.keyword != nil {
             guard let parameter = spec.parameters.first(where: { $0.keyword == argument.keyword }) else {
-                report("UNEXPECTED ARGUMENT", argument.range, "`\(spec.name)` takes no `\(argument.keyword ?? "")` argument:", hint: usage)
+                report(.unexpectedArgument(spec, keyword: argument.keyword ?? ""), argument.range)
                 failed = true
                 continue
             }
@@ -554,7 +525,7 @@ struct Checker {
                 continue
             }
             guard case .string(let message) = argument.value.kind else {
-                report("EXPECTED STRING", argument.value.range, "`\(parameter.keyword ?? "")` needs a string:", hint: usage)
+                report(.expectedString(spec, keyword: parameter.keyword ?? ""), argument.value.range)
                 failed = true
                 continue
             }
@@ -580,37 +551,18 @@ struct Checker {
                             site: site(stage.nameRange, stage: spec.name))
     }
 
-    private func describe(_ parameter: Parameter) -> String {
-        switch parameter.kind {
-        case .value: return "a value"
-        case .perValue, .condition: return "an expression"
-        case .accumulator: return "an expression with `acc` and `it`"
-        case .count: return "a whole number"
-        case .duration: return "a duration"
-        case .durationOrPipeline: return "a duration or a pipeline"
-        case .signal: return "a signal"
-        case .perValuePipeline: return "a pipeline"
-        case .errorPipeline: return "a pipeline"
-        case .marble: return "a marble"
-        case .marbleValues: return "a record of values"
-        case .text: return "a string"
-        case .action: return "an action"
-        }
-    }
-
     private mutating func checkArgument(_ expression: Expression, _ parameter: Parameter, _ spec: OperatorSpec,
                                         _ scope: Scope) -> CheckedArgument? {
         switch parameter.kind {
         case .value, .count:
             guard rejectDuration(expression, spec) else { return nil }
             if parameter.kind == .count, case .pipeline = expression.kind {
-                report("EXPECTED NUMBER", expression.range, "`\(spec.name)` needs a whole number here, not a pipeline:",
-                       hint: "write `\(spec.signature)` with whole numbers")
+                report(.expectedNumber(spec, parameter, found: nil), expression.range)
                 return nil
             }
             guard let checked = checkExpression(expression, scope) else { return nil }
             if parameter.kind == .count, signalAsValue(checked, expression, in: expression, "`\(spec.name)`", needs: "needs a whole number",
-                                                                          hint: "write `\(spec.signature)` with whole numbers") {
+                                                       fix: .wholeNumbers(signature: spec.signature)) {
                 return nil
             }
             if parameter.kind == .count, let value = checked.constantValue, !checkCount(value, expression.range, parameter, spec) {
@@ -625,25 +577,24 @@ struct Checker {
             guard let checked = checkExpression(expression, inner) else { return nil }
             // A condition is true or false for each value; a signal is neither.
             if parameter.kind == .condition, signalAsValue(checked, expression, in: expression, "`\(spec.name)`",
-                                                            needs: "needs true or false for each value", hint: "to decide by another signal's latest value, write `withLatestFrom \(text(expression.range)) | \(spec.name) it[1]`") {
+                                                            needs: "needs true or false for each value",
+                                                            fix: .latest(signal: text(expression.range), operator: spec.name)) {
                 return nil
             }
             return .expression(checked)
         case .duration:
             guard case .duration(let span) = expression.kind else {
-                var hint = "write a duration like `300ms` or `2s`"
-                if case .number(let number) = expression.kind { hint = "write `\(Value.format(number))ms` for milliseconds or `\(Value.format(number))s` for seconds" }
                 if case .negate(let inner) = expression.kind, case .duration(let span) = inner.kind {
-                    report("NEGATIVE DURATION", expression.range, "`\(spec.name)` waits for a duration, and `-\(span)` is less than none:",
-                           hint: "write `\(spec.name) \(span)`, or `0ms` for no wait")
+                    report(.negativeDuration(spec.name, span), expression.range)
                     return nil
                 }
-                report("EXPECTED DURATION", expression.range, "`\(spec.name)` needs a duration here:", hint: hint)
+                var number: Double?
+                if case .number(let written) = expression.kind { number = written }
+                report(.expectedDuration(spec.name, number: number), expression.range)
                 return nil
             }
             if span < parameter.shortest {
-                report("ZERO PERIOD", expression.range, "`\(spec.name) \(span)` would send values without end while hardly any time passes:",
-                       hint: "use a \(parameter.name.lowercased()) of at least \(parameter.shortest)")
+                report(.zeroPeriod(spec.name, span, parameter), expression.range)
                 return nil
             }
             return .duration(span)
@@ -662,8 +613,7 @@ struct Checker {
             return checkSignalArgument(expression, spec, inner).map { .pipeline($0) }
         case .marble:
             guard case .string(let text) = expression.kind else {
-                report("EXPECTED MARBLE", expression.range, "`\(spec.name)` needs a marble string here:",
-                       hint: #"a marble looks like "-a-b-|""#)
+                report(.expectedMarble(spec.name), expression.range)
                 return nil
             }
             guard let marble = parseMarble(text, expression.range, kind: parameter.marbleKind) else { return nil }
@@ -678,15 +628,14 @@ struct Checker {
             return checkMarbleValues(expression).map { values in .expression(values) }
         case .text:
             guard case .string(let text) = expression.kind else {
-                report("EXPECTED STRING", expression.range, "`\(spec.name)` needs a string here:", hint: "write `\(spec.signature)`")
+                report(.expectedString(spec), expression.range)
                 return nil
             }
             return .text(text)
         case .action:
             guard let pipeline = checkSignalArgument(expression, spec, scope) else { return nil }
             guard pipeline.actionStage != nil else {
-                report("NOT AN ACTION", expression.range, "`\(spec.name)` needs an action, and `\(text(expression.range))` is a signal:",
-                       hint: "make one with `let NAME = INPUTS | action (PIPELINE)`, then write `\(spec.name) NAME`")
+                report(.notAnAction(spec.name, signal: text(expression.range)), expression.range)
                 return nil
             }
             return .pipeline(pipeline)
@@ -720,28 +669,19 @@ struct Checker {
     private mutating func expectedSignal(_ expression: Expression, _ spec: OperatorSpec) {
         var value = text(expression.range)
         if value.hasPrefix("("), value.hasSuffix(")") { value = String(value.dropFirst().dropLast()) }
-        report("EXPECTED SIGNAL", expression.range, "`\(spec.name)` needs a signal here, and `\(value)` is a value:",
-               hint: "`of X` makes a signal of one value: `\(spec.name) (of \(value))`")
+        report(.expectedSignal(spec.name, value: value), expression.range)
     }
 
     /// A count known before the run: a whole number from the parameter's minimum to its
     /// maximum (`retry 1e18` would fail in the run, after the others had run).
     private mutating func checkCount(_ value: Value, _ range: SourceRange, _ parameter: Parameter,
                                      _ spec: OperatorSpec) -> Bool {
-        let least = parameter.minimum == 0 ? "that is not negative" : "of at least \(parameter.minimum)"
-        let hint = "write `\(spec.signature)` with \(parameter.name) = "
-            + (parameter.minimum...parameter.minimum + 2).map(String.init).joined(separator: ", ") + ", ..."
         guard case .number(let number) = value else {
-            report("EXPECTED NUMBER", range, "`\(spec.name)` needs a whole number here, not \(value.kindDescription) (\(value.abbreviated)):", hint: hint)
+            report(.expectedNumber(spec, parameter, found: value), range)
             return false
         }
-        guard number == number.rounded(), number >= Double(parameter.minimum) else {
-            report("BAD COUNT", range, "`\(spec.name)` needs a whole number \(least), not `\(Value.format(number))`:", hint: hint)
-            return false
-        }
-        guard number <= Double(parameter.maximum) else {
-            report("BAD COUNT", range, "`\(spec.name)` needs a whole number I can count to, and `\(Value.format(number))` is too big:",
-                   hint: "\(parameter.name) goes up to \(parameter.maximum)")
+        guard number == number.rounded(), number >= Double(parameter.minimum), number <= Double(parameter.maximum) else {
+            report(.badCount(spec, parameter, number), range)
             return false
         }
         return true
@@ -749,8 +689,7 @@ struct Checker {
 
     private mutating func rejectDuration(_ expression: Expression, _ spec: OperatorSpec) -> Bool {
         if case .duration(let span) = expression.kind {
-            report("UNEXPECTED DURATION", expression.range, "`\(spec.name)` needs a value here, not the duration `\(span)`:",
-                   hint: "durations go where an operator waits, like `debounce 300ms`")
+            report(.unexpectedDuration(span, for: spec.name), expression.range)
             return false
         }
         return true
@@ -758,8 +697,7 @@ struct Checker {
 
     private mutating func checkMarbleValues(_ expression: Expression) -> CheckedExpression? {
         guard case .record = expression.kind else {
-            report("EXPECTED VALUES", expression.range, "I expected a record that says what the marks stand for:",
-                   hint: #"write {a: 1, b: "two"} after the marble"#)
+            report(.expectedValues, expression.range)
             return nil
         }
         return checkExpression(expression, Scope())
@@ -771,8 +709,7 @@ struct Checker {
         } catch {
             // +1 for the opening quote (marbles have no escapes, so offsets line up).
             let start = range.start + 1 + error.offset
-            report("BAD MARBLE", SourceRange(start: start, end: start + error.length),
-                   "This marble does not read right: \(error.message).", hint: error.hint)
+            report(.badMarble(error), SourceRange(start: start, end: start + error.length))
             return nil
         }
     }
@@ -786,8 +723,7 @@ struct Checker {
         case .bool(let bool): return .constant(.bool(bool))
         case .null: return .constant(.null)
         case .duration(let span):
-            report("UNEXPECTED DURATION", expression.range, "The duration `\(span)` is not a value:",
-                   hint: "durations go where an operator waits, like `debounce 300ms`")
+            report(.unexpectedDuration(span), expression.range)
             return nil
         case .list(let elements):
             var checked: [CheckedExpression] = []
@@ -840,28 +776,20 @@ struct Checker {
                 return shown
             }
             let call = ([name] + [written.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")
-            let role = spec.role == .source ? "a source" : "an operator"
-            report("NOT A FUNCTION", expression.range, "`\(name)` is \(role), and its arguments go without parentheses:",
-                   hint: "write `\(spec.role == .source ? call : "| " + call)`"
-                       + (durations.contains(true) ? " (a duration has its unit, like `100ms`)" : ""))
+            report(.notAFunction(name, .catalogued(spec.role, written: call, durations: durations.contains(true))), expression.range)
             return nil
         case .call(let name, let arguments):
             guard Operations.functionNames.contains(name) else {
-                if let hint = Checker.seedSpellings[name] {
-                    report("UNKNOWN FUNCTION", expression.range, "I do not know a function called `\(name)`:", hint: hint)
-                    return nil
-                }
-                let known = suggestion(for: name, among: Operations.functionNames)
-                report("UNKNOWN FUNCTION", expression.range, "I do not know a function called `\(name)`:",
-                       hint: known.map { "did you mean `\($0)`?" } ?? "the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
+                let hint: Problem.NameHint = Checker.seedSpellings[name].map { .habit($0) }
+                    ?? suggestion(for: name, among: Operations.functionNames).map { .didYouMean($0) }
+                    ?? .look("the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
+                report(.unknownFunction(name, hint), expression.range)
                 return nil
             }
             let function = Function.named[name]
             guard let function, function.arity.contains(arguments.count) else {
-                let takes = function.map { $0.arity.count == 1 ? "\($0.arity.lowerBound)" : "\($0.arity.lowerBound) or \($0.arity.upperBound)" } ?? "1"
-                report("WRONG ARGUMENTS", expression.range,
-                       "`\(name)` takes \(takes == "1" ? "one argument" : takes + " arguments"), and I found \(arguments.count):",
-                       hint: "write `\(function.map { $0.arity == 1...1 ? "\(name)(x)" : $0.signature } ?? name + "(x)")`")
+                report(.wrongArguments(name, .function(arity: function?.arity ?? 1...1, signature: function?.signature ?? name + "(x)"),
+                                       found: arguments.count), expression.range)
                 return nil
             }
             var checked: [CheckedExpression] = []
@@ -882,17 +810,14 @@ struct Checker {
             let checkedRight = checkExpression(right, scope)
             guard let checkedLeft, let checkedRight else { return nil }
             if let signal = checkedLeft.isPipeline ? left : checkedRight.isPipeline ? right : nil {
-                report("SIGNAL IN EXPRESSION", signal.range,
-                       "`\(text(signal.range))` is a signal, and `\(op.rawValue)` works on values:",
-                       hint: "to work on its values, write `" + (checkedLeft.isPipeline
-                           ? "\(text(left.range)) | map it \(op.rawValue) \(text(right.range))`"
-                           : "\(text(right.range)) | map \(text(left.range)) \(op.rawValue) it`"))
+                report(.signalInExpression(text(signal.range), user: "`\(op.rawValue)`", .map(checkedLeft.isPipeline
+                    ? "\(text(left.range)) | map it \(op.rawValue) \(text(right.range))"
+                    : "\(text(right.range)) | map \(text(left.range)) \(op.rawValue) it")), signal.range)
                 return nil
             }
             if op == .matches, case .string(let pattern)? = checkedRight.constantValue {
                 do throws(EvaluationFailure) { _ = try Pattern(pattern) } catch {
-                    report("BAD PATTERN", right.range, "\(error.message):",
-                           hint: "patterns use the usual syntax, like \"[a-zA-Z0-9_]{6,16}\"")
+                    report(.badPattern(error), right.range)
                     return nil
                 }
             }
@@ -909,12 +834,12 @@ struct Checker {
     /// `not s`, `s.x`, `take s` when `s` is a signal: reported (true) where the checker
     /// knows it is one, since it would fail only when it runs. The hint maps over its values.
     private mutating func signalAsValue(_ checked: CheckedExpression, _ part: Expression, in whole: Expression,
-                                        _ user: String, needs: String = "works on values", hint: String? = nil) -> Bool {
+                                        _ user: String, needs: String = "works on values", fix: Problem.SignalFix? = nil) -> Bool {
         guard checked.isPipeline else { return false }
         let before = source.text(from: whole.range.start, to: part.range.start)
         let after = source.text(from: part.range.end, to: whole.range.end)
-        report("SIGNAL IN EXPRESSION", part.range, "`\(text(part.range))` is a signal, and \(user) \(needs):",
-               hint: hint ?? "to work on its values, write `\(text(part.range)) | map \(before)it\(after)`")
+        report(.signalInExpression(text(part.range), user: user, needs: needs, fix ?? .map("\(text(part.range)) | map \(before)it\(after)")),
+               part.range)
         return true
     }
 
@@ -924,8 +849,7 @@ struct Checker {
         do throws(EvaluationFailure) {
             return .constant(try make())
         } catch {
-            report("VALUE TOO BIG", range, "This value is too big: \(error.message).",
-                   hint: "build big values while the pipeline runs, with `scan` or `buffer`")
+            report(.valueTooBig(error), range)
             return nil
         }
     }
@@ -934,15 +858,13 @@ struct Checker {
         switch name {
         case "it":
             guard scope.hasIt else {
-                report("NO VALUE HERE", range, "`it` is the value flowing through a stage, but no value flows here:",
-                       hint: "use `it` in an expression of map, filter, scan, ..., or inside flatMap's pipeline")
+                report(.noValueHere, range)
                 return nil
             }
             return .it
         case "acc":
             guard scope.hasAcc else {
-                report("NO ACCUMULATOR HERE", range, "`acc` is the accumulation of `scan` and `reduce`, and this is not one of them:",
-                       hint: "write `scan SEED, acc + it` or `reduce SEED, acc + it`")
+                report(.noAccumulatorHere, range)
                 return nil
             }
             return .acc
@@ -969,8 +891,7 @@ struct Checker {
         }
         if scope.hasIt { return .field(.it, name, site(range, stage: scope.stage)) }
         if name == "error" {
-            report("NO ERROR HERE", range, "`error` is the error `catch` caught, and this is not inside catch's pipeline:",
-                   hint: "write `catch (of \"failed: \" + error)`")
+            report(.noErrorHere, range)
             return nil
         }
         unknownName(name, range, wanted: nil)
@@ -987,34 +908,25 @@ struct Checker {
 
     private mutating func unknownName(_ name: String, _ range: SourceRange, wanted role: OperatorSpec.Role?) {
         if failedNames.contains(name) { return }
-        if let hint = Checker.seedSpellings[name] {
-            report(role == .operator ? "UNKNOWN OPERATOR" : "UNKNOWN NAME", range,
-                   "I do not know \(role == .operator ? "an operator" : "a source or a name") called `\(name)`:", hint: hint)
-            return
+        func unknown(_ hint: Problem.NameHint, field: Bool = false) {
+            report(role == .operator ? .unknownOperator(name, hint) : .unknownName(name, hint, field: field), range)
         }
-        if let (library, spec) = catalogue.elsewhere(name) {
-            let kind = role == .operator ? "operator" : role == .source ? "source or a name" : "name"
-            report(role == .operator ? "UNKNOWN OPERATOR" : "UNKNOWN NAME", range, "I do not know \(role == .operator ? "an" : "a") \(kind) called `\(name)`:",
-                   hint: "`\(name)` is \(library)'s name; here it is `\(spec.name)`")
-            return
-        }
+        if let hint = Checker.seedSpellings[name] { return unknown(.habit(hint)) }
+        if let (library, spec) = catalogue.elsewhere(name) { return unknown(.elsewhere(library: library, ours: spec.name)) }
         let operators = catalogue.names(role: .operator)
         let sources = catalogue.names(role: .source)
         switch role {
         case .operator?:
-            let hint = suggestion(for: name, among: operators).map { "did you mean `\($0)`?" }
-                ?? suggestion(for: name, among: sources + environment.names).map { "`\($0)` is close, but it is not an operator" }
-            report("UNKNOWN OPERATOR", range, "I do not know an operator called `\(name)`:",
-                   hint: hint ?? "\(operatorList) lists the operators")
+            unknown(suggestion(for: name, among: operators).map { .didYouMean($0) }
+                ?? suggestion(for: name, among: sources + environment.names).map { .closeButNot($0, because: "is close, but it is not an operator") }
+                ?? .look("\(operatorList) lists the operators"))
         case .source?:
-            let hint = suggestion(for: name, among: sources + environment.names).map { "did you mean `\($0)`?" }
-                ?? suggestion(for: name, among: operators).map { "`\($0)` is an operator: it goes after `|`" }
-            report("UNKNOWN NAME", range, "I do not know a source or a name called `\(name)`:",
-                   hint: hint ?? "a pipeline starts with a source, like `of 1, 2, 3` or `interval 1s`")
+            unknown(suggestion(for: name, among: sources + environment.names).map { .didYouMean($0) }
+                ?? suggestion(for: name, among: operators).map { .closeButNot($0, because: "is an operator: it goes after `|`") }
+                ?? .look("a pipeline starts with a source, like `of 1, 2, 3` or `interval 1s`"))
         case nil:
-            let hint = suggestion(for: name, among: environment.names + sources).map { "did you mean `\($0)`?" }
-            report("UNKNOWN NAME", range, "I do not know a name `\(name)` here, and no value flows here whose field it could be:",
-                   hint: hint ?? "bind it first with `let \(name) = ...`")
+            unknown(suggestion(for: name, among: environment.names + sources).map { .didYouMean($0) }
+                ?? .look("bind it first with `let \(name) = ...`"), field: true)
         }
     }
 
@@ -1040,8 +952,8 @@ struct Checker {
         return Site(line: location.line, column: location.column, stage: stage, input: environment.loads)
     }
 
-    private mutating func report(_ title: String, _ range: SourceRange, _ message: String, hint: String? = nil) {
-        diagnostics.append(Diagnostic(title, at: range, in: source, message, hint: hint))
+    private mutating func report(_ problem: Problem, _ range: SourceRange) {
+        diagnostics.append(Diagnostic(problem, at: range, in: source))
     }
 }
 

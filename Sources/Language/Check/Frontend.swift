@@ -87,8 +87,8 @@ public struct Frontend: Sendable {
         var statements: [CheckedStatement] = []
         var diagnostics: [Diagnostic] = []
         var pending: [Statement] = []
-        func report(_ title: String, _ range: SourceRange, _ message: String, hint: String) {
-            diagnostics.append(Diagnostic(title, at: range, in: source, message, hint: hint))
+        func report(_ problem: Problem, _ range: SourceRange) {
+            diagnostics.append(Diagnostic(problem, at: range, in: source))
         }
         // Statements are checked in runs between imports, each run seeing what came before.
         func flush() {
@@ -102,8 +102,7 @@ public struct Frontend: Sendable {
         }
         for statement in program.statements {
             if definitionsOnly, let range = Frontend.notADefinition(statement) {
-                report("NOT A DEFINITION", range, "An imported file brings definitions, and this line would run:",
-                       hint: "keep `let`, `def`, `var` and `import` in a library; run and `expect` in the file that imports it")
+                report(.notADefinition, range)
                 continue
             }
             guard case .import(let path, let pathRange, _) = statement else {
@@ -113,22 +112,19 @@ public struct Frontend: Sendable {
             flush()
             let resolved = Frontend.resolve(path, from: source.name)
             guard !importing.contains(resolved) else {
-                let cycle = (importing.drop { $0 != resolved } + [resolved]).joined(separator: " → ")
-                report("IMPORT CYCLE", pathRange, "`\(path)` is already being imported: \(cycle)",
-                       hint: "move what both files need into a third one that neither imports back")
+                report(.importCycle(path, cycle: importing.drop { $0 != resolved } + [resolved]), pathRange)
                 continue
             }
             // Its definitions are in the environment already.
             guard !imported.paths.contains(resolved) else { continue }
             imported.paths.insert(resolved)
             guard let readFile = working.readFile else {
-                report("IMPORT UNAVAILABLE", pathRange, "Nothing can be imported here:", hint: "use `frp run`, `frp test` or the prompt")
+                report(.importUnavailable, pathRange)
                 continue
             }
             switch readFile(resolved) {
             case .failure(let failure):
-                report("CANNOT IMPORT", pathRange, "I cannot read `\(path)` (\(resolved)): \(failure.reason)",
-                       hint: "the path is relative to the importing file's folder")
+                report(.cannotImport(path, resolved: resolved, reason: failure.reason), pathRange)
             case .success(let file):
                 let (importedStatements, importedDiagnostics) = working.load(file, importing: importing + [resolved], definitionsOnly: true, imported: imported)
                 diagnostics += importedDiagnostics.map { diagnostic in

@@ -57,9 +57,9 @@ public final class Compiler {
         while index < stages.count {
             // Runs of simple stages become one operator (FusedStages.swift), probed inside
             // when the run is traced.
-            if context.fuses, FusedStages.fusible(stages[index].spec.name) {
+            if context.fuses, FusedStages.fusible(stages[index]) {
                 var end = index
-                while end < stages.count, FusedStages.fusible(stages[end].spec.name) { end += 1 }
+                while end < stages.count, FusedStages.fusible(stages[end]) { end += 1 }
                 // A `range` head pushes straight into the chain.
                 let direct = index == 0 ? directRange(pipeline.head, frame) : nil
                 // Fusing pays per event and costs at build: one stage of an inner pipeline
@@ -88,15 +88,14 @@ public final class Compiler {
         return compiler.compile(expression)
     }
 
-    /// `range FROM, COUNT` at the head, with its arguments evaluated, for FusedStages.
+    /// A counting source at the head (`range FROM, COUNT`: its entry's `fusion`), with its
+    /// arguments read as its build reads them, for FusedStages; nil when they are not whole
+    /// numbers it can count (the source then runs unfused and says what is wrong).
     private func directRange(_ head: CheckedHead, _ frame: Frame) -> (start: Int, count: Int, head: CheckedStage)? {
-        guard case .source(let stage) = head, stage.spec.name == "range", stage.arguments.count == 2,
-              case .expression(let from) = stage.arguments[0], case .expression(let length) = stage.arguments[1],
-              case .number(let start)? = try? evaluator(from, in: frame)(frame),
-              case .number(let count)? = try? evaluator(length, in: frame)(frame),
-              start == start.rounded(), count == count.rounded(), count >= 0, abs(start) < 1e15, count < 1e15
-        else { return nil }
-        return (Int(start), Int(count), stage)
+        guard case .source(let stage) = head, case .counting(let fromName, let countName)? = stage.spec.fusion else { return nil }
+        let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty)
+        guard let start = try? args.count(fromName), let count = try? args.count(countName), count >= 0 else { return nil }
+        return (start, count, stage)
     }
 
     private func head(_ head: CheckedHead, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {

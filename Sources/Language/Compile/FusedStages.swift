@@ -1,22 +1,20 @@
 import Signals
 
-/// Runs of simple stages (`map`, `filter`, `scan`, `reduce`, `take`) on values, compiled
-/// into one operator whose stages are small final classes calling each other directly.
+/// Runs of simple stages (those whose catalogue entry declares a `fusion`: `map`,
+/// `filter`, `scan`, `reduce`, `take`) on values, compiled into one operator whose stages
+/// are small final classes calling each other directly.
 ///
 /// Why: a generic operator stores its observer's closures at the most general
 /// abstraction, so every stage boundary costs a thunk and an indirect argument; between
 /// these non-generic stages a value is passed in registers. The behaviour is the generic
-/// operators' (the expect corpus runs through this path); when a run is traced, stages
-/// are not fused, so each one can be observed.
+/// operators' (the expect corpus runs through this path, and the differential tests run
+/// every script fused, unfused and traced); a traced run is fused too, each stage
+/// reporting to its own probe.
 enum FusedStages {
-    /// Whether a stage of this name can be fused. A switch, not a `Set`: an inner pipeline
-    /// asks for each stage every time it is built, and hashing the name was ~250
-    /// instructions a stage (P8's subscribed runs).
-    static func fusible(_ name: String) -> Bool {
-        switch name {
-        case "map", "filter", "scan", "reduce", "take": return true
-        default: return false
-        }
+    /// Whether the stage can stand in a fused chain: its entry says so (a stored property
+    /// read, no name hashed: an inner pipeline asks for each stage every time it is built).
+    static func fusible(_ stage: CheckedStage) -> Bool {
+        stage.spec.fusion?.isStage ?? false
     }
     /// A synchronous loop asks whether it was interrupted (Ctrl-C, a limit) every 64
     /// values: a few nanoseconds every 64 values, and still soon enough when each value is
@@ -117,7 +115,7 @@ enum FusedStages {
         /// `range`'s loop, pushing into this stage, the chain's head. A method, so the
         /// stage is borrowed for the whole loop (a local reference was retained and
         /// released around each call). It asks whether the run was interrupted every
-        /// 1024 values: `range 1, 1e12` stays stoppable.
+        /// 64 values (`pollMask`): `range 1, 1e12` stays stoppable.
         final func pushRange(_ values: Range<Int>, interrupted: () -> Bool) {
             // A traced `range` is the head stage itself: its emit is called directly.
             let isSource = self is Source
@@ -278,74 +276,71 @@ extension Compiler {
         let traceHead = context.trace != nil ? direct.map { [$0.head] } ?? [] : []
         let slots = [EvaluatorSlots?](repeating: nil, count: traceHead.count) + (slots ?? [EvaluatorSlots?](repeating: nil, count: stages.count))
         let stages = traceHead + stages
-        func evaluator(_ expression: CheckedExpression, _ index: Int, slot: Int) -> Evaluator {
-            guard let slots = slots[index] else { return self.evaluator(expression, in: frame) }
-            return slots.evaluator(slot) { self.evaluator(expression, in: frame) }
+        // Each stage's arguments, read by the names its entry declares, through the reader
+        // its unfused build uses: one mistake, one message. The once-arguments (a seed, a
+        // count) are evaluated first: a failure fails the whole signal.
+        enum Part {
+            case counting
+            case transform(CompiledExpression)
+            case keep(CompiledExpression, Site)
+            case accumulate(seed: Value, update: CompiledExpression, emitsEach: Bool)
+            case append(seed: Value, items: CompiledExpression, itemsAreIt: Bool, site: Site, emitsEach: Bool)
+            case first(Int)
         }
-        // Evaluate the once-arguments first: a failure fails the whole signal.
-        var seeds: [Int: Value] = [:]
-        var counts: [Int: Int] = [:]
+        var parts: [Part] = []
         for (index, stage) in stages.enumerated() {
-            do throws(EvaluationFailure) {
-                switch stage.spec.name {
-                case "scan", "reduce":
-                    guard case .expression(let seed) = stage.arguments[0] else { continue }
-                    seeds[index] = try evaluator(seed, index, slot: 0)(frame)
-                case "take":
-                    guard case .expression(let count) = stage.arguments[0] else { continue }
-                    let number = try evaluator(count, index, slot: 0)(frame)
-                    guard case .number(let double) = number, double == double.rounded(), double >= 0, double < 1e15 else {
-                        return .fail(SignalError("\(stage.site): take needs a whole number, not \(number.abbreviated)"))
+            let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots[index])
+            func compiled(_ parameter: String) -> CompiledExpression {
+                // (`?? FusedStages.identity` crashes Swift 6.3.1's SILGen: a typed-throws
+                // function reference as the default.)
+                guard let evaluate = args.evaluator(parameter) else { return CompiledExpression(FusedStages.identity) }
+                return CompiledExpression(evaluate)
+            }
+            do throws(SignalError) {
+                switch stage.spec.fusion {
+                case .counting?, nil: parts.append(.counting)
+                case .transform(let parameter)?: parts.append(.transform(compiled(parameter)))
+                case .keep(let parameter)?: parts.append(.keep(compiled(parameter), stage.site))
+                case .accumulate(let seed, let update, let emitsEach)?:
+                    let start = try args.value(seed)
+                    if let (items, itemsAreIt, site) = args.appendedItems(update) {
+                        parts.append(.append(seed: start, items: CompiledExpression(items), itemsAreIt: itemsAreIt, site: site, emitsEach: emitsEach))
+                    } else {
+                        parts.append(.accumulate(seed: start, update: compiled(update), emitsEach: emitsEach))
                     }
-                    counts[index] = Int(double)
-                default: break
+                case .first(let parameter)?:
+                    let count = try args.count(parameter)
+                    guard count >= 0 else { return .fail(.negativeCount(stage.spec.name, count)) }
+                    parts.append(.first(count))
                 }
             } catch {
-                return .fail(error.signalError)
+                return .fail(error)
             }
-        }
-        // Boxed in a class: a closure kept in an array (or an Optional) is stored at the
-        // most general abstraction and would be called through a thunk on every event.
-        // `scan`/`reduce SEED, acc + E`: what is added at each value, when it does not read `acc`.
-        var appended: [Int: (items: CompiledExpression, isIt: Bool, site: Site)] = [:]
-        for (index, stage) in stages.enumerated() where stage.spec.name == "scan" || stage.spec.name == "reduce" {
-            if stage.arguments.count > 1,
-               case .expression(.binary(.add, .acc, let items, let site)) = stage.arguments[1], !items.readsAccumulator {
-                var isIt = false
-                if case .it = items { isIt = true }
-                appended[index] = (CompiledExpression(evaluator(items, index, slot: EvaluatorSlots.partSlot(of: 1, among: stage.arguments.count))), isIt, site)
-            }
-        }
-        let evaluators = stages.enumerated().map { index, stage -> CompiledExpression in
-            let argument = stage.spec.name == "map" || stage.spec.name == "filter" ? 0 : 1
-            guard stage.spec.name != "take", argument < stage.arguments.count,
-                  case .expression(let expression) = stage.arguments[argument] else {
-                return CompiledExpression(FusedStages.identity)
-            }
-            return CompiledExpression(evaluator(expression, index, slot: argument))
         }
         return Signal(unchecked: { downstream, lifetime in
             let upstreamLifetime = lifetime.child()
             let run = FusedStages.Run(downstream: downstream, upstream: upstreamLifetime)
             var built: [FusedStages.Stage] = []
-            for (index, stage) in stages.enumerated() {
-                let evaluate = evaluators[index].evaluate
-                switch stage.spec.name {
-                case "range": built.append(FusedStages.Source(run: run))
-                case "map": built.append(FusedStages.Map(run: run, transform: evaluate))
-                case "filter": built.append(FusedStages.Filter(run: run, condition: evaluate, site: stage.site))
-                case "scan" where appended[index] != nil, "reduce" where appended[index] != nil:
-                    guard let (items, isIt, site) = appended[index] else { continue }
-                    built.append(FusedStages.Append(run: run, seed: seeds[index] ?? .null, items: items.evaluate, itemsAreIt: isIt,
-                                                    emitsEach: stage.spec.name == "scan", site: site))
-                case "scan", "reduce":
-                    built.append(FusedStages.Scan(run: run, seed: seeds[index] ?? .null, accumulate: evaluate,
-                                                  emitsEach: stage.spec.name == "scan"))
-                default:
-                    let count = counts[index] ?? 0
+            // A `take 0` ends the chain before anything comes: the stages before it are never
+            // subscribed (as unfused: take 0 does not subscribe upstream), those after it see
+            // the completion (a reduce after it sends its seed).
+            var first = 0
+            var endsAtOnce = false
+            for part in parts {
+                switch part {
+                case .counting: built.append(FusedStages.Source(run: run))
+                case .transform(let transform): built.append(FusedStages.Map(run: run, transform: transform.evaluate))
+                case .keep(let condition, let site): built.append(FusedStages.Filter(run: run, condition: condition.evaluate, site: site))
+                case .append(let seed, let items, let itemsAreIt, let site, let emitsEach):
+                    built.append(FusedStages.Append(run: run, seed: seed, items: items.evaluate, itemsAreIt: itemsAreIt,
+                                                    emitsEach: emitsEach, site: site))
+                case .accumulate(let seed, let update, let emitsEach):
+                    built.append(FusedStages.Scan(run: run, seed: seed, accumulate: update.evaluate, emitsEach: emitsEach))
+                case .first(let count):
                     if count == 0 {
-                        // take 0 completes at once, without subscribing upstream.
-                        return downstream.terminate(.completed)
+                        first += built.count
+                        built = []
+                        endsAtOnce = true
                     }
                     built.append(FusedStages.Take(run: run, count: count))
                 }
@@ -355,7 +350,7 @@ extension Compiler {
             if let trace = self.context.trace {
                 // As unfused stages would: the last stage subscribes first.
                 for (index, stage) in built.enumerated().reversed() {
-                    let probe = trace(stages[index], frame.depth)
+                    let probe = trace(stages[first + index], frame.depth)
                     run.probes.append(probe)
                     stage.probe = probe
                     stage.subscription = probe.subscribed()
@@ -364,6 +359,7 @@ extension Compiler {
                 lifetime.onDispose { withExtendedLifetime(run) { for stage in built { stage.reportDisposal() } } }
             }
             guard let head = built.first else { return upstream.start(downstream, in: lifetime) }
+            if endsAtOnce { return head.finish(.completed) }
             if let direct {
                 head.pushRange(direct.start..<(direct.start + direct.count), interrupted: self.context.scheduler.interrupted)
                 return

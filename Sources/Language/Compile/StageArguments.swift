@@ -50,7 +50,9 @@ public struct StageArguments {
         return slots.evaluator(slot) { compiler.evaluator(expression, in: frame) }
     }
 
-    private func evaluator(_ parameter: String) -> Evaluator? {
+    /// The argument's compiled expression, nil when it was not given (a fused stage calls
+    /// it per value).
+    func evaluator(_ parameter: String) -> Evaluator? {
         let index = index(parameter)
         guard index < stage.arguments.count, case .expression(let expression) = stage.arguments[index] else { return nil }
         return evaluator(expression, slot: index)
@@ -172,13 +174,22 @@ public struct StageArguments {
         }
     }
 
-    /// For an accumulator written `acc + E` where E does not read `acc`: the update that
-    /// appends E in place (`Operations.append`), else nil (evaluate it as written).
-    public func appending(_ parameter: String) -> ((inout Value, Value) throws(SignalError) -> Void)? {
+    /// For an accumulator written `acc + E` where E does not read `acc`: E compiled, whether
+    /// it is `it`, and where the `+` is — else nil (evaluate it as written). The one place
+    /// the rewrite is recognised: `appending` and the fused `scan`/`reduce` both use it.
+    func appendedItems(_ parameter: String) -> (items: Evaluator, itemsAreIt: Bool, site: Site)? {
         guard case .expression(.binary(.add, .acc, let items, let site)) = argument(parameter), !items.readsAccumulator else {
             return nil
         }
-        let evaluate = evaluator(items, slot: EvaluatorSlots.partSlot(of: index(parameter), among: stage.arguments.count))
+        var itemsAreIt = false
+        if case .it = items { itemsAreIt = true }
+        return (evaluator(items, slot: EvaluatorSlots.partSlot(of: index(parameter), among: stage.arguments.count)), itemsAreIt, site)
+    }
+
+    /// For an accumulator written `acc + E` where E does not read `acc`: the update that
+    /// appends E in place (`Operations.append`), else nil (evaluate it as written).
+    public func appending(_ parameter: String) -> ((inout Value, Value) throws(SignalError) -> Void)? {
+        guard let (evaluate, _, site) = appendedItems(parameter) else { return nil }
         return { accumulation, value throws(SignalError) in
             do throws(EvaluationFailure) {
                 try Operations.append(&accumulation, try evaluate(Frame(it: value)))

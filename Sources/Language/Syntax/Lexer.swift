@@ -44,10 +44,8 @@ struct Lexer {
             let end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : scalars.count
             if end - start > Lexer.lineLimit {
                 diagnostics.append(Diagnostic(
-                    title: "LINE TOO LONG", location: SourceLocation(file: source.name, line: source.firstLine + index, column: 1),
-                    length: 1,
-                    message: "Line \(source.firstLine + index) has \(end - start) characters; I read lines of at most \(Lexer.lineLimit).",
-                    hint: "split the pipeline over several lines: a line that ends with `|` goes on on the next"))
+                    .lineTooLong(line: source.firstLine + index, length: end - start),
+                    location: SourceLocation(file: source.name, line: source.firstLine + index, column: 1), length: 1))
             }
         }
     }
@@ -196,16 +194,14 @@ struct Lexer {
                 skipDigits()
             }
         }
-        if let (written, hint) = badNumber(from: start) {
-            report("BAD NUMBER", start, offset, "I read numbers in decimal, without `_` or a trailing `.`, and not `\(written)`.",
-                   hint: hint)
+        if let number = badNumber(from: start) {
+            report(.badNumber(number), start, offset)
             return
         }
         let digits = source.text(from: start, to: offset)
         let value = Double(digits) ?? 0
         guard value.isFinite else {
-            report("NUMBER TOO BIG", start, offset, "The number `\(digits)` is too big to hold.",
-                   hint: "numbers go up to about 1.8e308")
+            report(.numberTooBig(digits), start, offset)
             return
         }
         let unitStart = offset
@@ -217,38 +213,35 @@ struct Lexer {
         case "ms", "s", "m":
             let milliseconds = value * (unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000)
             guard milliseconds <= Double(TimeSpan.longestMilliseconds) else {
-                report("DURATION TOO LONG", start, offset, "The duration `\(digits)\(unit)` is longer than I can schedule.",
-                       hint: "durations go up to about 30 years")
+                report(.durationTooLong(number: digits, unit: unit), start, offset)
                 return
             }
             add(.duration(TimeSpan(nanoseconds: Int64((milliseconds * 1e6).rounded()))), from: start, to: offset)
         default:
-            report("UNKNOWN UNIT", start, offset, "I do not know the unit in `\(digits)\(unit)`.",
-                   hint: "durations are written like 5ms, 2s, 0.5s or 1m")
+            report(.unknownUnit(number: digits, unit: unit), start, offset)
         }
     }
 
     /// `0x10`, `1_000`, `5.`: other languages' ways of writing a number (the digits before
-    /// `offset` are read). The text and a hint with the number written in decimal.
-    private mutating func badNumber(from start: Int) -> (String, String)? {
+    /// `offset` are read). The text, and the number written in decimal.
+    private mutating func badNumber(from start: Int) -> Problem.BadNumber? {
         let next: Unicode.Scalar? = offset < scalars.count ? scalars[offset] : nil
         let radixes: [Unicode.Scalar: Int] = ["x": 16, "X": 16, "b": 2, "B": 2, "o": 8, "O": 8]
         if source.text(from: start, to: offset) == "0", let letter = next, let radix = radixes[letter] {
             offset += 1
             while offset < scalars.count, scalars[offset].properties.isAlphabetic || isDigit(at: offset) { offset += 1 }
             let written = source.text(from: start, to: offset)
-            let hint = Int(written.dropFirst(2), radix: radix).map { "write `\($0)`" } ?? "write the number in decimal"
-            return (written, hint)
+            return .notDecimal(written: written, decimal: Int(written.dropFirst(2), radix: radix).map { "\($0)" })
         }
         if next == "_", isDigit(at: offset + 1) {
             while isDigit(at: offset) || offset < scalars.count && scalars[offset] == "_" { offset += 1 }
             let written = source.text(from: start, to: offset)
-            return (written, "write `\(written.filter { $0 != "_" })`")
+            return .notDecimal(written: written, decimal: written.filter { $0 != "_" })
         }
         if next == ".", !(offset + 1 < scalars.count && scalars[offset + 1].properties.isAlphabetic) {
             offset += 1
             let written = source.text(from: start, to: offset)
-            return (written, "write `\(written.dropLast())`")
+            return .notDecimal(written: written, decimal: String(written.dropLast()))
         }
         return nil
     }
@@ -289,8 +282,7 @@ struct Lexer {
                 case "n": text.append("\n")
                 case "t": text.append("\t")
                 default:
-                    report("UNKNOWN ESCAPE", offset, offset + 2, "I do not know the escape `\\\(escaped)` in this string.",
-                           hint: #"the escapes are \", \\, \n and \t"#)
+                    report(.unknownEscape(escaped), offset, offset + 2)
                 }
                 offset += 2
                 continue
@@ -298,8 +290,7 @@ struct Lexer {
             text.append(scalar)
             offset += 1
         }
-        report("UNTERMINATED STRING", start, start + 1, "This string is never closed:",
-               hint: "add the closing `\"` on the same line")
+        report(.unterminatedString(), start, start + 1)
     }
 
     private mutating func punctuation(_ scalar: Unicode.Scalar) {
@@ -309,9 +300,7 @@ struct Lexer {
         let kind: Token.Kind
         switch scalar {
         case "|" where next == "|", "&" where next == "&":
-            let word = scalar == "|" ? "or" : "and"
-            report("UNEXPECTED CHARACTER", start, start + 2, "I do not know what `\(scalar)\(scalar)` means here.",
-                   hint: "write `\(word)`: `a \(word) b`")
+            report(.unexpectedCharacter(.doubled(scalar)), start, start + 2)
             offset += 1
             return
         case "|": kind = .pipe
@@ -319,8 +308,7 @@ struct Lexer {
         case "." where next.map { ("0"..."9").contains($0) } ?? false && !followsValue(start):
             skipDigits()
             let digits = source.text(from: start, to: offset)
-            report("BAD NUMBER", start, offset, "A number starts with a digit, and `\(digits)` starts with `.`.",
-                   hint: "write `0\(digits)`")
+            report(.badNumber(.leadingDot(digits)), start, offset)
             return
         case ".": kind = .dot
         case "&": kind = .ampersand
@@ -338,16 +326,14 @@ struct Lexer {
         case ":":
             if next == "=" { offset += 1; kind = .update } else { kind = .colon }
         case "=" where next == "=" && offset + 1 < scalars.count && scalars[offset + 1] == "=":
-            report("UNEXPECTED CHARACTER", start, start + 3, "I do not know what `===` means here.",
-                   hint: "compare with `==`: it compares values, lists and records by what they hold")
+            report(.unexpectedCharacter(.tripleEquals), start, start + 3)
             offset += 2
             return
         case "=":
             if next == "=" { offset += 1; kind = .equal } else { kind = .assign }
         case "!":
             guard next == "=" else {
-                report("UNEXPECTED CHARACTER", start, offset, "I do not know what `!` means here.",
-                       hint: "write `not x` to negate, and `!=` for not equal")
+                report(.unexpectedCharacter(.bang), start, offset)
                 return
             }
             offset += 1
@@ -360,18 +346,14 @@ struct Lexer {
         case ">":
             if next == "=" { offset += 1; kind = .greaterOrEqual } else { kind = .greater }
         default:
-            let shown = scalar.properties.isWhitespace || scalar.value < 0x20
-                ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "`\(Character(scalar))`"
-            let hints: [Unicode.Scalar: String] = ["'": "strings use double quotes: \"text\"",
-                                                   "?": "write `if CONDITION then A else B`"]
-            report("UNEXPECTED CHARACTER", start, offset, "I do not know what \(shown) means here.", hint: hints[scalar])
+            report(.unexpectedCharacter(.other(scalar)), start, offset)
             return
         }
         add(kind, from: start, to: offset)
     }
 
-    private mutating func report(_ title: String, _ start: Int, _ end: Int, _ message: String, hint: String? = nil) {
-        diagnostics.append(Diagnostic(title, at: SourceRange(start: start, end: end), in: source, message, hint: hint))
+    private mutating func report(_ problem: Problem, _ start: Int, _ end: Int) {
+        diagnostics.append(Diagnostic(problem, at: SourceRange(start: start, end: end), in: source))
     }
 }
 

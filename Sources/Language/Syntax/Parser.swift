@@ -53,18 +53,15 @@ struct Parser {
         if isWord("let") || isWord("var"), peek(1).kind == .assign || (peek(1).name == nil && peek(2).kind == .assign) {
             let keyword = current.name ?? ""
             advance()
-            let found = current.kind == .assign ? "" : ", and \(current.kind.shown) is not one"
-            throw failure("EXPECTED NAME", "`\(keyword)` needs a name, before `=`\(found):",
-                          hint: keyword == "let" ? "write `let NAME = PIPELINE`" : "write `var NAME = VALUE`")
+            throw failure(.expectedName(.beforeEquals(keyword: keyword), found: current.kind))
         }
         if current.kind == .pipe {
-            throw failure("NOTHING TO CONTINUE", "`|` continues a pipeline, and there is none before it here:",
-                          hint: "to go on from the line above, end that line with `|` (at the prompt, a complete line runs at once)")
+            throw failure(.nothingToContinue())
         }
         if isWord("let") || isWord("var"), case .name = peek(1).kind {
             let isLet = isWord("let")
             advance()
-            let (name, nameRange) = try expectName("a name to bind")
+            let (name, nameRange) = try expectName(.toBind)
             // `var NAME <- PIPELINE`: the property follows the pipeline's values.
             if !isLet, current.kind == .less, peek(1).kind == .minus, current.range.end == peek(1).range.start {
                 advance()
@@ -73,8 +70,7 @@ struct Parser {
                 return .bindProperty(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
             }
             guard match(.assign) else {
-                throw failure("EXPECTED =", "I expected `=` after `\(isLet ? "let" : "var") \(name)`:",
-                              hint: isLet ? "write `let \(name) = PIPELINE`" : "write `var \(name) = VALUE`")
+                throw failure(.expectedEquals(isLet ? .let(name) : .var(name)))
             }
             if isLet {
                 let value = try parsePipeline()
@@ -90,8 +86,7 @@ struct Parser {
         if isWord("import"), peek(1).kind != .pipe, peek(1).kind != .update {
             advance()
             guard case .string(let path) = current.kind else {
-                throw failure("EXPECTED FILE", "`import` needs the file to read, as a string:",
-                              hint: #"write `import "lib.frp"` (relative to this file)"#)
+                throw failure(.expectedFile())
             }
             let pathRange = current.range
             advance()
@@ -109,13 +104,11 @@ struct Parser {
             advance()
             let pipeline = try parsePipeline()
             guard isWord("emits") else {
-                throw failure("EXPECTED emits", "I expected `emits \"MARBLE\"` after the pipeline of this `expect`:",
-                              hint: #"write `expect PIPELINE emits "-a-b|"`"#)
+                throw failure(.expectedEmits())
             }
             advance()
             guard case .string(let marble) = current.kind else {
-                throw failure("EXPECTED MARBLE", "I expected a marble string after `emits`:",
-                              hint: #"a marble looks like "-a-b-|""#)
+                throw failure(.expectedMarbleText())
             }
             let marbleRange = current.range
             advance()
@@ -127,8 +120,7 @@ struct Parser {
             if isWord("error") {
                 advance()
                 guard case .string(let message) = current.kind else {
-                    throw failure("EXPECTED MESSAGE", "I expected the error's message, a string, after `error`:",
-                                  hint: #"write error "MESSAGE""#)
+                    throw failure(.expectedMessage())
                 }
                 error = message
                 advance()
@@ -148,18 +140,17 @@ struct Parser {
     /// definition -> 'def' NAME [ '(' NAME { ',' NAME } ')' ] '=' stages
     private mutating func parseDefinition(from start: SourceRange) throws(Failure) -> Statement {
         advance()
-        let (name, nameRange) = try expectName("the name of the definition")
+        let (name, nameRange) = try expectName(.definition)
         var parameters: [String] = []
         if match(.leftParen) {
             repeat {
-                let (parameter, _) = try expectName("a parameter's name")
+                let (parameter, _) = try expectName(.parameter)
                 parameters.append(parameter)
             } while match(.comma)
             try expect(.rightParen, "to close the parameters")
         }
         guard match(.assign) else {
-            throw failure("EXPECTED =", "I expected `=` after `def \(name)\(parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")")`:",
-                          hint: "write `def \(name)(n) = filter rating > n`: the stages it stands for")
+            throw failure(.expectedEquals(.def(name, parameters: parameters)))
         }
         let body = try parsePipeline()
         return .define(name: name, nameRange: nameRange, parameters: parameters, body: body, range: start.to(body.range))
@@ -169,16 +160,14 @@ struct Parser {
     /// starts a pipeline.
     private func refusePipeline(_ value: Expression, _ statement: String) throws(Failure) {
         guard case .name(let name) = value.kind, startsArgument(current) || current.kind == .pipe else { return }
-        throw Failure(diagnostic: Diagnostic("EXPECTED VALUE", at: value.range, in: source,
-                                             "`\(statement)` takes a value, and `\(name)` starts a pipeline here:",
-                                             hint: "a property holds one value at a time, like `\(statement) 3`; to name a pipeline, write `let`"))
+        throw Failure(diagnostic: Diagnostic(.expectedValue(after: statement, source: name), at: value.range, in: source))
     }
 
     /// service -> 'service' NAME ( 'fails' [STRING] [NUMBER 'times'] | 'slow' NUMBER | 'ok' )
     private mutating func parseService() throws(Failure) -> Statement {
         let start = current.range
         advance()
-        let (name, nameRange) = try expectName("a service")
+        let (name, nameRange) = try expectName(.service)
         let verb = current.name ?? ""
         advance()
         let setting: ServiceSetting
@@ -192,13 +181,11 @@ struct Parser {
             var times: Int?
             if case .number(let count) = current.kind {
                 guard count >= 1, count == count.rounded(), count < 1e9 else {
-                    throw failure("BAD COUNT", "I expected a whole number of failures, 1 or more:",
-                                  hint: "write `service \(name) fails 2 times`")
+                    throw failure(.badCountSyntax(service: name))
                 }
                 advance()
                 guard isWord("times") || isWord("time") else {
-                    throw failure("EXPECTED times", "I expected `times` after the number:",
-                                  hint: "write `service \(name) fails \(Int(count)) times`")
+                    throw failure(.expectedTimes(service: name, count: Int(count)))
                 }
                 advance()
                 times = Int(count)
@@ -206,8 +193,7 @@ struct Parser {
             setting = .fails(message: message, times: times)
         case "slow":
             guard case .number(let factor) = current.kind, factor > 0 else {
-                throw failure("EXPECTED FACTOR", "I expected how many times slower, a positive number:",
-                              hint: "write `service \(name) slow 5` for five times slower")
+                throw failure(.expectedFactor(service: name))
             }
             advance()
             setting = .slow(factor)
@@ -219,13 +205,7 @@ struct Parser {
 
     private mutating func expectEndOfStatement() throws(Failure) {
         guard match(.newline) || check(.end) else {
-            var hint: String? = nil
-            if current.kind == .rightParen || current.kind == .rightBracket || current.kind == .rightBrace {
-                hint = "this closes nothing: is an opening bracket missing?"
-            } else if case .name = previous.kind, case .name = current.kind {
-                hint = "stages are separated by `|`"
-            }
-            throw failure("UNEXPECTED TOKEN", "I did not expect \(current.kind.shown) here:", hint: hint)
+            throw failure(.unexpectedToken(current.kind, .afterStatement(previous: previous.kind)))
         }
     }
 
@@ -244,8 +224,7 @@ struct Parser {
         var stages: [Stage] = []
         while match(.pipe) {
             guard current.name != nil else {
-                throw failure("EXPECTED OPERATOR", "I expected an operator after `|`, but found \(current.kind.shown):",
-                              hint: "a stage is an operator and its arguments, like `map it * 2`")
+                throw failure(.expectedOperator(found: current.kind))
             }
             stages.append(try parseStage())
         }
@@ -280,7 +259,7 @@ struct Parser {
             arguments.append(try parseArgument())
             if match(.comma) {
                 guard startsArgument(current) || current.kind == .minus else {
-                    throw failure("EXPECTED ARGUMENT", "I expected another argument after `,`:")
+                    throw failure(.expectedArgument())
                 }
             }
         }
@@ -332,10 +311,7 @@ struct Parser {
     private func bounded(_ expression: Expression) throws(Failure) -> Expression {
         guard expression.height > Limits.statementDepth else { return expression }
         let start = SourceRange(start: expression.range.start, end: expression.range.start + 1)
-        throw Failure(diagnostic: Diagnostic(
-            "TOO DEEP", at: start, in: source,
-            "This expression goes more than \(Limits.statementDepth) levels deep (each operation of a chain like `1 + 1 + …` is one level); I would overflow the stack walking it.",
-            hint: "give parts of it names with `let` (`let part = …`), then use the names"))
+        throw Failure(diagnostic: Diagnostic(.expressionTooDeep(), at: start, in: source))
     }
 
     /// or -> and { 'or' and }
@@ -390,7 +366,7 @@ struct Parser {
         case .assign where peek(1).kind == .greater && peek(1).range.start == current.range.end:
             throw arrowFunction(left)
         case .assign:
-            throw failure("EXPECTED ==", "I found `=` inside an expression:", hint: "compare with `==`")
+            throw failure(.expectedDoubleEquals())
         default: return left
         }
         let operatorRange = current.range
@@ -415,7 +391,7 @@ struct Parser {
     /// `map x => x * 2`, a JavaScript habit: the hint writes it with `it`.
     private func arrowFunction(_ parameter: Expression) -> Failure {
         guard case .name(let name) = parameter.kind else {
-            return failure("UNEXPECTED =>", "There are no arrow functions here:", hint: "the value is `it`: write `map it * 2`")
+            return failure(.unexpectedArrow(rewritten: nil))
         }
         // The body: up to the end of the statement or of the stage.
         var body = "", depth = 0, index = position + 2
@@ -435,9 +411,8 @@ struct Parser {
             index += 1
         }
         let arrow = SourceRange(start: current.range.start, end: peek(1).range.end)
-        return Failure(diagnostic: Diagnostic("UNEXPECTED =>", at: arrow, in: source,
-                                              "There are no arrow functions here: the value is always `it`.",
-                                              hint: "write `\(stageName.map { $0 + " " } ?? "")\(body)`"))
+        return Failure(diagnostic: Diagnostic(.unexpectedArrow(rewritten: (stageName.map { $0 + " " } ?? "") + body),
+                                              at: arrow, in: source))
     }
 
     /// additive -> multiplicative { ('+' | '-') multiplicative }
@@ -449,8 +424,7 @@ struct Parser {
             if op == .subtract, current.spaceBefore, !peek(1).spaceBefore, startsArgument(peek(1)) {
                 let left = source.text(from: left.range.start, to: left.range.end)
                 let right = source.text(from: current.range.start, to: peek(1).range.end)
-                throw failure("AMBIGUOUS MINUS", "`\(left) \(right)` could be two values or a subtraction, and I will not guess:",
-                              hint: "write `\(left), \(right)` for two values, or `\(left) - \(right.dropFirst())` to subtract")
+                throw failure(.ambiguousMinus(left, right))
             }
             let operatorRange = current.range
             advance()
@@ -501,7 +475,7 @@ struct Parser {
             if current.kind == .dot {
                 advance()
                 guard let name = current.name else {
-                    throw failure("EXPECTED FIELD", "I expected a field name after `.`:", hint: "write `user.username`")
+                    throw failure(.expectedField(.afterDot))
                 }
                 let nameRange = current.range
                 advance()
@@ -549,7 +523,7 @@ struct Parser {
             case "if":
                 return try parseConditional()
             case "and", "or", "matches", "then", "else", "emits":
-                throw failure("UNEXPECTED WORD", "I expected a value here, but found the word `\(name)`:")
+                throw failure(.unexpectedWord(name))
             default:
                 advance()
                 if current.kind == .leftParen, !current.spaceBefore {
@@ -558,10 +532,9 @@ struct Parser {
                 return Expression(kind: .name(name), range: token.range)
             }
         case .newline, .end:
-            throw failure("UNFINISHED EXPRESSION", "I expected a value, but the line ended:",
-                          hint: previous.kind == .pipe ? nil : "is something missing at the end?")
+            throw failure(.unfinishedExpression(afterPipe: previous.kind == .pipe))
         default:
-            throw failure("UNEXPECTED TOKEN", "I expected a value, but found \(token.kind.shown):")
+            throw failure(.unexpectedToken(token.kind, .insteadOfValue))
         }
     }
 
@@ -617,8 +590,7 @@ struct Parser {
             case .string(let text): name = text
             case .number(let number) where number == number.rounded() && number >= 0: name = Value.format(number)
             default:
-                throw failure("EXPECTED FIELD", "I expected a field name in this record, but found \(current.kind.shown):",
-                              hint: "a record looks like {name: \"x\", rating: 95}")
+                throw failure(.expectedField(.inRecord(found: current.kind)))
             }
             let nameRange = current.range
             advance()
@@ -637,22 +609,18 @@ struct Parser {
         advance()
         let condition = try parseExpression()
         guard isWord("then") else {
-            throw failure("EXPECTED then", "I expected `then` after the condition of this `if`:",
-                          hint: "write `if CONDITION then A else B`")
+            throw failure(.expectedThen())
         }
         advance()
         let then = try parseExpression()
         if case .name(let name) = then.kind, !isWord("else"), startsArgument(current) {
             // `then of "empty" else …`: a source called with arguments, where a value must be.
             let call = source.text(from: then.range.start, to: current.range.end)
-            throw Failure(diagnostic: Diagnostic(
-                "SIGNAL IN EXPRESSION", at: then.range.to(current.range), in: source,
-                "`\(call)` reads as the source `\(name)` with arguments, and a pipeline inside an expression needs parentheses:",
-                hint: "write `then (\(call)) else ...`; the `if` then makes a signal, so take its values with `switchMap` or `flatMap`, not `map`"))
+            throw Failure(diagnostic: Diagnostic(.signalInExpressionSyntax(call: call, source: name),
+                                                 at: then.range.to(current.range), in: source))
         }
         guard isWord("else") else {
-            throw failure("EXPECTED else", "I expected `else`: every `if` needs both branches:",
-                          hint: "write `if CONDITION then A else B`")
+            throw failure(.expectedElse())
         }
         advance()
         let otherwise = try parseExpression()
@@ -684,38 +652,31 @@ struct Parser {
         return false
     }
 
-    private mutating func expectName(_ what: String) throws(Failure) -> (String, SourceRange) {
+    private mutating func expectName(_ wanted: Problem.WantedName) throws(Failure) -> (String, SourceRange) {
         guard let name = current.name else {
-            throw failure("EXPECTED NAME", "I expected \(what), but found \(current.kind.shown):")
+            throw failure(.expectedName(wanted, found: current.kind))
         }
         let range = current.range
         advance()
         return (name, range)
     }
 
-    private mutating func expect(_ kind: Token.Kind, _ purpose: String) throws(Failure) {
-        guard match(kind) else {
-            let hint: String? = (current.kind == .newline || current.kind == .end) ? "is a closing bracket missing?" : nil
-            throw failure("EXPECTED \(kind.shown.replacingBackticks)", "I expected \(kind.shown) \(purpose), but found \(current.kind.shown):",
-                          hint: hint)
+    private mutating func expect(_ punctuation: Problem.Punctuation, _ purpose: String) throws(Failure) {
+        guard match(punctuation.kind) else {
+            throw failure(.expected(punctuation, purpose, found: current.kind))
         }
     }
 
     private mutating func nested() throws(Failure) {
         depth += 1
         if depth > Parser.depthLimit {
-            throw failure("NESTED TOO DEEPLY", "This is nested more than \(Parser.depthLimit) levels deep; I stop here.",
-                          hint: "give inner parts names with `let`")
+            throw failure(.nestedTooDeeply())
         }
     }
 
-    private func failure(_ title: String, _ message: String, hint: String? = nil) -> Failure {
-        Failure(diagnostic: Diagnostic(title, at: current.range, in: source, message, hint: hint))
+    private func failure(_ problem: Problem) -> Failure {
+        Failure(diagnostic: Diagnostic(problem, at: current.range, in: source))
     }
-}
-
-extension String {
-    var replacingBackticks: String { String(filter { $0 != "`" }) }
 }
 
 /// Parses a whole source: the tree and every problem found on the way.

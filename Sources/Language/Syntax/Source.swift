@@ -36,10 +36,7 @@ public struct Source: Sendable, Equatable {
     public static func decode(bytes: [UInt8], name: String) -> Result<Source, Diagnostic> {
         guard bytes.count <= sizeLimit else {
             // Only a little more than the limit is read (a stream has no size): say so.
-            return .failure(Diagnostic(
-                title: "FILE TOO LARGE", location: SourceLocation(file: name, line: 1, column: 1), length: 1,
-                message: "This file has more than \(sizeLimit) bytes (4 MB), the most I read.",
-                hint: "split it into smaller scripts"))
+            return .failure(Diagnostic(.fileTooLarge(), location: SourceLocation(file: name, line: 1, column: 1), length: 1))
         }
         var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -52,16 +49,12 @@ public struct Source: Sendable, Equatable {
             let byte = bytes[index]
             let length = utf8Length(bytes, at: index)
             if length == 0 {
-                return .failure(Diagnostic(
-                    title: "NOT TEXT", location: SourceLocation(file: name, line: line, column: column), length: 1,
-                    message: "I found a byte (0x\(String(byte, radix: 16, uppercase: true))) that is not valid UTF-8 text at line \(line), column \(column).",
-                    hint: "frp scripts are UTF-8 text; is this the right file?"))
+                return .failure(Diagnostic(.notText(byte, .notUTF8, line: line, column: column),
+                                           location: SourceLocation(file: name, line: line, column: column), length: 1))
             }
             if length == 1, byte < 0x20, byte != 0x0A, byte != 0x09, byte != 0x0D {
-                return .failure(Diagnostic(
-                    title: "NOT TEXT", location: SourceLocation(file: name, line: line, column: column), length: 1,
-                    message: "I found a control character (0x\(String(byte, radix: 16, uppercase: true))) at line \(line), column \(column).",
-                    hint: "frp scripts are plain text; is this a binary file?"))
+                return .failure(Diagnostic(.notText(byte, .control, line: line, column: column),
+                                           location: SourceLocation(file: name, line: line, column: column), length: 1))
             }
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
             index += length

@@ -106,9 +106,9 @@ struct Run {
         }
         let tracer = Tracer<Value>(scheduler: context.scheduler)
         tracer.describe = { $0.abbreviated(to: 30) }
-        if let eventLog = options.eventLog {
+        if let eventsFile = options.eventsFile {
             let run = number
-            tracer.listener = { record in eventLog.write(record, run: run) }
+            tracer.listener = { record in eventsFile.write(record, run: run) }
         }
         context.trace = { stage, depth in tracer.stageProbe(for: stage, depth: depth, counting: count) }
         return (tracer, count)

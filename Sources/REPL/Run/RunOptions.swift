@@ -38,7 +38,7 @@ struct RunOptions {
     /// leaky one).
     var services: ((Scheduler) -> SourceProvider)?
     /// Where every traced event goes as one JSON object per line (`--events FILE`).
-    var eventLog: EventLog?
+    var eventsFile: EventsFile?
     /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
     var svgPath: String?
     /// Where each run's SVG diagram goes instead of a file (the playground's reply).
@@ -50,7 +50,7 @@ struct RunOptions {
     var prettyValues = false
 
     /// Whether the run keeps a trace: to draw it, or for `--events` and `--svg`.
-    var keepsTrace: Bool { tracing || eventLog != nil || svgPath != nil || diagrams != nil }
+    var keepsTrace: Bool { tracing || eventsFile != nil || svgPath != nil || diagrams != nil }
 
     struct EventLimit {
         var count = Session.eventLimit

@@ -68,6 +68,12 @@ public struct Explainer {
     @discardableResult
     func explain(_ name: String) -> Bool {
         if explainUserName(name) { return true }
+        if let code = DiagnosticCode.named(name) {
+            for line in DiagnosticExplanation(code: code).lines(width: width, color: style.color) ?? ["\(code.code) \(code.title)"] {
+                output.line(line)
+            }
+            return true
+        }
         let elsewhere = catalogue.elsewhere(name)
         guard let spec = catalogue[name] ?? elsewhere?.spec else {
             let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""

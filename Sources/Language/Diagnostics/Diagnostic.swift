@@ -1,6 +1,6 @@
 /// A problem in a program, as the user sees it:
 ///
-///     -- UNKNOWN OPERATOR ---------------------------- search.frp:2:14
+///     -- UNKNOWN OPERATOR [FRP0302] ------------------ search.frp:2:14
 ///
 ///     I do not know an operator called `swichMap`:
 ///
@@ -8,8 +8,11 @@
 ///                     ^^^^^^^^
 ///     Hint: did you mean `switchMap`?
 ///
-/// The checker appends and goes on (every error in one run); only the renderer prints.
+/// The checker appends and goes on (every error in one run); only the renderer prints. What
+/// it says is its `Problem`, declared once in the table (`DiagnosticCode`).
 public struct Diagnostic: Equatable, Sendable, Error {
+    /// Its row in the table (`frp explain FRP0302` tells more).
+    public var code: DiagnosticCode?
     public var title: String
     public var location: SourceLocation
     /// How many columns the carets cover (at least one).
@@ -29,6 +32,15 @@ public struct Diagnostic: Equatable, Sendable, Error {
         self.hint = hint
     }
 
+    public init(_ problem: Problem, at range: SourceRange, in source: Source) {
+        self.init(problem, location: source.location(of: range.start), length: range.length)
+    }
+
+    public init(_ problem: Problem, location: SourceLocation, length: Int) {
+        self.init(title: problem.code.title, location: location, length: length, message: problem.message, hint: problem.hint)
+        code = problem.code
+    }
+
     public init(_ title: String, at range: SourceRange, in source: Source, _ message: String, hint: String? = nil) {
         self.init(title: title, location: source.location(of: range.start), length: range.length,
                   message: message, hint: hint)
@@ -42,8 +54,9 @@ public struct Diagnostic: Equatable, Sendable, Error {
     public func rendered(in source: Source?, color: Bool = false) -> String {
         let source = origin ?? source
         let place = location.description
-        let dashes = max(3, Diagnostic.width - title.count - place.count - 5)
-        var header = "-- \(title) \(String(repeating: "-", count: dashes)) \(place)"
+        let heading = title + (code.map { " [\($0.code)]" } ?? "")
+        let dashes = max(3, Diagnostic.width - heading.count - place.count - 5)
+        var header = "-- \(heading) \(String(repeating: "-", count: dashes)) \(place)"
         if color { header = "\u{1B}[36m\(header)\u{1B}[0m" }
         var lines = [header, "", message]
         if let source {

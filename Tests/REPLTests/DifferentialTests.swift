@@ -1,0 +1,49 @@
+import Foundation
+import Language
+@testable import REPL
+import Testing
+
+/// Fusion and tracing are switches of a run, not second semantics: every script of the
+/// corpus — Tests/Scripts, Examples, Tests/Fuzz and every catalogue example — prints the
+/// same events, error messages, `expect` verdicts and status fused, unfused and traced
+/// (`DifferentialRun`; the fuzzer compares the scripts it makes the same way).
+@Suite("Fused, unfused and traced runs agree")
+struct DifferentialTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var corpus: [String] {
+        ["Tests/Scripts", "Examples", "Tests/Fuzz"].flatMap { folder in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            return names.filter { $0.hasSuffix(".frp") }.sorted().map { root.appendingPathComponent(folder).appendingPathComponent($0).path }
+        }
+    }
+
+    @Test("every script of the corpus", arguments: corpus)
+    func script(path: String) throws {
+        guard case .success(let source) = SourceFile.load(path) else {
+            Issue.record("cannot read \(path)")
+            return
+        }
+        #expect(DifferentialRun.difference(source) == nil, "\(path): \(DifferentialRun.difference(source) ?? "")")
+    }
+
+    @Test("every catalogue example")
+    func examples() {
+        for spec in PhotoSources.catalogue.specs {
+            let source = Source(name: "<example of \(spec.name)>", text: spec.example)
+            #expect(DifferentialRun.difference(source) == nil, "\(spec.name): \(DifferentialRun.difference(source) ?? "")")
+        }
+    }
+
+    @Test("it compares what could differ: an event's value, an error's message, a status")
+    func comparedLines() {
+        #expect(DifferentialRun.isCompared("      3ms  next \"a\""))
+        #expect(DifferentialRun.isCompared("     1.5s  error \"2:3 take: take needs a whole number, not 1.5\""))
+        #expect(DifferentialRun.isCompared("» of 1 | map it"))
+        #expect(DifferentialRun.isCompared("✗ line 2: of 1 emits \"a\""))
+        #expect(!DifferentialRun.isCompared("cold \"-a|\"  -a|"))
+        #expect(!DifferentialRun.isCompared("1 col = 1ms"))
+        #expect(!DifferentialRun.isCompared("  take 1 at 3ms: when cold sent a"))
+    }
+}
