@@ -3,7 +3,7 @@
 /// new event overwrites the oldest (no copy, nothing destroyed in bulk).
 ///
 /// It lives here, below the language and the tracer, so that a stage whose value type is
-/// known records into it with a few stores (FusedStages: `StageProbe.log`), specialised
+/// known records into it with a few stores (FusedStages: `StageRecorder.log`), specialised
 /// and inlined, instead of a call through its probe (P5: the call and the generic record
 /// were most of what tracing cost). Its own storage, not an Array: an array held by a
 /// class checks on every write that its buffer is unique and the index in bounds.

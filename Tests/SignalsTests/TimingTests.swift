@@ -39,7 +39,7 @@ struct TimingTests {
         let test = MarbleTest()
         test.expect(test.cold("-abc-d-e-|").signal.throttle(.milliseconds(4), on: test.scheduler), emits: "-a-----e-|")
         // d comes at frame 5, the instant the window closes: it was scheduled first, so it
-        // still finds the window open and is dropped (the tie rule of LANGUAGE.md, as in RxJS).
+        // still finds the window open and is dropped (the tie rule: arming order, as in RxJS).
     }
 
     @Test("delay completes after the last delayed value, and errors at once")

@@ -16,7 +16,7 @@ let p1 = [
     Case(name: "OpenCombine 0.14.0", events: count) { check(openCombine(count)) },
 ]
 report("P1: 10M integers, filter even → map ×3 → sum", selected(p1, baseline: "hand loop").map { measure($0) },
-       baseline: "hand loop", goal: "DSL ≤ 8 ns/event, no slower than the graph built at run time (issue 19)")
+       baseline: "hand loop", goal: "DSL ≤ 8 ns/event, no slower than the graph built at run time")
 
 // P2: interval 1ms | take 1,000,000 | count, in virtual time.
 let p2 = [

@@ -42,7 +42,7 @@ public final class OperatorSpec: Sendable {
     /// up, a `timeout`); a test fails when an example errs without saying so.
     public let exampleFails: Bool
     /// Where the tutorials' ReactiveCocoa 2 (and ReactiveSwift) behave differently from
-    /// this RxJS rule, and how to write their behaviour in frp (LANGUAGE.md); "" when alike.
+    /// this RxJS rule, and how to write their behaviour in frp; "" when alike.
     public let reactiveCocoa: String
     /// Names elsewhere: "RxJS: switchMap", "ReactiveSwift: flatMap(.latest)".
     public let elsewhere: [String]
@@ -295,7 +295,7 @@ extension OperatorSpec {
 }
 
 
-/// The built-in sources and operators of LANGUAGE.md. Service sources are added by the
+/// The built-in sources and operators (docs/language.md). Service sources are added by the
 /// program that embeds the language (`Catalogue.adding`).
 public struct Catalogue: Sendable {
     public private(set) var specs: [OperatorSpec]

@@ -155,7 +155,7 @@ public final class Compiler {
     }
 
     /// What each mark of a marble stands for: the VALUES record's field, else the mark as
-    /// a string (`a` is "a", `1` is "1": LANGUAGE.md).
+    /// a string (`a` is "a", `1` is "1", as in RxJS's marbles).
     func marbleValues(_ values: CheckedExpression?) -> (Character) -> Value {
         var table: [Character: Value] = [:]
         if let values, case .record(let record)? = try? evaluator(values)(Frame()) {

@@ -31,7 +31,7 @@ enum FusedStages {
         var stages: [Stage] = []
         /// Owns the stages' probes (the stages point at them unowned: no reference
         /// counting per traced event).
-        var probes: [StageProbe] = []
+        var probes: [StageRecorder] = []
 
         init(downstream: Observer<Value>, upstream: Lifetime) {
             self.downstream = downstream
@@ -68,11 +68,11 @@ enum FusedStages {
         /// of an unowned(unsafe) reference still retains and releases it around the call
         /// (perf: a fifth of the traced run).
         final var nextRef: Unmanaged<Stage>?
-        final var probeRef: Unmanaged<StageProbe>?
+        final var probeRef: Unmanaged<StageRecorder>?
         /// The probe's log, where the stage records values that are not big itself.
         final var logRef: Unmanaged<EventLog<Value>>?
         /// The stage's probe when the run is traced, and its subscription number.
-        final unowned(unsafe) var probe: StageProbe? {
+        final unowned(unsafe) var probe: StageRecorder? {
             didSet {
                 probeRef = probe.map { Unmanaged.passUnretained($0) }
                 logRef = probe?.log.map { Unmanaged.passUnretained($0) }

@@ -11,10 +11,11 @@ public protocol SourceProvider: AnyObject {
     var openRequests: Int { get }
 }
 
-/// A stage's probe, as the tracer gives it: the tracer subclasses it, so a traced event
-/// is one class-method call from the event path (a generic probe's witnesses would not be
+/// What records a stage's events for a run (the REPL's `TracedStage` hands them to the
+/// tracer's `Tracer.StageProbe`): a class to subclass, so a traced event is one
+/// class-method call from the event path (a generic probe's witnesses would not be
 /// specialised; closures cost one more hop — P5).
-open class StageProbe: Probe {
+open class StageRecorder: Probe {
     public typealias Value = Language.Value
 
     /// Where a stage may record its values itself, without calling `received`: a fused
@@ -42,7 +43,7 @@ public final class RunContext {
     public let write: (String) -> Void
     /// The probe of a stage's output (the Int is how deep in inner pipelines the stage
     /// is), or nil when the run is not traced.
-    public var trace: ((CheckedStage, Int) -> StageProbe)?
+    public var trace: ((CheckedStage, Int) -> StageRecorder)?
     /// Whether the probes only count live subscriptions (an expect's leak check) and draw
     /// nothing: then an inner run that subscribes nothing (a known run) may stand in for
     /// a subscribed one, as in an untraced run.

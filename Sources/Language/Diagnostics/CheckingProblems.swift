@@ -426,5 +426,174 @@ extension DiagnosticCode {
             "A pipeline starts with a name that is neither a source nor a name bound before it (`let`, `var`), or an expression uses a name that is not bound where no value flows.",
             wrong: "let clicks = cold \"-a-b|\"\nclikcs | count",
             right: "let clicks = cold \"-a-b|\"\nclicks | count"),
+        .unknownFunction: LongForm(
+            "An expression calls a function that does not exist: usually a typo, or a function of another language. The hint names the closest function, or lists them all.",
+            wrong: "of \"a\", \"bc\" | map lenght(it)",
+            right: "of \"a\", \"bc\" | map length(it)"),
+        .unknownProperty: LongForm(
+            "`NAME := VALUE` sets a property, and no property of that name was declared with `var`: usually a typo, or a `var` still to write.",
+            wrong: "var total = 0\ntotl := 1",
+            right: "var total = 0\ntotal := 1"),
+        .notASource: LongForm(
+            "A pipeline starts with an operator or a definition of stages, which work on the values of a signal before them: the pipeline has no source yet.",
+            wrong: "map it * 2",
+            right: "of 1, 2, 3 | map it * 2"),
+        .notAnOperator: LongForm(
+            "A source, or a name bound to a signal, stands after `|` (or among a definition's stages), where an operator goes: a source starts a pipeline of its own. To add its values to the pipeline, merge or concat it.",
+            wrong: "of 1, 2 | range 5, 2",
+            right: "of 1, 2 | merge (range 5, 2)"),
+        .notAFunction: LongForm(
+            "Something that is not a function is called like one: a source or an operator with its arguments in parentheses (as RxJS writes them), or a bound name given arguments.",
+            wrong: "of(1, 2, 3)",
+            right: "of 1, 2, 3"),
+        .notAProperty: LongForm(
+            "`:=` sets a property, and the name is a signal bound with `let`, which never changes. A name that changes is declared with `var`.",
+            wrong: "let clicks = cold \"-a-b|\"\nclicks := 1",
+            right: "var clicks = 0\nclicks := 1"),
+        .notAService: LongForm(
+            "`service` changes how one of the photo services behaves (fails, slow, ok), and the name is not one of them: usually a typo.",
+            wrong: "service popluar fails \"offline\"",
+            right: "service popular fails \"offline\"\npopular | catch (of [])"),
+        .notAnAction: LongForm(
+            "`executing`, `enabled` and `errors` watch an action, a name bound to a pipeline that ends in `action`, and the argument is a plain signal.",
+            wrong: "let presses = cold \"-s-s|\"\nexecuting presses",
+            right: "let save = cold \"-s-s|\" | action (timer 3ms)\nexecuting save | take 3"),
+        .notStages: LongForm(
+            "`def` names stages that follow `|`, and its body is a value or a signal instead. A value or a signal gets its name with `let`.",
+            wrong: "def double = 2",
+            right: "def double = map it * 2\nof 1, 2 | double"),
+        .reservedName: LongForm(
+            "`let`, `var` or `def` would bind a name that already means something wherever it stands (`it`, `acc`, `error`, a keyword like `if`), so it cannot be bound.",
+            wrong: "let it = 1",
+            right: "let one = 1\nof one"),
+        .nameTaken: LongForm(
+            "A name is bound that a source or an operator already has: it would hide the source or the operator. Choose another name.",
+            wrong: "let count = 3",
+            right: "let total = 3\nof total"),
+        .bindsItself: LongForm(
+            "A property is bound (`var NAME <- PIPELINE`) to a pipeline that reads the property itself, so each value would set it again without end. `scan` builds a value from its own past.",
+            wrong: "var x <- x | map it + 1",
+            right: "var x <- of 1, 2 | map it + 1"),
+        .recursiveDefinition: LongForm(
+            "A definition uses itself, directly or through another one; putting it in place would never end. A definition may use operators and the definitions made before it.",
+            wrong: "def loop = map it * 2 | loop",
+            right: "def double = map it * 2\ndef quadruple = double | double\nof 1, 2 | quadruple"),
+        .duplicateParameter: LongForm(
+            "Two parameters of a definition have the same name, so the definition could not tell their values apart.",
+            wrong: "def between(n, n) = filter it > n\nof 1, 5, 9 | between 2, 8",
+            right: "def between(low, high) = filter it > low and it < high\nof 1, 5, 9 | between 2, 8"),
+        .noValueHere: LongForm(
+            "`it` is the value flowing through a stage, and it is used where no value flows: an argument evaluated once, when the stage starts (`take it`), or outside any stage.",
+            wrong: "of 1, 2, 3 | take it",
+            right: "of 1, 2, 3 | take 2"),
+        .noAccumulatorHere: LongForm(
+            "`acc` is what `scan` and `reduce` have accumulated so far, and it is used in another stage.",
+            wrong: "of 1, 2, 3 | map acc + it",
+            right: "of 1, 2, 3 | scan 0, acc + it"),
+        .noErrorHere: LongForm(
+            "`error` is the message of the error `catch` caught, and it is used outside catch's pipeline.",
+            wrong: "let message = \"failed: \" + error",
+            right: "cold \"-a-#\" | catch (of \"failed: \" + error)"),
+        .signalInExpression: LongForm(
+            "A signal is used where a value goes (in arithmetic, a comparison, a count, a condition): a signal is many values over time, not one. `map` works on each of its values.",
+            wrong: "let clicks = cold \"-a-b|\" {a: 1, b: 2}\nof clicks + 1",
+            right: "let clicks = cold \"-a-b|\" {a: 1, b: 2}\nclicks | map it + 1"),
+        .wrongArguments: LongForm(
+            "A definition or a function is given another number of arguments than it takes.",
+            wrong: "def above(n) = filter it > n\nof 1, 5, 9 | above 2, 8",
+            right: "def above(n) = filter it > n\nof 1, 5, 9 | above 2"),
+        .missingArgument: LongForm(
+            "A stage is missing an argument it needs; the hint shows what it takes.",
+            wrong: "of 1, 2, 3 | take",
+            right: "of 1, 2, 3 | take 2"),
+        .tooManyArguments: LongForm(
+            "A stage is given more arguments than it takes: often two stages written as one, without `|` between them.",
+            wrong: "of 1, 2, 3 | take 2, 3",
+            right: "of 1, 2, 3 | take 2"),
+        .unexpectedArgument: LongForm(
+            "A stage is given a keyword argument (`error MESSAGE`, `enabledBy SIGNAL`) that it does not take.",
+            wrong: "of 1, 2 | take 1 error \"late\"",
+            right: "of 1, 2 | take 1"),
+        .expectedDuration: LongForm(
+            "An operator that waits needs a duration with its unit (`300ms`, `2s`), and it is given something else, most often a number without a unit.",
+            wrong: "of 1 | delay 300",
+            right: "of 1 | delay 300ms"),
+        .expectedNumber: LongForm(
+            "A count (`take N`, `retry N`, `buffer N`) needs a whole number, and it is given another kind of value or a pipeline.",
+            wrong: "of 1, 2, 3 | take \"2\"",
+            right: "of 1, 2, 3 | take 2"),
+        .expectedSignal: LongForm(
+            "An operator that combines signals (`merge`, `concat`, `switchMap`, ...) is given a plain value. `of X` makes a signal of one value.",
+            wrong: "of 1 | merge 3",
+            right: "of 1 | merge (of 3)"),
+        .expectedString: LongForm(
+            "An argument that is text (a label, an error's message) is given something that is not a string.",
+            wrong: "of 1 | log 3",
+            right: "of 1 | log \"three\""),
+        .expectedValues: LongForm(
+            "After a marble comes a record that says what its marks stand for (`{a: 1, b: \"two\"}`), and something else stands there.",
+            wrong: "cold \"-a|\" 3",
+            right: "cold \"-a|\" {a: 3}"),
+        .expectedMarble: LongForm(
+            "`cold` and `hot` draw their values as a marble string, like `\"-a-b-|\"`, and are given something else.",
+            wrong: "cold 3",
+            right: "cold \"-a|\" {a: 3}"),
+        .unexpectedDuration: LongForm(
+            "A duration stands where a value goes: durations are not values, only what an operator that waits is given.",
+            wrong: "of 1 | map 300ms",
+            right: "of 1 | delay 300ms"),
+        .negativeDuration: LongForm(
+            "An operator that waits is given a duration less than none.",
+            wrong: "of 1 | delay -1s",
+            right: "of 1 | delay 1s"),
+        .zeroPeriod: LongForm(
+            "A source that sends a value every period (`interval`) is given a period so short that it would send values without end while hardly any time passes.",
+            wrong: "interval 0ms | take 3",
+            right: "interval 1ms | take 3"),
+        .badCount: LongForm(
+            "A count is a number that is not whole, is less than the stage allows, or is too big to count to.",
+            wrong: "of 1, 2, 3 | take 1.5",
+            right: "of 1, 2, 3 | take 2"),
+        .badMarble: LongForm(
+            "A marble string does not read right: a mark after its end (`|` or `#`), a group not closed, or a character that has no meaning there. The carets point at the place.",
+            wrong: "cold \"-a-|-b\"",
+            right: "cold \"-a-b|\""),
+        .badPattern: LongForm(
+            "The pattern after `matches` is not a regular expression: often a bracket or a parenthesis not closed.",
+            wrong: "of \"abc\" | filter it matches \"[a-c\"",
+            right: "of \"abc\" | filter it matches \"[a-c]+\""),
+        .valueTooBig: LongForm(
+            "A list or record made before the run, from lists and records known then, would hold more items than a value may (lists inside it counted), or nest too deep. Each use of a list in another copies it.",
+            wrong: "let a = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\nlet b = [a, a, a, a, a, a, a, a, a, a]\nlet c = [b, b, b, b, b, b, b, b, b, b]\nlet d = [c, c, c, c, c, c, c, c, c, c]\nlet e = [d, d, d, d, d, d, d, d, d, d]\nlet f = [e, e, e, e, e, e, e, e, e, e]",
+            right: "let a = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\nlet b = [a, a, a, a, a, a, a, a, a, a]\nlet c = [b, b, b, b, b, b, b, b, b, b]\nlet d = [c, c, c, c, c, c, c, c, c, c]\nlet e = [d, d, d, d, d, d, d, d, d, d]\nlet f = [e, e]\nof length(f)"),
+        .statementTooDeep: LongForm(
+            "A statement goes too deep to run: its stages one after the other, with those of the `let` signals and definitions it uses, and its inner pipelines. Running it would overflow the stack.",
+            wrong: "def a = map it | map it | map it | map it | map it\ndef b = a | a | a | a | a\ndef c = b | b | b | b | b\nof 1 | c | c | c | c | c",
+            right: "def a = map it | map it | map it | map it | map it\ndef b = a | a | a | a | a\ndef c = b | b | b | b | b\nof 1 | c"),
+        .statementTooBig: LongForm(
+            "A statement has too many parts once the `let` values it uses are filled in: a `let` value is copied wherever it is used, so values made of values double (or more) at every line.",
+            wrong: "var p = 1\nlet a = [p, p, p, p, p, p, p, p, p, p]\nlet b = [a, a, a, a, a, a, a, a, a, a]\nlet c = [b, b, b, b, b, b, b, b, b, b]\nlet d = [c, c, c, c, c, c, c, c, c, c]\nlet e = [d, d, d, d, d, d, d, d, d, d]",
+            right: "var p = 1\nlet a = [p, p, p, p, p, p, p, p, p, p]\nlet b = [a, a, a, a, a, a, a, a, a, a]\nlet c = [b, b, b, b, b, b, b, b, b, b]\nlet d = [c, c, c, c, c, c, c, c, c, c]\nlet e = [d, d]\nof length(e)"),
+        .definitionsTooBig: LongForm(
+            "Putting definitions in place gives a statement too many stages: each use of a definition is copied whole, so definitions that each use the one before several times multiply at every line.",
+            wrong: "def a = map it | map it | map it | map it | map it | map it | map it | map it | map it | map it\ndef b = a | a | a | a | a | a | a | a | a | a\ndef c = b | b | b | b | b | b | b | b | b | b\ndef d = c | c | c | c | c | c | c | c | c | c\nof 1 | d",
+            right: "def a = map it | map it | map it | map it | map it | map it | map it | map it | map it | map it\ndef b = a | a | a | a | a | a | a | a | a | a\nof 1 | b"),
+        .importUnavailable: LongForm(
+            "`import` reads another file, and here no file can be read: the playground, a lesson's answer. Write what the file would define in place.",
+            wrong: "import \"double.frp\"",
+            right: "def double = map it * 2\nof 1, 2 | double",
+            reading: .withoutFiles),
+        .cannotImport: LongForm(
+            "The file `import` names cannot be read: it does not exist, or is not readable. The path is relative to the folder of the file that imports it.",
+            wrong: "import \"missing.frp\"",
+            right: "def double = map it * 2\nof 1, 2 | double"),
+        .importCycle: LongForm(
+            "A file imports a file that is already being imported: itself, or one that imports it back. What both need goes in a third file that neither imports back.",
+            wrong: "import \"example.frp\"",
+            right: "def double = map it * 2\nof 1, 2 | double"),
+        .notADefinition: LongForm(
+            "An imported file is a library: it brings definitions (`let`, `def`, `var`, `import`), and a line of it would run something (a pipeline, `expect`, `:=`, `service`). Run things in the file that imports it.",
+            wrong: "import \"library.frp\"",
+            right: "def double = map it * 2\nof 1, 2 | double"),
     ]
 }

@@ -3,7 +3,7 @@ import Signals
 /// Turns source text into tokens with exact ranges.
 ///
 /// Newlines end statements, except inside brackets, and except before a line whose first
-/// character is `|`, which continues the statement above (LANGUAGE.md). `#` starts a
+/// character is `|`, which continues the statement above (docs/language.md). `#` starts a
 /// comment outside strings. Problems become diagnostics and the lexer goes on.
 struct Lexer {
     /// Longer lines are refused: the REPL and the diagnostics must stay responsive.

@@ -48,7 +48,7 @@ final class SubscriptionCount {
 
 /// The probe of an untraced run that checks for leaks: it only counts (no event costs
 /// more than an empty call).
-final class CountedStage: Language.StageProbe {
+final class CountedStage: Language.StageRecorder {
     let count: SubscriptionCount
 
     init(_ count: SubscriptionCount) {

@@ -5,11 +5,11 @@ import Trace
 extension Tracer where Value == Language.Value {
     /// The language's probe for a stage: its row is the stage's place in the source.
     /// `counting` also counts the stage's live subscriptions (a leak check).
-    public func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageProbe {
+    public func stageProbe(for stage: CheckedStage, depth: Int) -> Language.StageRecorder {
         stageProbe(for: stage, depth: depth, counting: nil)
     }
 
-    func stageProbe(for stage: CheckedStage, depth: Int, counting: SubscriptionCount?) -> Language.StageProbe {
+    func stageProbe(for stage: CheckedStage, depth: Int, counting: SubscriptionCount?) -> Language.StageRecorder {
         TracedStage(probe(key: stage.site.key, label: stage.label, depth: depth,
                           input: stage.site.input, line: stage.site.order.line, column: stage.site.order.column),
                     counting: counting)
@@ -17,7 +17,7 @@ extension Tracer where Value == Language.Value {
 }
 
 /// Hands a stage's events to its row of the tracer (specialised for the language's values).
-final class TracedStage: Language.StageProbe {
+final class TracedStage: Language.StageRecorder {
     let probe: Tracer<Value>.StageProbe
     let tracer: Tracer<Value>
     let row: Tracer<Value>.Row

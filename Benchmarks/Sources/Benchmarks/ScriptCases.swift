@@ -1,6 +1,6 @@
-// Issue 19's figures: the command as the user runs it (P5), accumulation (P6), higher-order
-// operators (P7), many timers (P8) and the cost per stage. Each case computes and checks
-// its answer: a wrong one prints a line and counts nothing.
+// The script as the user runs it (P5), accumulation (P6), higher-order operators (P7), many
+// timers (P8) and the cost per stage. Each case computes and checks its answer: a wrong one
+// prints a line and counts nothing.
 
 import Foundation
 import Language
