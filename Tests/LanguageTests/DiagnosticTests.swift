@@ -14,7 +14,7 @@ struct DiagnosticTests {
     @Test("an unknown operator names the line and column and suggests the closest name")
     func unknownOperator() {
         #expect(diagnostics("let keystrokes = cold \"-a-b|\"\nkeystrokes | swichMap (of it)", name: "search.frp") == """
-            -- UNKNOWN OPERATOR -------------------------------------------- search.frp:2:14
+            -- UNKNOWN OPERATOR [FRP0302] ---------------------------------- search.frp:2:14
 
             I do not know an operator called `swichMap`:
 
@@ -61,7 +61,7 @@ struct DiagnosticTests {
     @Test("a count too big to run is a diagnostic where it is written, with the largest allowed (retry 1e18 ran, then failed)")
     func countTooBig() {
         #expect(diagnostics(#"cold "-a-#" | retry 1e18"#) == """
-            -- BAD COUNT ----------------------------------------------------- test.frp:1:21
+            -- BAD COUNT [FRP0414] ------------------------------------------- test.frp:1:21
 
             `retry` needs a whole number I can count to, and `1000000000000000000` is too big:
 
@@ -91,7 +91,7 @@ struct DiagnosticTests {
     @Test("a source with arguments as an if's branch is named as a signal in an expression, not a missing else")
     func sourceCallInConditional() {
         #expect(diagnostics(#"of "x" | map (if length(it) == 0 then of "empty" else (checkUsername it))"#) == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:1:39
+            -- SIGNAL IN EXPRESSION [FRP0220] -------------------------------- test.frp:1:39
 
             `of "empty"` reads as the source `of` with arguments, and a pipeline inside an expression needs parentheses:
 
@@ -104,7 +104,7 @@ struct DiagnosticTests {
     @Test("definitions: one that uses itself, a use with the wrong arguments, one used as a source")
     func definitions() {
         #expect(diagnostics("def loop = map it | loop") == """
-            -- RECURSIVE DEFINITION ------------------------------------------ test.frp:1:21
+            -- RECURSIVE DEFINITION [FRP0315] -------------------------------- test.frp:1:21
 
             `loop` uses itself, and putting it in place would never end:
 
@@ -113,7 +113,7 @@ struct DiagnosticTests {
             Hint: a definition may use operators and the definitions made before it
             """)
         #expect(diagnostics("def above(n) = filter rating > n\nof 1 | above") == """
-            -- WRONG ARGUMENTS ------------------------------------------------ test.frp:2:8
+            -- WRONG ARGUMENTS [FRP0401] -------------------------------------- test.frp:2:8
 
             `above` takes n, and I found 0 arguments:
 
@@ -131,7 +131,7 @@ struct DiagnosticTests {
     @Test("executing needs an action, not any signal")
     func notAnAction() {
         #expect(diagnostics("let taps = cold \"-t|\"\nexecuting taps") == """
-            -- NOT AN ACTION ------------------------------------------------- test.frp:2:11
+            -- NOT AN ACTION [FRP0310] --------------------------------------- test.frp:2:11
 
             `executing` needs an action, and `taps` is a signal:
 
@@ -144,7 +144,7 @@ struct DiagnosticTests {
     @Test("a number past what a Double holds is an error at its position, not infinity")
     func numberTooBig() {
         #expect(diagnostics("of 1e400") == """
-            -- NUMBER TOO BIG ------------------------------------------------- test.frp:1:4
+            -- NUMBER TOO BIG [FRP0106] --------------------------------------- test.frp:1:4
 
             The number `1e400` is too big to hold.
 
@@ -159,7 +159,7 @@ struct DiagnosticTests {
     func allErrors() {
         let text = diagnostics("of 1 | take 1.5\nof 1 | debounce 300\nof 1 | map acc + 1\n")
         #expect(text == """
-            -- BAD COUNT ----------------------------------------------------- test.frp:1:13
+            -- BAD COUNT [FRP0414] ------------------------------------------- test.frp:1:13
 
             `take` needs a whole number that is not negative, not `1.5`:
 
@@ -167,7 +167,7 @@ struct DiagnosticTests {
                            ^^^
             Hint: write `take N` with N = 0, 1, 2, ...
 
-            -- EXPECTED DURATION --------------------------------------------- test.frp:2:17
+            -- EXPECTED DURATION [FRP0405] ----------------------------------- test.frp:2:17
 
             `debounce` needs a duration here:
 
@@ -175,7 +175,7 @@ struct DiagnosticTests {
                                ^^^
             Hint: write `300ms` for milliseconds or `300s` for seconds
 
-            -- NO ACCUMULATOR HERE ------------------------------------------- test.frp:3:12
+            -- NO ACCUMULATOR HERE [FRP0318] --------------------------------- test.frp:3:12
 
             `acc` is the accumulation of `scan` and `reduce`, and this is not one of them:
 
@@ -188,7 +188,7 @@ struct DiagnosticTests {
     @Test("an unterminated string points at its opening quote")
     func unterminatedString() {
         #expect(diagnostics("of \"abc | map it") == """
-            -- UNTERMINATED STRING -------------------------------------------- test.frp:1:4
+            -- UNTERMINATED STRING [FRP0103] ---------------------------------- test.frp:1:4
 
             This string is never closed:
 
@@ -201,7 +201,7 @@ struct DiagnosticTests {
     @Test("a bad marble points inside the string")
     func badMarble() {
         #expect(diagnostics("expect cold \"-a-^-b\" emits \"-a\"") == """
-            -- BAD MARBLE ---------------------------------------------------- test.frp:1:17
+            -- BAD MARBLE [FRP0415] ------------------------------------------ test.frp:1:17
 
             This marble does not read right: only a hot marble has a subscription point `^`.
 

@@ -7,7 +7,7 @@ struct HabitDiagnosticTests {
     @Test("a value where a signal must be is refused before the run, with `of X` as the hint")
     func valueForSignal() {
         #expect(diagnostics("of 1 | switchMap (it * 10)\nof 1 | merge 3\nlet n = 5\nof 1 | flatMap n") == """
-            -- EXPECTED SIGNAL ----------------------------------------------- test.frp:1:18
+            -- EXPECTED SIGNAL [FRP0407] ------------------------------------- test.frp:1:18
 
             `switchMap` needs a signal here, and `it * 10` is a value:
 
@@ -15,7 +15,7 @@ struct HabitDiagnosticTests {
                                 ^^^^^^^^^
             Hint: `of X` makes a signal of one value: `switchMap (of it * 10)`
 
-            -- EXPECTED SIGNAL ----------------------------------------------- test.frp:2:14
+            -- EXPECTED SIGNAL [FRP0407] ------------------------------------- test.frp:2:14
 
             `merge` needs a signal here, and `3` is a value:
 
@@ -23,7 +23,7 @@ struct HabitDiagnosticTests {
                             ^
             Hint: `of X` makes a signal of one value: `merge (of 3)`
 
-            -- EXPECTED SIGNAL ----------------------------------------------- test.frp:4:16
+            -- EXPECTED SIGNAL [FRP0407] ------------------------------------- test.frp:4:16
 
             `flatMap` needs a signal here, and `n` is a value:
 
@@ -37,7 +37,7 @@ struct HabitDiagnosticTests {
     @Test("another library's name for one of our operators says ours")
     func namesElsewhere() {
         #expect(diagnostics("of 1 | mergeMap (of it)\nthrowError \"x\"") == """
-            -- UNKNOWN OPERATOR ----------------------------------------------- test.frp:1:8
+            -- UNKNOWN OPERATOR [FRP0302] ------------------------------------- test.frp:1:8
 
             I do not know an operator called `mergeMap`:
 
@@ -45,7 +45,7 @@ struct HabitDiagnosticTests {
                       ^^^^^^^^
             Hint: `mergeMap` is RxJS's name; here it is `flatMap`
 
-            -- UNKNOWN NAME --------------------------------------------------- test.frp:2:1
+            -- UNKNOWN NAME [FRP0301] ----------------------------------------- test.frp:2:1
 
             I do not know a source or a name called `throwError`:
 
@@ -78,7 +78,7 @@ struct HabitDiagnosticTests {
     @Test("&&, || and ?: say and, or and if")
     func logic() {
         #expect(diagnostics("of 1 | filter it == 1 && true") == """
-            -- UNEXPECTED CHARACTER ------------------------------------------ test.frp:1:23
+            -- UNEXPECTED CHARACTER [FRP0102] -------------------------------- test.frp:1:23
 
             I do not know what `&&` means here.
 
@@ -87,7 +87,7 @@ struct HabitDiagnosticTests {
             Hint: write `and`: `a and b`
             """)
         #expect(diagnostics("of 1 | filter it > 0 || it < -1") == """
-            -- UNEXPECTED CHARACTER ------------------------------------------ test.frp:1:22
+            -- UNEXPECTED CHARACTER [FRP0102] -------------------------------- test.frp:1:22
 
             I do not know what `||` means here.
 
@@ -96,7 +96,7 @@ struct HabitDiagnosticTests {
             Hint: write `or`: `a or b`
             """)
         #expect(diagnostics("of 1 | map it ? 1 : 2") == """
-            -- UNEXPECTED CHARACTER ------------------------------------------ test.frp:1:15
+            -- UNEXPECTED CHARACTER [FRP0102] -------------------------------- test.frp:1:15
 
             I do not know what `?` means here.
 
@@ -109,7 +109,7 @@ struct HabitDiagnosticTests {
     @Test("an arrow function is written with `it`; `let =` needs a name")
     func arrowAndNamelessLet() {
         #expect(diagnostics("of 1 | map x => x * 2 | take 1") == """
-            -- UNEXPECTED => ------------------------------------------------- test.frp:1:14
+            -- UNEXPECTED => [FRP0214] --------------------------------------- test.frp:1:14
 
             There are no arrow functions here: the value is always `it`.
 
@@ -118,7 +118,7 @@ struct HabitDiagnosticTests {
             Hint: write `map it * 2`
             """)
         #expect(diagnostics("let = of 1") == """
-            -- EXPECTED NAME -------------------------------------------------- test.frp:1:5
+            -- EXPECTED NAME [FRP0201] ---------------------------------------- test.frp:1:5
 
             `let` needs a name, before `=`:
 
@@ -131,7 +131,7 @@ struct HabitDiagnosticTests {
     @Test("`of 1 -1` is not silently one value 0: both readings are offered")
     func ambiguousMinus() {
         #expect(diagnostics("of 1 -1") == """
-            -- AMBIGUOUS MINUS ------------------------------------------------ test.frp:1:6
+            -- AMBIGUOUS MINUS [FRP0218] -------------------------------------- test.frp:1:6
 
             `1 -1` could be two values or a subtraction, and I will not guess:
 
@@ -151,7 +151,7 @@ struct HabitDiagnosticTests {
     @Test("a count is a whole number before the run: `buffer 0`, `take \"x\"`")
     func counts() {
         #expect(diagnostics("of 1 | buffer 0\nof 1 | buffer 2.5\nof 1 | take \"x\"") == """
-            -- BAD COUNT ----------------------------------------------------- test.frp:1:15
+            -- BAD COUNT [FRP0414] ------------------------------------------- test.frp:1:15
 
             `buffer` needs a whole number of at least 1, not `0`:
 
@@ -159,7 +159,7 @@ struct HabitDiagnosticTests {
                              ^
             Hint: write `buffer N, [SKIP]` with N = 1, 2, 3, ...
 
-            -- BAD COUNT ----------------------------------------------------- test.frp:2:15
+            -- BAD COUNT [FRP0414] ------------------------------------------- test.frp:2:15
 
             `buffer` needs a whole number of at least 1, not `2.5`:
 
@@ -167,7 +167,7 @@ struct HabitDiagnosticTests {
                              ^^^
             Hint: write `buffer N, [SKIP]` with N = 1, 2, 3, ...
 
-            -- EXPECTED NUMBER ----------------------------------------------- test.frp:3:13
+            -- EXPECTED NUMBER [FRP0406] ------------------------------------- test.frp:3:13
 
             `take` needs a whole number here, not a string ("x"):
 
@@ -180,7 +180,7 @@ struct HabitDiagnosticTests {
     @Test("a time progression in a marble is a whole number of frames")
     func fractionalProgression() {
         #expect(diagnostics("cold \"a 0.5ms b|\"\ncold \"a 1.5s b|\"") == """
-            -- BAD MARBLE ----------------------------------------------------- test.frp:1:9
+            -- BAD MARBLE [FRP0415] ------------------------------------------- test.frp:1:9
 
             This marble does not read right: `0.5ms` is not a whole number of frames (one frame is 1ms).
 
@@ -193,7 +193,7 @@ struct HabitDiagnosticTests {
     @Test("a signal bound with let, in arithmetic, is refused before the run")
     func signalInArithmetic() {
         #expect(diagnostics("let s = of 1\ns + 1\n2 * s") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------- test.frp:2:1
+            -- SIGNAL IN EXPRESSION [FRP0320] --------------------------------- test.frp:2:1
 
             `s` is a signal, and `+` works on values:
 
@@ -201,7 +201,7 @@ struct HabitDiagnosticTests {
                ^
             Hint: to work on its values, write `s | map it + 1`
 
-            -- SIGNAL IN EXPRESSION ------------------------------------------- test.frp:3:5
+            -- SIGNAL IN EXPRESSION [FRP0320] --------------------------------- test.frp:3:5
 
             `s` is a signal, and `*` works on values:
 

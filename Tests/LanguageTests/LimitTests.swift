@@ -8,7 +8,7 @@ struct FrontEndLimitTests {
     @Test("a marble's time progression past the longest schedulable time is a diagnostic (fuzz: it trapped)")
     func marbleTimeTooLong() {
         #expect(diagnostics("cold \"a 99999999999999999999s b|\"") == """
-            -- BAD MARBLE ----------------------------------------------------- test.frp:1:9
+            -- BAD MARBLE [FRP0415] ------------------------------------------- test.frp:1:9
 
             This marble does not read right: `99999999999999999999s` takes the marble past the longest time I can schedule.
 

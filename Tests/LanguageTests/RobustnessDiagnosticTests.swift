@@ -8,7 +8,7 @@ struct RobustnessDiagnosticTests {
     func signedFirstArgument() {
         #expect(diagnostics("of -1, -0, -1/0") == "")
         #expect(diagnostics("range -3, 2") == """
-            -- BAD COUNT ------------------------------------------------------ test.frp:1:7
+            -- BAD COUNT [FRP0414] -------------------------------------------- test.frp:1:7
 
             `range` needs a whole number that is not negative, not `-3`:
 
@@ -21,7 +21,7 @@ struct RobustnessDiagnosticTests {
     @Test("a negative duration says so")
     func negativeDuration() {
         #expect(diagnostics("timer -1ms") == """
-            -- NEGATIVE DURATION ---------------------------------------------- test.frp:1:7
+            -- NEGATIVE DURATION [FRP0412] ------------------------------------ test.frp:1:7
 
             `timer` waits for a duration, and `-1ms` is less than none:
 
@@ -34,7 +34,7 @@ struct RobustnessDiagnosticTests {
     @Test("RxJS call syntax on a source says the arguments go without parentheses")
     func sourceCalledLikeAFunction() {
         #expect(diagnostics("of(1, 2)") == """
-            -- NOT A FUNCTION ------------------------------------------------- test.frp:1:1
+            -- NOT A FUNCTION [FRP0307] --------------------------------------- test.frp:1:1
 
             `of` is a source, and its arguments go without parentheses:
 
@@ -43,7 +43,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `of 1, 2`
             """)
         #expect(diagnostics("interval(100)") == """
-            -- NOT A FUNCTION ------------------------------------------------- test.frp:1:1
+            -- NOT A FUNCTION [FRP0307] --------------------------------------- test.frp:1:1
 
             `interval` is a source, and its arguments go without parentheses:
 
@@ -59,7 +59,7 @@ struct RobustnessDiagnosticTests {
     @Test("a signal where a value must be is refused before the run")
     func signalAsValue() {
         #expect(diagnostics("let s = of 1\nof 1, 2, 3 | take s") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:2:19
+            -- SIGNAL IN EXPRESSION [FRP0320] -------------------------------- test.frp:2:19
 
             `s` is a signal, and `take` needs a whole number:
 
@@ -68,7 +68,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `take N` with whole numbers
             """)
         #expect(diagnostics("let s = of 1\nof 1 | filter s") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:2:15
+            -- SIGNAL IN EXPRESSION [FRP0320] -------------------------------- test.frp:2:15
 
             `s` is a signal, and `filter` needs true or false for each value:
 
@@ -77,7 +77,7 @@ struct RobustnessDiagnosticTests {
             Hint: to decide by another signal's latest value, write `withLatestFrom s | filter it[1]`
             """)
         #expect(diagnostics("let s = of 1\nof 1 | map if s then 1 else 2") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:2:15
+            -- SIGNAL IN EXPRESSION [FRP0320] -------------------------------- test.frp:2:15
 
             `s` is a signal, and `if` works on values:
 
@@ -86,7 +86,7 @@ struct RobustnessDiagnosticTests {
             Hint: to work on its values, write `s | map if it then 1 else 2`
             """)
         #expect(diagnostics("let s = of 1\nof 1 | map not s") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:2:16
+            -- SIGNAL IN EXPRESSION [FRP0320] -------------------------------- test.frp:2:16
 
             `s` is a signal, and `not` works on values:
 
@@ -95,7 +95,7 @@ struct RobustnessDiagnosticTests {
             Hint: to work on its values, write `s | map not it`
             """)
         #expect(diagnostics("let s = of 1\nof 1 | map length(s)") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:2:19
+            -- SIGNAL IN EXPRESSION [FRP0320] -------------------------------- test.frp:2:19
 
             `s` is a signal, and `length` works on values:
 
@@ -104,7 +104,7 @@ struct RobustnessDiagnosticTests {
             Hint: to work on its values, write `s | map length(it)`
             """)
         #expect(diagnostics("let s = of 1\nof 1 | map s.x") == """
-            -- SIGNAL IN EXPRESSION ------------------------------------------ test.frp:2:12
+            -- SIGNAL IN EXPRESSION [FRP0320] -------------------------------- test.frp:2:12
 
             `s` is a signal, and `.x` works on values:
 
@@ -117,7 +117,7 @@ struct RobustnessDiagnosticTests {
     @Test("let needs a name; := and var take a value; === is ==")
     func namesAndValues() {
         #expect(diagnostics("let 1 = of 1") == """
-            -- EXPECTED NAME -------------------------------------------------- test.frp:1:5
+            -- EXPECTED NAME [FRP0201] ---------------------------------------- test.frp:1:5
 
             `let` needs a name, before `=`, and the number `1` is not one:
 
@@ -126,7 +126,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `let NAME = PIPELINE`
             """)
         #expect(diagnostics("var v = 1\nv := of 1") == """
-            -- EXPECTED VALUE ------------------------------------------------- test.frp:2:6
+            -- EXPECTED VALUE [FRP0210] --------------------------------------- test.frp:2:6
 
             `v :=` takes a value, and `of` starts a pipeline here:
 
@@ -135,7 +135,7 @@ struct RobustnessDiagnosticTests {
             Hint: a property holds one value at a time, like `v := 3`; to name a pipeline, write `let`
             """)
         #expect(diagnostics("let v = of 1\nv := 2") == """
-            -- NOT A PROPERTY ------------------------------------------------- test.frp:2:1
+            -- NOT A PROPERTY [FRP0308] --------------------------------------- test.frp:2:1
 
             `v` is a signal bound with `let`, and `:=` sets only a property:
 
@@ -144,7 +144,7 @@ struct RobustnessDiagnosticTests {
             Hint: a `let` name cannot change; to have one that does, write `var v = VALUE` instead of `let`
             """)
         #expect(diagnostics("of 1 | filter it === 1") == """
-            -- UNEXPECTED CHARACTER ------------------------------------------ test.frp:1:18
+            -- UNEXPECTED CHARACTER [FRP0102] -------------------------------- test.frp:1:18
 
             I do not know what `===` means here.
 
@@ -157,7 +157,7 @@ struct RobustnessDiagnosticTests {
     @Test("numbers written as in other languages get the decimal form")
     func otherNumberForms() {
         #expect(diagnostics("of 0x10") == """
-            -- BAD NUMBER ----------------------------------------------------- test.frp:1:4
+            -- BAD NUMBER [FRP0105] ------------------------------------------- test.frp:1:4
 
             I read numbers in decimal, without `_` or a trailing `.`, and not `0x10`.
 
@@ -166,7 +166,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `16`
             """)
         #expect(diagnostics("of 1_000") == """
-            -- BAD NUMBER ----------------------------------------------------- test.frp:1:4
+            -- BAD NUMBER [FRP0105] ------------------------------------------- test.frp:1:4
 
             I read numbers in decimal, without `_` or a trailing `.`, and not `1_000`.
 
@@ -175,7 +175,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `1000`
             """)
         #expect(diagnostics("of .5") == """
-            -- BAD NUMBER ----------------------------------------------------- test.frp:1:4
+            -- BAD NUMBER [FRP0105] ------------------------------------------- test.frp:1:4
 
             A number starts with a digit, and `.5` starts with `.`.
 
@@ -184,7 +184,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `0.5`
             """)
         #expect(diagnostics("of 5.") == """
-            -- BAD NUMBER ----------------------------------------------------- test.frp:1:4
+            -- BAD NUMBER [FRP0105] ------------------------------------------- test.frp:1:4
 
             I read numbers in decimal, without `_` or a trailing `.`, and not `5.`.
 
@@ -193,7 +193,7 @@ struct RobustnessDiagnosticTests {
             Hint: write `5`
             """)
         #expect(diagnostics("of 1 | take 1e308") == """
-            -- BAD COUNT ----------------------------------------------------- test.frp:1:13
+            -- BAD COUNT [FRP0414] ------------------------------------------- test.frp:1:13
 
             `take` needs a whole number I can count to, and `1e+308` is too big:
 
@@ -206,7 +206,7 @@ struct RobustnessDiagnosticTests {
     @Test("a line that starts with `|` and has nothing before it says how to continue")
     func nothingToContinue() {
         #expect(diagnostics("| map it") == """
-            -- NOTHING TO CONTINUE -------------------------------------------- test.frp:1:1
+            -- NOTHING TO CONTINUE [FRP0213] ---------------------------------- test.frp:1:1
 
             `|` continues a pipeline, and there is none before it here:
 

@@ -30,7 +30,7 @@ struct DiagnosticIndexTests {
         guard let form = code.longForm else { return }
         let (_, diagnostics) = DiagnosticExplanation.check(form)
         #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0.code == code },
-                "\(code.code): \(diagnostics.map { $0.code?.code ?? $0.title })")
+                "\(code.code): \(diagnostics.map(\.code.code))")
         let captured = Captured()
         let status = ScriptRunner(clock: .virtual, trace: false, output: captured.output)
             .run(Source(name: "fixed.frp", text: form.right), wallClockLimit: .seconds(10))

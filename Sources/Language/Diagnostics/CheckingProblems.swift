@@ -594,6 +594,7 @@ extension DiagnosticCode {
         .notADefinition: LongForm(
             "An imported file is a library: it brings definitions (`let`, `def`, `var`, `import`), and a line of it would run something (a pipeline, `expect`, `:=`, `service`). Run things in the file that imports it.",
             wrong: "import \"library.frp\"",
-            right: "def double = map it * 2\nof 1, 2 | double"),
+            right: "def double = map it * 2\nof 1, 2 | double",
+            reading: .library(name: "library.frp", text: "def double = map it * 2\nof 1, 2 | double")),
     ]
 }

@@ -11,9 +11,8 @@
 /// The checker appends and goes on (every error in one run); only the renderer prints. What
 /// it says is its `Problem`, declared once in the table (`DiagnosticCode`).
 public struct Diagnostic: Equatable, Sendable, Error {
-    /// Its row in the table (`frp explain FRP0302` tells more).
-    public var code: DiagnosticCode?
-    public var title: String
+    /// Its row in the table (`frp explain FRP0302` tells more); its title heads it.
+    public var code: DiagnosticCode
     public var location: SourceLocation
     /// How many columns the carets cover (at least one).
     public var length: Int
@@ -24,27 +23,20 @@ public struct Diagnostic: Equatable, Sendable, Error {
     /// `import` read): rendered with its lines.
     public var origin: Source?
 
-    public init(title: String, location: SourceLocation, length: Int, message: String, hint: String? = nil) {
-        self.title = title
+    /// Every diagnostic is a `Problem` of the table, placed: there is no other way to make one.
+    public init(_ problem: Problem, location: SourceLocation, length: Int) {
+        code = problem.code
         self.location = location
         self.length = max(1, length)
-        self.message = message
-        self.hint = hint
+        message = problem.message
+        hint = problem.hint
     }
 
     public init(_ problem: Problem, at range: SourceRange, in source: Source) {
         self.init(problem, location: source.location(of: range.start), length: range.length)
     }
 
-    public init(_ problem: Problem, location: SourceLocation, length: Int) {
-        self.init(title: problem.code.title, location: location, length: length, message: problem.message, hint: problem.hint)
-        code = problem.code
-    }
-
-    public init(_ title: String, at range: SourceRange, in source: Source, _ message: String, hint: String? = nil) {
-        self.init(title: title, location: source.location(of: range.start), length: range.length,
-                  message: message, hint: hint)
-    }
+    public var title: String { code.title }
 
     static let width = 80
     /// Lines longer than this are shown as a window around the column.
@@ -54,7 +46,7 @@ public struct Diagnostic: Equatable, Sendable, Error {
     public func rendered(in source: Source?, color: Bool = false) -> String {
         let source = origin ?? source
         let place = location.description
-        let heading = title + (code.map { " [\($0.code)]" } ?? "")
+        let heading = "\(title) [\(code.code)]"
         let dashes = max(3, Diagnostic.width - heading.count - place.count - 5)
         var header = "-- \(heading) \(String(repeating: "-", count: dashes)) \(place)"
         if color { header = "\u{1B}[36m\(header)\u{1B}[0m" }

@@ -15,6 +15,8 @@ public struct LongForm: Sendable {
         case script
         /// As input that cannot import (the playground, a lesson's answer).
         case withoutFiles
+        /// As a file's text, beside a library it imports (`name`, holding `text`).
+        case library(name: String, text: String)
         /// As a file of these bytes (not UTF-8, too large): `wrong` describes them.
         case bytes(@Sendable () -> [UInt8])
     }

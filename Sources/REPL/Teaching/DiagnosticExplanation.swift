@@ -15,6 +15,9 @@ struct DiagnosticExplanation {
         lines += form.meaning.wrapped(width: width, indent: "  ")
         lines += ["", "For example:", ""]
         lines += form.wrong.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        if case .library(let library, let text) = form.reading {
+            lines += ["", "where \(library) is:", ""] + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        }
         let (source, diagnostics) = Self.check(form)
         lines.append("")
         for diagnostic in diagnostics {
@@ -37,11 +40,12 @@ struct DiagnosticExplanation {
             }
         case .withoutFiles:
             break
-        case .script:
-            // `import` reads the example itself (a cycle) and nothing else.
-            let text = form.wrong
-            frontend.readFile = { path in
-                path == name ? .success(Source(name: name, text: text)) : .failure(Frontend.ImportFailure("No such file or directory"))
+        case .script, .library:
+            // `import` reads the example itself (a cycle), its library, and nothing else.
+            var files = [name: form.wrong]
+            if case .library(let library, let text) = form.reading { files[library] = text }
+            frontend.readFile = { [files] path in
+                files[path].map { .success(Source(name: path, text: $0)) } ?? .failure(Frontend.ImportFailure("No such file or directory"))
             }
         }
         let source = Source(name: name, text: form.wrong)
@@ -63,6 +67,7 @@ struct DiagnosticExplanation {
                 continue
             }
             page += [form.meaning, "", "```frp", form.wrong, "```", ""]
+            if case .library(let library, let text) = form.reading { page += ["where `\(library)` is:", "", "```frp", text, "```", ""] }
             let (source, diagnostics) = check(form)
             page.append("```")
             page += diagnostics.map { $0.rendered(in: source) }
