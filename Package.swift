@@ -72,7 +72,7 @@ let package = Package(
         // What the test targets share (a runner's output collected, temporary scripts).
         .target(name: "TestSupport", dependencies: ["REPL", "Language"], path: "Tests/TestSupport"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals"]),
+        .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport"]),
         .testTarget(name: "HTTPTransportTests", dependencies: [

@@ -130,10 +130,3 @@ public final class Action<Input, Output> {
         if enabled != isEnabled.value { isEnabled.update(enabled) }
     }
 }
-
-extension SignalError {
-    /// `apply` of an action whose `enabledIf` is false.
-    public static let actionIsDisabled = SignalError("action is disabled")
-    /// `apply` of an action while an execution is still running.
-    public static let actionIsExecuting = SignalError("action is already executing")
-}

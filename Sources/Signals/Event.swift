@@ -41,28 +41,34 @@ public enum Termination: Equatable, Sendable {
 /// The one error type of the engine. Failures are values: a message a person can read.
 ///
 /// Misuse of the library (negative counts, sending after completion, re-entrant sends)
-/// is reported with one of these, never trapped.
+/// is reported with one of these, never trapped. Each of the engine's own is made by a
+/// constructor of its row in a run-error table (`RunErrorKind`, in RunErrors.swift), and
+/// keeps that row; `init(_:)` is for text the script raised itself, which has none.
+///
+/// Two errors are equal when they say the same thing: the row is where the text came from,
+/// not part of what it says (an expect's `#` compares the message alone).
 public struct SignalError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
+    /// The number of the row it was made from (901 for FRP0901), 0 for the script's own
+    /// text. A number, not the row: the error travels in every `Event`, and stays small.
+    let row: UInt16
 
-    public init(_ message: String) { self.message = message }
+    /// An error with the script's own text (`fail "offline"`, a marble's `#`, a service's
+    /// failure): no row of a run-error table.
+    public init(_ message: String) {
+        self.message = message
+        row = 0
+    }
+
+    init(_ message: String, row: UInt16) {
+        self.message = message
+        self.row = row
+    }
 
     public var description: String { message }
 
-    public static func negativeCount(_ operatorName: String, _ count: Int) -> SignalError {
-        SignalError("\(operatorName): the count must not be negative, got \(count)")
-    }
-    public static func negativeDuration(_ operatorName: String, _ span: TimeSpan) -> SignalError {
-        SignalError("\(operatorName): the duration must not be negative, got \(span)")
-    }
-    public static func timeout(_ span: TimeSpan) -> SignalError {
-        SignalError("timeout: no event within \(span)")
-    }
-
-    /// An operator holds more waiting work than `Backlog` allows.
-    public static func backlog(_ operatorName: String, _ what: String, _ limit: Int) -> SignalError {
-        SignalError("\(operatorName): more than \(limit) \(what) (the source sends faster than they are used: slow it down, or take fewer)")
-    }
+    public static func == (left: SignalError, right: SignalError) -> Bool { left.message == right.message }
+    public func hash(into hasher: inout Hasher) { hasher.combine(message) }
 }
 
 /// How much work an operator may hold while it waits: values queued by concatMap, zip and

@@ -67,10 +67,10 @@ public final class Property<Value> {
     /// read-only.
     public func set(_ newValue: Value) throws(SignalError) {
         if let readOnlyReason {
-            throw SignalError("cannot set a read-only property: \(readOnlyReason)")
+            throw .readOnlyProperty(readOnlyReason)
         }
         if isDelivering {
-            throw SignalError("re-entrant set: a subscriber of a property set it while it was delivering a change")
+            throw .reentrantSet
         }
         update(newValue)
     }

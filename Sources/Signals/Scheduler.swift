@@ -121,12 +121,16 @@ public final class Scheduler {
 
     /// Virtual time: fires every due timer in order until none is left or the next one is
     /// later than `limit` (time then stands at `limit`).
-    /// Live time: the same, waiting for the clock.
-    /// Both wait for expected mail (a reply still on its way, `Inlet.expect`): virtual time
-    /// does not move while one is outstanding, so what a run does never depends on how
-    /// fast the network answered. Both stop when `shouldStop` says so (asked before every
-    /// timer) or `interrupted` does (asked before every 8th timer, and at least every 10 ms
-    /// of real time while waiting, so Ctrl-C is handled at once).
+    /// Live time: the same order at the same times — a timer fires at its due time, never at
+    /// the moment the thread woke — and only its delivery waits for the clock, so a live run
+    /// prints what a virtual one does (thread jitter once decided which of two timers came
+    /// first). Mail that comes unexpected (input at the prompt, `:=`) enters at the run's
+    /// current time: the clock's, in whole frames, after the timers already due by then.
+    /// Both wait for expected mail (a reply still on its way, `Inlet.expect`): time does not
+    /// move while one is outstanding, so what a run does never depends on how fast the
+    /// network answered. Both stop when `shouldStop` says so (asked before every timer) or
+    /// `interrupted` does (asked before every 8th timer, and at least every 10 ms of real
+    /// time while waiting, so Ctrl-C is handled at once).
     public func run(until limit: Time? = nil, shouldStop: () -> Bool = { false }) {
         // Timers fired since `interrupted` was last asked: it is asked before the first,
         // after every 8th and before every wait (a million timers asked it a million times,
@@ -137,8 +141,16 @@ public final class Scheduler {
                 if interrupted() { break }
                 unpolled = 0
             }
+            // Live: the timers due by now on the clock go before the mail that came meanwhile
+            // (unless a reply holds the clock).
+            if case .live = clock, mailbox.expectedCount == 0, let (timer, inQueue) = nextArmed(),
+               timer.due <= clockNow().nanoseconds, limit.map({ timer.due <= $0.nanoseconds }) ?? true {
+                unpolled += 1
+                fire(timer, inQueue: inQueue)
+                continue
+            }
             let outstanding = deliverMail()
-            if outstanding > 0, clock == .virtual {
+            if outstanding > 0 {
                 waitForMail(until: nil)
                 unpolled = 0
                 continue
@@ -161,17 +173,23 @@ public final class Scheduler {
                 }
             }
             unpolled += 1
-            if inQueue { takeFront() } else { removeFirst() }
-            timer.sequence = 0
-            armed -= 1
-            if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
-            timer.action()
+            fire(timer, inQueue: inQueue)
         }
         // Time stands at the limit only when the run stopped because of it (a timer is due
         // later): a run that ran out of work, or was stopped, ends at its last event.
         if let limit, now < limit, let next = nextArmed()?.timer, next.due > limit.nanoseconds, clock == .virtual {
             now = limit
         }
+    }
+
+    /// Fires the next armed timer at its due time.
+    @inline(__always)
+    private func fire(_ timer: Timer, inQueue: Bool) {
+        if inQueue { takeFront() } else { removeFirst() }
+        timer.sequence = 0
+        armed -= 1
+        if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
+        timer.action()
     }
 
     /// Virtual time: lets time pass to `time` when nothing is due before it (a test that
@@ -199,19 +217,20 @@ public final class Scheduler {
             wait = min(wait, Double((deadline - clockNow()).nanoseconds) / speed)
         }
         _ = mailbox.wake.wait(timeout: .now() + .nanoseconds(max(0, Int(wait))))
-        guard case .live = clock else { return }
-        let current = clockNow()
-        if current > now { now = current }
     }
 
     /// Delivers the mail that came; returns how many expected letters are still on their
     /// way. Both are read at once, so a letter is never counted as arrived and missed.
     private func deliverMail() -> Int {
+        let held = mailbox.outstandingAtLastTake > 0
         let (letters, outstanding) = mailbox.take()
         guard !letters.isEmpty else { return outstanding }
-        if case .live = clock {
-            let current = clockNow()
-            if current > now { now = current }
+        // Live: unexpected mail enters at the clock's time in whole frames; a reply that held
+        // the clock comes at the time it held.
+        if case .live = clock, !held {
+            let frame: Int64 = 1_000_000
+            let current = clockNow().nanoseconds / frame * frame
+            if current > now.nanoseconds { now = Time(nanoseconds: current) }
         }
         for deliver in letters { deliver() }
         return outstanding
@@ -437,6 +456,11 @@ final class Mailbox: @unchecked Sendable {
     private let changed = Atomic<Bool>(false)
     private var outstanding = 0
     let wake = DispatchSemaphore(value: 0)
+
+    /// How many expected letters had not come at the last `take` (the scheduler's thread).
+    var outstandingAtLastTake: Int { outstanding }
+    /// How many expected letters have not come now.
+    var expectedCount: Int { letters.withLock { $0.expected } }
 
     func register(_ handler: @escaping (any Sendable) -> Void) -> Int {
         handlers.append(handler)

@@ -41,10 +41,10 @@ public final class Subject<Value> {
 
     private func checkOpen() throws(SignalError) {
         if let termination {
-            throw SignalError("cannot send to a signal that has already \(termination == .completed ? "completed" : "failed")")
+            throw .sendAfterEnd(termination)
         }
         if isDelivering {
-            throw SignalError("re-entrant send: a subscriber sent to the signal it is receiving from")
+            throw .reentrantSend
         }
     }
 

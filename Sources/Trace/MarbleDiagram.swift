@@ -67,18 +67,13 @@ public struct MarbleDiagram<Value> {
 
     public func render() -> String {
         guard !rows.isEmpty else { return "(no stage was traced)" }
-        let labelWidth = min(32, max(8, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2
+        let labelWidth = self.labelWidth
         let available = max(20, style.width - labelWidth)
-        // Every instant something happened.
-        var instantSet: Set<Int64> = [0, end.nanoseconds]
-        for (row, rowMarks) in zip(rows, marks) {
-            for (time, _) in rowMarks { instantSet.insert(time) }
-            for subscription in row.subscriptions {
-                instantSet.insert(subscription.start.nanoseconds)
-                if let end = subscription.end { instantSet.insert(end.nanoseconds) }
-            }
+        let instants = self.instants
+        var letters = Letters(reserving: Self.values(marks).map { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
+        if let exact = ExactLayout<Value>(marks, instants: instants, available: available) {
+            return renderExact(exact, labelWidth: labelWidth, letters: &letters)
         }
-        let instants = instantSet.sorted()
         // The finest step at which every mark is drawn, each instant at its own columns;
         // else with many values at one instant as `*`; else time in buckets of a step.
         var layout: Layout?
@@ -94,13 +89,53 @@ public struct MarbleDiagram<Value> {
         }
         // A run longer than the coarsest step allows: buckets few enough for any group.
         let chosen = layout ?? Layout(marks, instants: instants, step: end.nanoseconds / Int64(max(1, available / 6 - 1)) + 1, detail: .buckets)
-        var letters = Letters(reserving: Self.values(marks).map { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
         var counts = Counts()
         let body = draw(chosen, marks, labelWidth: labelWidth, letters: &letters, counts: &counts)
         var header = "1 col = \(TimeSpan(nanoseconds: chosen.step))"
+        if chosen.step > ExactLayout<Value>.frame {
+            header += ": a mark is drawn in the column of the span its time falls in"
+        }
         if chosen.late {
             header += ", not exactly: marks at one instant take a column each and push later marks right"
         }
+        return finish(header: header, body: body, letters: &letters, counts: counts)
+    }
+
+    /// Each row's text and the lines under it, when the diagram is drawn exactly (rows that
+    /// are true marbles: `ExactLayout`); nil when drawn to a coarser scale. For tests that
+    /// read rows back with the marble parser.
+    public func exactRows() -> [(row: Tracer<Value>.Row, line: String, under: [String])]? {
+        let available = max(20, style.width - labelWidth)
+        guard let layout = ExactLayout<Value>(marks, instants: instants, available: available) else { return nil }
+        var letters = Letters(reserving: Self.values(marks).map { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
+        return zip(rows, marks).map { row, rowMarks in
+            let (line, under) = drawExact(layout, row: row, rowMarks, dash: "-", letters: &letters)
+            return (row, line, under)
+        }
+    }
+
+    /// Rows that are true marbles (`ExactLayout`).
+    private func renderExact(_ layout: ExactLayout<Value>, labelWidth: Int, letters: inout Letters) -> String {
+        let dash: Character = style.unicode ? "─" : "-"
+        var body: [String] = []
+        var groupsUnder = false
+        for (row, rowMarks) in zip(rows, marks) {
+            let (line, under) = drawExact(layout, row: row, rowMarks, dash: dash, letters: &letters)
+            let label = String(repeating: " ", count: 2 * row.depth) + row.label
+            body.append(pad(label, labelWidth) + paint(line))
+            body += under.map { String(repeating: " ", count: labelWidth) + paint($0) }
+            groupsUnder = groupsUnder || !under.isEmpty
+        }
+        var header = "1 col = 1ms"
+        if let fold = layout.folds.lazy.compactMap({ $0 }).first {
+            header += "; `\(fold)` is that long with no event in any row"
+        }
+        if groupsUnder { header += "; a group under a row happened at the instant of the mark above its `(`" }
+        return finish(header: header, body: body, letters: &letters, counts: Counts())
+    }
+
+    /// The header, the rows, and the legend under them.
+    private func finish(header: String, body: [String], letters: inout Letters, counts: Counts) -> String {
         var lines = [header + (droppedEvents > 0 ? "   (the oldest \(droppedEvents) events were dropped to bound memory)" : "")]
         lines += body
         var legend = Self.wrapped(letters.legend(), first: "where ", width: style.width)
@@ -155,6 +190,21 @@ public struct MarbleDiagram<Value> {
         return ["! cancelled:"] + shown
     }
 
+
+    private var labelWidth: Int { min(32, max(8, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2 }
+
+    /// Every instant something happened, in order.
+    private var instants: [Int64] {
+        var instantSet: Set<Int64> = [0, end.nanoseconds]
+        for (row, rowMarks) in zip(rows, marks) {
+            for (time, _) in rowMarks { instantSet.insert(time) }
+            for subscription in row.subscriptions {
+                instantSet.insert(subscription.start.nanoseconds)
+                if let end = subscription.end { instantSet.insert(end.nanoseconds) }
+            }
+        }
+        return instantSet.sorted()
+    }
 
     static func ordinal(_ number: Int) -> String {
         let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"

@@ -250,7 +250,7 @@ public final class Tracer<Value> {
 extension Tracer.Row {
     var newest: (time: Time, event: Event<Value>)? { log.newest.map { ($0.time, $0.event) } }
     /// Whether the memory bound dropped the row's oldest events.
-    var droppedOldest: Bool { log.isCapped }
+    public var droppedOldest: Bool { log.isCapped }
 }
 
 /// One traced happening, as `--events` writes it.

@@ -1,12 +1,10 @@
 import Language
+import TestSupport
 import Testing
 
 /// Diagnostics are compared as the whole rendered text a user sees.
 func diagnostics(_ text: String, name: String = "test.frp") -> String {
-    var frontend = Frontend()
-    let source = Source(name: name, text: text)
-    let (_, found) = frontend.load(source)
-    return found.map { $0.rendered(in: source) }.joined(separator: "\n\n")
+    checked(text, name: name).rendered
 }
 
 @Suite("Diagnostics")
@@ -265,15 +263,14 @@ struct DiagnosticTests {
 struct ParsingTests {
     @Test("a line that starts with | continues the statement above")
     func continuationLines() {
-        var frontend = Frontend()
-        let (statements, errors) = frontend.load(Source(name: "t", text: """
+        let (statements, errors, _) = checked("""
             # one stage per line
             range 1, 10
               | filter it % 2 == 0   # evens
               | map it * 3
 
             of 1
-            """))
+            """, name: "t")
         #expect(errors.isEmpty)
         #expect(statements.count == 2)
         if case .run(let pipeline, _, _) = statements[0] {
@@ -286,8 +283,7 @@ struct ParsingTests {
 
     @Test("a line that ends with | goes on on the next line")
     func trailingPipe() {
-        var frontend = Frontend()
-        let (statements, errors) = frontend.load(Source(name: "t", text: "of 3 |\n  map it * 2\nof 4"))
+        let (statements, errors, _) = checked("of 3 |\n  map it * 2\nof 4", name: "t")
         #expect(errors.isEmpty)
         #expect(statements.count == 2)
     }
@@ -317,11 +313,10 @@ struct ParsingTests {
 
     @Test("durations, records, lists and field access parse to values")
     func literals() throws {
-        var frontend = Frontend()
-        let (statements, errors) = frontend.load(Source(name: "t", text: """
+        let (statements, errors, _) = checked("""
             let photo = {name: "Sunset", user: {username: "ann"}, tags: ["sky", "sea"], rating: 91.5}
             let check = photo.user.username + "/" + photo.tags[1] + "/" + string(photo.rating)
-            """))
+            """, name: "t")
         #expect(errors.isEmpty)
         guard case .bind(_, let pipeline)? = statements.last, case .value(let expression) = pipeline.head else {
             Issue.record("not a value binding")
@@ -349,15 +344,14 @@ struct ParsingTests {
 struct ContinuationTests {
     @Test("an expect's VALUES or error may go on the next lines; a record statement after VALUES stands alone")
     func expectContinues() {
-        var frontend = Frontend()
-        let (statements, errors) = frontend.load(Source(name: "t", text: """
+        let (statements, errors, _) = checked("""
             expect of 1, 2 emits "(ab|)"
               {a: 1, b: 2}
             expect fail "x" emits "#"
               error "x"
             expect of 3 emits "(a|)" {a: 3}
             {a: 1}
-            """))
+            """, name: "t")
         #expect(errors.isEmpty)
         #expect(statements.count == 4)
     }

@@ -1,4 +1,5 @@
 import Language
+import TestSupport
 import Testing
 
 /// `import "FILE"` with files kept in memory: relative paths, definitions only, cycles and
@@ -59,9 +60,7 @@ struct ImportTests {
     @Test("import needs a string, and nothing can be imported without a file reader")
     func syntax() {
         #expect(load("import lib").diagnostics.hasPrefix("-- EXPECTED FILE"))
-        var bare = Frontend()
-        let source = Source(name: "main.frp", text: "import \"x.frp\"")
-        #expect(bare.load(source).1.first?.title == "IMPORT UNAVAILABLE")
+        #expect(checked("import \"x.frp\"", name: "main.frp").diagnostics.first?.title == "IMPORT UNAVAILABLE")
     }
 }
 
@@ -86,12 +85,10 @@ struct BoundedCheckingTests {
     @Test("definitions that double at every line are refused once past 10,000 stages, with a position")
     func doublingDefinitions() {
         let lines = ["def d0 = map it"] + (1..<40).map { "def d\($0) = d\($0 - 1) | d\($0 - 1)" } + ["of 1 | d39"]
-        var frontend = Frontend()
-        let source = Source(name: "d.frp", text: lines.joined(separator: "\n"))
-        let (_, diagnostics) = frontend.load(source)
+        let (_, diagnostics, rendered) = checked(lines.joined(separator: "\n"), name: "d.frp")
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.title == "TOO BIG")
-        #expect(diagnostics.first?.rendered(in: source).contains("more than 10000 stages") == true)
+        #expect(rendered.contains("more than 10000 stages"))
     }
 }
 

@@ -1,5 +1,6 @@
 import Language
 import Signals
+import TestSupport
 import Testing
 
 /// An inner pipeline made of a source that knows what it sends (`of`, `from`, `timer`) and
@@ -11,8 +12,7 @@ import Testing
 struct KnownRunTests {
     /// Every event of the script's last pipeline, with its time, fused or not.
     func events(_ text: String, fused: Bool) -> [String] {
-        var frontend = Frontend()
-        let (statements, diagnostics) = frontend.load(Source(name: "known.frp", text: text))
+        let (statements, diagnostics, _) = checked(text, name: "known.frp")
         guard diagnostics.isEmpty, case .run(let pipeline, _, _)? = statements.last else {
             Issue.record("\(text) did not load: \(diagnostics)")
             return []

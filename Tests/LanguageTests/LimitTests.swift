@@ -1,4 +1,5 @@
 import Language
+import TestSupport
 import Testing
 
 /// What the front end refuses so that nothing later can overflow, hang or grow without end:
@@ -93,8 +94,7 @@ extension FrontEndLimitTests {
     func manyBlankLines() {
         let started = ContinuousClock.now
         let text = "of 1\n" + String(repeating: "\n", count: 200_000) + String(repeating: "# note\n", count: 100_000) + "| map it\nof 2\n"
-        var frontend = Frontend()
-        let (statements, found) = frontend.load(Source(name: "blank.frp", text: text))
+        let (statements, found, _) = checked(text, name: "blank.frp")
         #expect(found.isEmpty)
         // The `|` line after all of them still continues the first statement.
         #expect(statements.count == 2)

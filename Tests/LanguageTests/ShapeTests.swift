@@ -1,5 +1,6 @@
 import Language
 import Signals
+import TestSupport
 import Testing
 
 /// The expression compiler's specialised shapes give what the general operations give.
@@ -8,9 +9,8 @@ struct ShapeTests {
     /// The values `map EXPRESSION` sends for `from [values]`, as text ("#" and the message
     /// for an error).
     func mapped(_ values: [String], _ stages: String) -> [String] {
-        var frontend = Frontend()
         let text = "from [\(values.joined(separator: ", "))] | \(stages)"
-        let (statements, diagnostics) = frontend.load(Source(name: "shape.frp", text: text))
+        let (statements, diagnostics, _) = checked(text, name: "shape.frp")
         guard diagnostics.isEmpty, case .run(let pipeline, _, _)? = statements.last else {
             Issue.record("\(text) did not load: \(diagnostics)")
             return []

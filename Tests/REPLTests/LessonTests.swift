@@ -32,9 +32,9 @@ func temporaryPath(_ name: String = "progress") -> String {
 
 @Suite("Lessons")
 struct LessonTests {
-    @Test("the six scenarios are lessons, each with read, run and exercise steps")
+    @Test("the marble notation first, then the six scenarios, each a lesson with read, run and exercise steps")
     func lessons() {
-        #expect(Lesson.all.map(\.name) == ["feed", "search", "login", "friends", "token", "hotcold"])
+        #expect(Lesson.all.map(\.name) == ["marbles", "feed", "search", "login", "friends", "token", "hotcold"])
         for lesson in Lesson.all {
             #expect(lesson.steps.contains { if case .run = $0 { true } else { false } }, "\(lesson.name) runs nothing")
             #expect(lesson.exercises.count >= 2, "\(lesson.name)")
@@ -230,7 +230,7 @@ struct LearnTests {
         let answers = exercisesInContext().filter { $0.lesson == "token" }.map(\.exercise.solution)
         let run = session(answers, lesson: "token", progress: path)
         #expect(run.text.contains("Lesson done: 2 of 2 exercises solved."))
-        #expect(run.text.contains("Next: frp learn feed"))
+        #expect(run.text.contains("Next: frp learn marbles"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
         #expect(session([], lesson: nil, progress: path).text.contains("done, 2 of 2 exercises solved"))
         let again = session(["quit"], lesson: "token", progress: path)
@@ -289,7 +289,7 @@ struct LearnTests {
     func unknownLesson() {
         let run = session([], lesson: "serch", progress: temporaryPath())
         #expect(run.status == 1)
-        #expect(run.text == "stderr: There is no lesson called `serch`. Did you mean `search`? The lessons: feed, search, login, friends, token, hotcold.")
+        #expect(run.text == "stderr: There is no lesson called `serch`. Did you mean `search`? The lessons: marbles, feed, search, login, friends, token, hotcold.")
     }
 
     @Test("progress reads back what it wrote")

@@ -230,7 +230,7 @@ struct RunCommandTests {
         let path = try temporaryScript(#"timer 1ms | merge (cold "--a|")"#)
         let captured = Captured()
         _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
-        #expect(captured.text.contains("merge (cold \"--a|\")  -b---a|\n"))
+        #expect(captured.text.contains("merge (cold \"--a|\")  -ba|\n"))
         #expect(captured.text.hasSuffix("\nwhere b = 0"))
     }
 
@@ -668,10 +668,11 @@ struct MarbleTraceTests {
         #expect(TestRunner(output: Captured().output).run(paths: [path]) == 0)
     }
 
-    @Test("a group wider than the time to the next event: the header says the scale is not exact")
-    func lateMarks() throws {
+    @Test("a group wider than the time to the next event stands under its row; later marks keep their columns")
+    func groupUnderItsRow() throws {
         let text = try trace(#"cold "(abc)" | merge (cold "-d|")"#)
-        #expect(text.contains("1 col = 1ms, not exactly: marks at one instant take a column each and push later marks right"))
+        #expect(text.contains("1 col = 1ms; a group under a row happened at the instant of the mark above its `(`"))
+        #expect(text.contains("merge (cold \"-d|\")  ad!\n                    (abc)\n"))
     }
 
     @Test("many inner runs ending at one instant: each kind of end is drawn once, the scale stays 1 ms, every row fits")

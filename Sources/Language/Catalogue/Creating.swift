@@ -55,7 +55,7 @@ let creatingOperators: [OperatorSpec] = [
         return { frame throws(SignalError) in
             let list = try read(frame)
             guard case .list(let items) = list else {
-                throw SignalError("\(site): from needs a list, got \(list.kindDescription) (\(list.abbreviated)); `of X` sends one value")
+                throw .notAList(site, list)
             }
             return KnownRun(items)
         }

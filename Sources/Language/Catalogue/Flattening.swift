@@ -64,7 +64,7 @@ let flatteningOperators: [OperatorSpec] = [
         let site = args.site
         return args.upstream.switchMap { value in
             if case .signal(let inner) = value { return inner.signal }
-            return .fail(SignalError("\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value: `map (of X)`"))
+            return .fail(.notSignalsOfSignals(site, value))
         }
     },
 ]

@@ -37,7 +37,7 @@ let transformingOperators: [OperatorSpec] = [
         let site = args.site
         return args.upstream.map { value throws(SignalError) in
             do throws(EvaluationFailure) { return try Operations.not(value) } catch {
-                throw SignalError("\(site): \(error.message)")
+                throw .expressionFailed(error.message, at: site)
             }
         }
     },
@@ -78,7 +78,7 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [.init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value.")]) { args throws(SignalError) in
         let size = try args.count("N")
         guard size <= Limits.listItems else {
-            throw SignalError("\(args.site): buffer holds at most \(Limits.listItems) values, not \(size)")
+            throw .bufferTooLarge(args.site, size)
         }
         let every = args.has("SKIP") ? try args.count("SKIP") : nil
         return args.upstream.buffer(count: size, every: every, holdingAtMost: Limits.listItems).map { .list($0) }

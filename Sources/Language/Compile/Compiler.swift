@@ -109,7 +109,7 @@ public final class Compiler {
             context.boundSignals[name] = bound
             return bound
         case .property(let name):
-            return context.properties.property(name)?.producer ?? .fail(SignalError("no property called `\(name)`"))
+            return context.properties.property(name)?.producer ?? .fail(.noSuchProperty(name))
         case .value(let expression):
             return signal(of: expression, frame, slots: slots) { .of($0) }
         }
@@ -139,7 +139,7 @@ public final class Compiler {
             return signal(pipeline, frame, template: template)
         }
         return signal(of: expression, frame, slots: template?.slots(0)) { value in
-            .fail(SignalError("\(stage.site): \(stage.spec.name) needs a signal, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value"))
+            .fail(.notASignal(stage.site, stage.spec.name, value))
         }
     }
 

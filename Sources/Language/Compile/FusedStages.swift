@@ -172,7 +172,7 @@ enum FusedStages {
                 case .bool(false): break
                 case let other:
                     run.stopStages(before: self)
-                    finish(.error(SignalError("\(site): filter needs a condition that is true or false, not \(other.kindDescription) (\(other.abbreviated))")))
+                    finish(.error(.notACondition(site, "filter", other)))
                 }
             } catch {
                 fail(error)

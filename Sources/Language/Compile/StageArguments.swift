@@ -129,7 +129,7 @@ public struct StageArguments {
     public func count(_ parameter: String) throws(SignalError) -> Int {
         let number = try value(parameter)
         guard case .number(let double) = number, double == double.rounded(), abs(double) <= Double(Limits.largestCount) else {
-            throw SignalError("\(site): \(name) needs a whole number, not \(number.abbreviated)")
+            throw .notWholeNumber(site, name, number)
         }
         return Int(double)
     }
@@ -162,7 +162,7 @@ public struct StageArguments {
             let result: Value
             do throws(EvaluationFailure) { result = try evaluate(Frame(it: value)) } catch { throw error.signalError }
             if case .bool(let bool) = result { return bool }
-            throw SignalError("\(site): \(name) needs a condition that is true or false, not \(result.kindDescription) (\(result.abbreviated))")
+            throw .notACondition(site, name, result)
         }
     }
 
@@ -285,7 +285,7 @@ public struct StageArguments {
     /// A `hot` marble's one timeline, started with the run (`Compiler.startHotSources`).
     public func hotMarble(_ parameter: String) -> Signal<Value> {
         guard case .marble(_, _, _, let id?) = argument(parameter), let hot = context.hotSources[id] else {
-            return .fail(SignalError("\(site): this hot source was not started with the run"))
+            return .fail(.hotSourceNotStarted(site))
         }
         return hot.signal
     }
@@ -300,7 +300,7 @@ public struct StageArguments {
 
     /// What an action's view sends when its action was not made in this run.
     public func actionMissing() -> Signal<Value> {
-        .fail(SignalError("\(site): the action was not made in this run"))
+        .fail(.actionNotMade(site))
     }
 
     /// Records the action this stage makes, so its views find it.
@@ -312,7 +312,7 @@ public struct StageArguments {
     /// evaluated once, now.
     public func service() throws(SignalError) -> Signal<Value> {
         guard let services = context.services else {
-            return .fail(SignalError("\(site): `\(name)` is not available here"))
+            return .fail(.serviceUnavailable(site, name))
         }
         guard let first = stage.spec.parameters.first else {
             return services.signal(for: name, arguments: [], context: context)

@@ -36,9 +36,9 @@ public struct EvaluationFailure: Error, Equatable, Sendable {
         return placed
     }
 
-    /// The error event: `3:17 map: division by zero`.
+    /// The error event: `3:17 map: division by zero`; a raised one is the script's own text.
     var signalError: SignalError {
-        SignalError(site.map { "\($0): \(message)" } ?? message)
+        raised ? SignalError(message) : .expressionFailed(message, at: site)
     }
 }
 

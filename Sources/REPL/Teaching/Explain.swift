@@ -74,6 +74,10 @@ public struct Explainer {
             }
             return true
         }
+        if name == "marbles" {
+            explainMarbles()
+            return true
+        }
         let elsewhere = catalogue.elsewhere(name)
         guard let spec = catalogue[name] ?? elsewhere?.spec else {
             let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""
@@ -113,6 +117,42 @@ public struct Explainer {
         return true
     }
 
+    /// `frp explain marbles`: the notation on one screen, with a group and a time
+    /// progression run there and then.
+    func explainMarbles() {
+        output.line("Marbles: a signal drawn as text, as RxJS's TestScheduler draws it (run mode).")
+        output.line("One character is one frame; a frame is 1 ms of virtual time, counted from 0.")
+        let marks: [(String, String)] = [
+            ("-", "one frame passes, nothing happens"),
+            ("a  7", "a value (a letter or digit) at its frame; it takes that frame too"),
+            ("{a: 1, b: {n: 5}}", "after the marble: the letters' values (else a letter is its string)"),
+            ("|", "completed; nothing comes after | or #"),
+            ("#", "failed; its message is \"error\" unless error \"MESSAGE\" follows the marble (and its values)"),
+            ("(ab)  (a|)", "events at one frame, the frame where ( is; the group takes its full width in time: (ab) is 4 frames"),
+            ("500ms  1s  2m", "time progression, at the start or between spaces: -a 500ms b puts a at 1 and b at 502"),
+            ("^", "in a hot marble: where the run subscribes, time 0; what came before is missed"),
+            ("space", "ignored elsewhere: use it to line marbles up"),
+        ]
+        let column = (marks.map(\.0.count).max() ?? 0) + 2
+        for (mark, meaning) in marks {
+            for (index, line) in meaning.wrapped(width: width - column - 2).enumerated() {
+                output.line("  " + (index == 0 ? mark : "").padded(to: column) + line)
+            }
+        }
+        let sources = #"cold "MARBLE" [VALUES] [error "MESSAGE"] plays it from each subscription; hot "MARBLE" plays it once, "#
+            + #"from the start of the run. expect PIPELINE emits "MARBLE" [VALUES] compares every event: frame, kind and value."#
+        for line in sources.wrapped(width: width) { output.line(line) }
+        output.line("")
+        output.line("A group, run now in virtual time (a and b at 1 ms; (ab) takes frames 1 to 4, so c comes at 6):")
+        let demonstration = Demonstration(output: output, style: style, catalogue: catalogue)
+        demonstration.run(#"cold "-(ab)-c|""#, name: "<example of marbles>")
+        output.line("")
+        output.line("A time progression (a takes frame 1, so the 500 ms start at 2 and b comes at 502):")
+        demonstration.run(#"cold "-a 500ms b|""#, name: "<example of marbles>")
+        output.line("")
+        output.line("(frp learn marbles teaches it step by step, with exercises)")
+    }
+
     /// Every operator by family, then the guide.
     func overview() {
         output.line("Every operator, by family (\(invocation) OP: one in full, with its example run):")
@@ -137,6 +177,7 @@ public struct Explainer {
 /// What the shell completes after `frp explain` and `frp learn` (the command line cannot see
 /// the catalogue or the lessons itself).
 public enum CommandLineNames {
-    public static var operators: [String] { PhotoSources.catalogue.names }
+    /// The operators and sources, and `marbles` (the notation).
+    public static var operators: [String] { PhotoSources.catalogue.names + ["marbles"] }
     public static var lessons: [String] { Lesson.all.map(\.name) }
 }

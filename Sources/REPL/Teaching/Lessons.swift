@@ -49,9 +49,121 @@ struct Mistake: Sendable {
 }
 
 extension Lesson {
-    static let all: [Lesson] = [feed, search, login, friends, token, hotAndCold]
+    static let all: [Lesson] = [marbles, feed, search, login, friends, token, hotAndCold]
 
     static func named(_ name: String) -> Lesson? { all.first { $0.name == name } }
+
+    /// The notation every other lesson draws and asks for: taught first.
+    static let marbles = Lesson(name: "marbles", title: "Reading and writing marbles", steps: [
+        .read("""
+            A marble is a signal drawn as text, the way RxJS's TestScheduler draws one: one character \
+            is one frame, and a frame is 1 ms of virtual time. Every run in these lessons prints its \
+            events and then draws each stage like this, and every exercise asks for a marble.
+            `-` is a frame in which nothing happens. A letter or a digit, like `a`, is a value sent at \
+            its frame, and it takes that frame too. `|` is the completion: nothing comes after it. \
+            `cold "MARBLE"` is a source that plays a marble.
+            """),
+        .run(#"cold "-a--b-|""#),
+        .read("""
+            Count the frames from 0: `-` is frame 0, so a comes at 1 ms. a takes frame 1 and `--` \
+            frames 2 and 3, so b comes at 4 ms; `-` is frame 5 and `|` completes at 6 ms. \
+            A letter sends itself, the string "a", unless a record after the marble gives the \
+            letters their values: `{a: 1, b: {n: 5}}`.
+            """),
+        .run(#"cold "-a--b-|" {a: 1, b: 20}"#),
+        .exercise(Exercise(
+            task: "Write a cold source that sends the number 1 at 2 ms and 2 at 5 ms, and completes at 6 ms.",
+            emits: #""--a--b|" {a: 1, b: 2}"#,
+            solution: #"cold "--a--b|" {a: 1, b: 2}"#,
+            mistakes: [
+                Mistake(#"cold "--a---b|" {a: 1, b: 2}"#,
+                        "b came at 6 ms: a takes its own frame (2), so the `--` after it are frames 3 and 4, and b comes at 5."),
+                Mistake(#"cold "--a--b|""#,
+                        #"these are the strings "a" and "b": give the letters their values with a record after the marble, `{a: 1, b: 2}`."#),
+            ],
+            hint: "frames count from 0 and a value takes its frame: `--a` puts a at 2, and the next character is frame 3.")),
+        .read("""
+            `#` ends the signal with an error instead of completing. Its message is `error`, unless \
+            `error "MESSAGE"` after the marble (and after its values) says otherwise, as in \
+            `error "offline"`. A signal ends at its first `|` or `#`: nothing can come after either.
+            """),
+        .run(#"cold "-a-#" error "offline""#),
+        .exercise(Exercise(
+            task: #"Send "a" at 1 ms, then fail at 3 ms with the message "timeout"."#,
+            emits: #""-a-#" error "timeout""#,
+            solution: #"cold "-a-#" error "timeout""#,
+            mistakes: [
+                Mistake(#"cold "-a-#""#, #"the message is `error` unless you give one: `error "timeout"` after the marble."#),
+                Mistake(#"cold "-a-|""#, "`|` completes quietly: `#` is the error."),
+            ],
+            hint: #"`#` is the error; `error "timeout"` after the marble is its message."#)),
+        .read("""
+            Events in a group, like `(ab)`, happen at the same frame: the frame where `(` is. In \
+            RxJS's notation, which frp keeps, the group still takes its full width in time, one frame \
+            per character from `(` to `)`: `(ab)` is 4 frames. So in `-(ab)-c|` below, a and b both \
+            come at 1 ms, the group takes frames 1 to 4, `-` is frame 5, and c comes at 6 ms. \
+            `(a|)` sends a and completes at the same frame: `of 1, 2` is `(ab|)`.
+            """),
+        .run(#"cold "-(ab)-c|""#),
+        .run(#"cold "--(a|)""#),
+        .exercise(Exercise(
+            task: "Send x and y together at 2 ms, then z at 7 ms, completing at the same frame as z.",
+            emits: #""--(xy)-(z|)""#,
+            solution: #"cold "--(xy)-(z|)""#,
+            mistakes: [
+                Mistake(#"cold "--(xy)----(z|)""#,
+                        "z came at 10 ms: a group takes one frame per character, so `(xy)` takes frames 2 to 5, and one `-` after it brings z to 7."),
+                Mistake(#"cold "--(xy)-z|""#, "the completion came a frame after z: `(z|)` completes at z's frame."),
+            ],
+            hint: "`(xy)` at frame 2 takes frames 2 to 5: one `-` (frame 6), then `(z|)` at 7.")),
+        .read("""
+            Long waits are not written as hundreds of `-`: a time progression like `500ms`, `1s` or \
+            `2m`, at the start of the marble or between spaces, lets that much time pass. Elsewhere a \
+            space is ignored: use it to line marbles up. A value still takes its frame, so in \
+            `-a 500ms b` the `-` is frame 0, a comes at 1 and takes frame 1, the 500 ms start at 2, and \
+            b comes at 502 ms. A request that answers after 500 ms with two values is drawn `500ms (ab|)`.
+            """),
+        .run(#"cold "-a 500ms b|""#),
+        .run(#"cold "1s (a|)""#),
+        .exercise(Exercise(
+            task: "Send a at 1 ms, b at 302 ms, and complete at 303 ms: with a time progression, not 300 `-`.",
+            emits: #""-a 300ms b|""#,
+            solution: #"cold "-a 300ms b|""#,
+            mistakes: [
+                Mistake(#"cold "-a 301ms b|""#,
+                        "b came at 303 ms: a takes frame 1, so the wait starts at 2, and `300ms` brings b to 302."),
+                Mistake(#"cold "-a 302ms b|""#,
+                        "a time progression is a wait from where time is, not a time on the clock: after `-a` it is 2 ms, so `300ms` brings b to 302."),
+            ],
+            hint: "after `-a` the time is 2 ms (a takes frame 1): a wait of 300ms puts b at 302.")),
+        .exercise(Exercise(
+            task: "This marble has two time progressions. Write the same with `-` and letters only: where are a, b and the end?",
+            emits: #""3ms a 2ms (b|)""#,
+            solution: #"cold "---a--(b|)""#,
+            mistakes: [
+                Mistake(#"cold "---a-(b|)""#, "b came at 5 ms: a (at 3) takes frame 3, so the 2 ms after it are frames 4 and 5, and b comes at 6."),
+                Mistake(#"cold "---a--b|""#, "the completion came a frame after b: `(b|)` completes at b's frame."),
+            ],
+            hint: "`3ms` puts a at 3; a takes frame 3; `2ms` is frames 4 and 5; `(b|)` at 6: `---a--(b|)`.")),
+        .read("""
+            `hot "MARBLE"` is a source with one timeline that runs from the start of the run, whether \
+            anyone listens or not, like a text field being typed into. `^` marks where the run \
+            subscribes: that frame is time 0, and what the source sent before it is missed (its frames \
+            are negative). `^` takes its frame like any character. In `-a-^-b-|` below, a was sent \
+            before the subscription; b comes at 2 ms and the completion at 4. The next lessons draw \
+            what a user types as hot marbles.
+            """),
+        .run(#"hot "-a-^-b-|""#),
+        .exercise(Exercise(
+            task: #"Write a hot source that sent "x" before the run subscribed, and after it sends "y" at 2 ms and completes at 3 ms."#,
+            emits: #""--y|""#,
+            solution: #"hot "x-^-y|""#,
+            mistakes: [
+                Mistake(#"hot "x-^y|""#, "y came at 1 ms: `^` is time 0 and takes that frame, so one `-` after it brings y to 2."),
+                Mistake(#"hot "x-^--y|""#, "y came at 3 ms: `^` itself is frame 0, so a single `-` after it is frame 1, and y comes at 2."),
+            ],
+            hint: "`x` before `^`, then `^` (time 0), `-` (1), y at 2, `|` at 3.")),
+    ])
 
     static let feed = Lesson(name: "feed", title: "The photo feed: filter, map, take, flatMap, catch", steps: [
         .read("""

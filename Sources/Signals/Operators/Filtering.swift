@@ -277,12 +277,6 @@ extension Signal where Value: Equatable {
     }
 }
 
-extension SignalError {
-    public static func emptySequence(_ operatorName: String) -> SignalError {
-        SignalError("\(operatorName): the signal completed without a value")
-    }
-}
-
 /// filter's state in one object: its closure captures one reference, so the call from
 /// upstream passes one context pointer instead of spilling every capture to the stack.
 @usableFromInline

@@ -66,7 +66,7 @@ extension Signal {
     /// `flatMap(limit:)` whose transform may answer with immediate runs (`InnerRun`).
     @inlinable
     public func flatMap<Inner>(limit: Int, runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
-        guard limit >= 1 else { return .fail(SignalError("flatMap: the number of runs at once must be 1 or more, not \(limit)")) }
+        guard limit >= 1 else { return .fail(.flatMapLimit(limit)) }
         return flatten(limit == 1 ? .concat : .bounded(limit), runs: transform)
     }
 
@@ -148,7 +148,7 @@ extension Signal {
                             attempt.dispose()
                             if case .error = termination, remaining > 0 {
                                 if interrupted() {
-                                    return downstream.terminate(.error(SignalError("retry: interrupted after \(count - remaining + 1) attempts")))
+                                    return downstream.terminate(.error(.retryInterrupted(attempts: count - remaining + 1)))
                                 }
                                 remaining -= 1
                                 if let wait { wait.schedule(after: delay) } else { subscribe() }

@@ -16,7 +16,7 @@ extension Signal {
     public func replay(_ count: Int) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("replay", count)) }
         guard count <= maximumReplayCount else {
-            return .fail(SignalError("replay: at most \(maximumReplayCount) values can be kept, got \(count)"))
+            return .fail(.replayTooLarge(count))
         }
         let hub = Multicast(source: self, replayCount: count, resetOnEnd: false)
         return Signal(unchecked: { observer, lifetime in hub.subscribe(observer, lifetime) })

@@ -8,8 +8,7 @@ extension Signal where Value == Int {
     ///     interval 2ms   --0-1-2-3-...
     public static func interval(_ period: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
         guard period > .zero else {
-            return .fail(SignalError("interval: the period must be greater than 0, got \(period) "
-                + "(an interval of 0 would emit forever without letting time pass)"))
+            return .fail(.intervalPeriod(period))
         }
         return Signal(unchecked: { observer, lifetime in
             let ticker = Ticker()

@@ -149,7 +149,7 @@ extension Signal {
         Signal<[Value]>(unchecked: { downstream, lifetime in
             let every = every ?? count
             guard count > 0, every > 0 else {
-                return downstream.terminate(.error(SignalError("buffer: the count must be at least 1, got \(Swift.min(count, every))")))
+                return downstream.terminate(.error(.bufferCount(Swift.min(count, every))))
             }
             // The arrays open now, oldest first, and how many values came.
             var open: [[Value]] = []
@@ -170,8 +170,7 @@ extension Signal {
                     guard held <= most else {
                         open = []
                         upstream.dispose()
-                        return downstream.terminate(.error(SignalError(
-                            "buffer: \(count), \(every) would hold more than \(most) values at once (a list of \(count) opens every \(every) values); a larger SKIP or a smaller N holds fewer")))
+                        return downstream.terminate(.error(.bufferTooFull(count: count, every: every, most: most)))
                     }
                     for index in open.indices { open[index].append(value) }
                     while let oldest = open.first, oldest.count >= count {

@@ -1,0 +1,100 @@
+import Signals
+
+/// Every error the language raises while a script runs, one row each: its stable code and
+/// title, group 10 of the codes (the engine's own are group 09, `RunErrorKind`; the front
+/// end's diagnostics 00-05, `DiagnosticCode`). A code never changes meaning and is never
+/// reused; a new error takes the next free number. What each says is made from typed
+/// parameters in one place, the `SignalError` constructors below, which keep the row
+/// (`SignalError.languageKind`).
+///
+/// An error the script raises itself (`fail "…"`, `raise "…"`, a marble's `#`) is its own
+/// text and has no row.
+public enum LanguageRunErrorKind: String, CaseIterable, Sendable, RunErrorTable {
+    /// An operation of an expression failed (`1 / 0`, `"a" + {}`, a field of a number): the
+    /// text is the operation's (`EvaluationFailure`), after the place it failed.
+    case expressionFailed = "FRP1001 EXPRESSION FAILED"
+    case notWholeNumber = "FRP1002 NOT A WHOLE NUMBER"
+    case notACondition = "FRP1003 NOT A CONDITION"
+    case notASignal = "FRP1004 NOT A SIGNAL"
+    case notSignalsOfSignals = "FRP1005 NOT A SIGNAL OF SIGNALS"
+    case notAList = "FRP1006 NOT A LIST"
+    case bufferTooLarge = "FRP1007 BUFFER TOO LARGE"
+    case serviceUnavailable = "FRP1008 SERVICE UNAVAILABLE"
+    case hotSourceNotStarted = "FRP1009 HOT SOURCE NOT STARTED"
+    case actionNotMade = "FRP1010 ACTION NOT MADE"
+    case noSuchProperty = "FRP1011 NO SUCH PROPERTY"
+}
+
+extension SignalError {
+    /// The language's row this error was made from; nil for the engine's rows and for text
+    /// the script raised itself.
+    public var languageKind: LanguageRunErrorKind? { kind(in: LanguageRunErrorKind.self) }
+
+    init(_ kind: LanguageRunErrorKind, _ message: String) {
+        self.init(kind: kind, message)
+    }
+
+    // MARK: One constructor per row: the only place its message is written.
+
+    /// An expression's operation failed: `3:17 map: division by zero` (without a place,
+    /// the operation's text alone).
+    static func expressionFailed(_ message: String, at site: Site?) -> SignalError {
+        SignalError(.expressionFailed, site.map { "\($0): \(message)" } ?? message)
+    }
+
+    /// A count argument (`take N` with N computed) that is not a whole number.
+    static func notWholeNumber(_ site: Site, _ operatorName: String, _ value: Value) -> SignalError {
+        SignalError(.notWholeNumber, "\(site): \(operatorName) needs a whole number, not \(value.abbreviated)")
+    }
+
+    /// A condition (`filter`, `takeWhile`, ...) that gave something other than a boolean.
+    static func notACondition(_ site: Site, _ operatorName: String, _ value: Value) -> SignalError {
+        SignalError(.notACondition,
+                    "\(site): \(operatorName) needs a condition that is true or false, not \(value.kindDescription) (\(value.abbreviated))")
+    }
+
+    /// A signal argument (`merge X`, `flatMap it.replies`) whose value is not a signal.
+    static func notASignal(_ site: Site, _ operatorName: String, _ value: Value) -> SignalError {
+        SignalError(.notASignal,
+                    "\(site): \(operatorName) needs a signal, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value")
+    }
+
+    /// `switchToLatest` over a value that is not a signal.
+    static func notSignalsOfSignals(_ site: Site, _ value: Value) -> SignalError {
+        SignalError(.notSignalsOfSignals,
+                    "\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value: `map (of X)`")
+    }
+
+    /// `from` over a value that is not a list.
+    static func notAList(_ site: Site, _ value: Value) -> SignalError {
+        SignalError(.notAList,
+                    "\(site): from needs a list, got \(value.kindDescription) (\(value.abbreviated)); `of X` sends one value")
+    }
+
+    /// `buffer N` with N past the most a list may hold.
+    static func bufferTooLarge(_ site: Site, _ size: Int) -> SignalError {
+        SignalError(.bufferTooLarge, "\(site): buffer holds at most \(Limits.listItems) values, not \(size)")
+    }
+
+    /// A service (a photo source) where the embedding program provides none.
+    static func serviceUnavailable(_ site: Site, _ name: String) -> SignalError {
+        SignalError(.serviceUnavailable, "\(site): `\(name)` is not available here")
+    }
+
+    /// A hot marble the run did not start (the checker lists every one a pipeline reaches:
+    /// an internal invariant).
+    static func hotSourceNotStarted(_ site: Site) -> SignalError {
+        SignalError(.hotSourceNotStarted, "\(site): this hot source was not started with the run")
+    }
+
+    /// An action's view (`executing`, `enabled`, `errors`) whose action this run did not make.
+    static func actionNotMade(_ site: Site) -> SignalError {
+        SignalError(.actionNotMade, "\(site): the action was not made in this run")
+    }
+
+    /// A property the run does not have (the checker resolves every name: an internal
+    /// invariant).
+    static func noSuchProperty(_ name: String) -> SignalError {
+        SignalError(.noSuchProperty, "no property called `\(name)`")
+    }
+}
