@@ -83,7 +83,7 @@ final class Jobs {
                     case .wake: break
                     }
                 }
-                if observes { inlet.expect() }
+                if observes { inlet.keepOpen() }
                 let early = job.mailbox.withLock { box in
                     box.inlet = inlet
                     defer { box.early = [] }

@@ -49,6 +49,9 @@ public final class Scheduler {
     @usableFromInline var armed = 0
     private var started = ContinuousClock.now
     let mailbox = Mailbox()
+    /// Live: input that came (unexpected mail), delivered once the timers due before the
+    /// clock's time have fired.
+    private var input: [() -> Void] = []
 
     public init(clock: Clock = .virtual) {
         self.clock = clock
@@ -141,22 +144,31 @@ public final class Scheduler {
                 if interrupted() { break }
                 unpolled = 0
             }
-            // Live: the timers due by now on the clock go before the mail that came meanwhile
-            // (unless a reply holds the clock).
-            if case .live = clock, mailbox.expectedCount == 0, let (timer, inQueue) = nextArmed(),
-               timer.due <= clockNow().nanoseconds, limit.map({ timer.due <= $0.nanoseconds }) ?? true {
-                unpolled += 1
-                fire(timer, inQueue: inQueue)
-                continue
-            }
+            // Replies are delivered at once, at the time they held; input waits (live) for
+            // the timers due before the clock's time.
             let outstanding = deliverMail()
             if outstanding > 0 {
+                // The clock is held, not the input: it enters at the held time (a background
+                // job expects mail for as long as it runs).
+                deliverInput()
                 waitForMail(until: nil)
                 unpolled = 0
                 continue
             }
+            if case .live = clock, !input.isEmpty {
+                let current = clockNow().nanoseconds
+                let due = nextArmed()?.timer.due
+                let overdue = due.map { due in due <= current && (limit.map { due <= $0.nanoseconds } ?? true) } ?? false
+                if !overdue {
+                    // In whole frames, never back in time.
+                    let frame = current / 1_000_000 * 1_000_000
+                    if frame > now.nanoseconds { now = Time(nanoseconds: frame) }
+                    deliverInput()
+                    continue
+                }
+            }
             guard let (timer, inQueue) = nextArmed() else {
-                if outstanding > 0 {
+                if outstanding > 0 || mailbox.keptOpen {
                     waitForMail(until: nil)
                     unpolled = 0
                     continue
@@ -219,20 +231,22 @@ public final class Scheduler {
         _ = mailbox.wake.wait(timeout: .now() + .nanoseconds(max(0, Int(wait))))
     }
 
-    /// Delivers the mail that came; returns how many expected letters are still on their
-    /// way. Both are read at once, so a letter is never counted as arrived and missed.
+    /// Delivers the input held back (live), at the time it is now.
+    private func deliverInput() {
+        guard !input.isEmpty else { return }
+        let arrived = input
+        input = []
+        for deliver in arrived { deliver() }
+    }
+
+    /// Delivers the mail that came (live: replies; input goes to `input`); returns how
+    /// many expected letters are still on their way. Both are read at once, so a letter is never counted as arrived and missed.
     private func deliverMail() -> Int {
-        let held = mailbox.outstandingAtLastTake > 0
         let (letters, outstanding) = mailbox.take()
-        guard !letters.isEmpty else { return outstanding }
-        // Live: unexpected mail enters at the clock's time in whole frames; a reply that held
-        // the clock comes at the time it held.
-        if case .live = clock, !held {
-            let frame: Int64 = 1_000_000
-            let current = clockNow().nanoseconds / frame * frame
-            if current > now.nanoseconds { now = Time(nanoseconds: current) }
+        for (deliver, expected) in letters {
+            // Live: input is held back for the timers due before it came (`run`).
+            if case .live = clock, !expected { input.append(deliver) } else { deliver() }
         }
-        for deliver in letters { deliver() }
         return outstanding
     }
 
@@ -422,6 +436,11 @@ public final class Inlet<Message: Sendable>: Sendable {
     /// fires the next timer. Balance each with a `post(_:expected: true)`.
     public func expect() { mailbox.adjustExpected(by: 1) }
 
+    /// Says that messages may come for as long as the run goes on (a background job's
+    /// input): `run` waits for them when nothing else is left, without holding time still
+    /// as an expected reply does.
+    public func keepOpen() { mailbox.keepOpen() }
+
     public func post(_ message: Message, expected: Bool = false) {
         mailbox.post(Letter(inlet: id, payload: message), expected: expected)
     }
@@ -448,7 +467,7 @@ final class Mailbox: @unchecked Sendable {
     // @unchecked: `handlers` and `outstanding` are read and written only on the scheduler's
     // thread (register and take are called there); the letters and the count of expected
     // ones are inside the Mutex, and `changed` is atomic.
-    private let letters = Mutex<(queue: [Letter], expected: Int)>(([], 0))
+    private let letters = Mutex<(queue: [(letter: Letter, expected: Bool)], expected: Int)>(([], 0))
     private var handlers: [(any Sendable) -> Void] = []
     /// Whether a letter came or the expected count moved since the last `take`: the run
     /// loop asks for mail before every timer (a million timers took the lock a million
@@ -456,11 +475,12 @@ final class Mailbox: @unchecked Sendable {
     private let changed = Atomic<Bool>(false)
     private var outstanding = 0
     let wake = DispatchSemaphore(value: 0)
+    /// Whether an inlet said messages may come for as long as the run goes on.
+    private let open = Atomic<Bool>(false)
 
-    /// How many expected letters had not come at the last `take` (the scheduler's thread).
-    var outstandingAtLastTake: Int { outstanding }
-    /// How many expected letters have not come now.
-    var expectedCount: Int { letters.withLock { $0.expected } }
+    func keepOpen() { open.store(true, ordering: .relaxed) }
+    var keptOpen: Bool { open.load(ordering: .relaxed) }
+
 
     func register(_ handler: @escaping (any Sendable) -> Void) -> Int {
         handlers.append(handler)
@@ -474,7 +494,7 @@ final class Mailbox: @unchecked Sendable {
 
     func post(_ letter: Letter, expected: Bool) {
         letters.withLock {
-            $0.queue.append(letter)
+            $0.queue.append((letter, expected))
             if expected { $0.expected -= 1 }
         }
         changed.store(true, ordering: .releasing)
@@ -483,19 +503,19 @@ final class Mailbox: @unchecked Sendable {
 
     /// The letters posted so far, each bound to its handler, and how many expected ones
     /// have not come yet.
-    func take() -> (letters: [() -> Void], outstanding: Int) {
+    func take() -> (letters: [(deliver: () -> Void, expected: Bool)], outstanding: Int) {
         // Cleared before the lock: a letter posted meanwhile sets it again, and is taken now
         // or at the next call.
         guard changed.exchange(false, ordering: .acquiring) else { return ([], outstanding) }
-        let (taken, outstanding) = letters.withLock { state -> ([Letter], Int) in
+        let (taken, outstanding) = letters.withLock { state -> ([(letter: Letter, expected: Bool)], Int) in
             let queue = state.queue
             state.queue = []
             return (queue, state.expected)
         }
         self.outstanding = outstanding
-        let bound = taken.map { letter -> () -> Void in
-            let handler = handlers[letter.inlet]
-            return { handler(letter.payload) }
+        let bound = taken.map { entry -> (deliver: () -> Void, expected: Bool) in
+            let handler = handlers[entry.letter.inlet]
+            return ({ handler(entry.letter.payload) }, entry.expected)
         }
         return (bound, outstanding)
     }

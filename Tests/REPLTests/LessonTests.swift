@@ -324,7 +324,7 @@ extension BinaryTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(output.contains("✓ Right"))
-        #expect(output.contains("debounce 300ms                    ----------------c------d---|"))
+        #expect(output.contains("debounce 300ms                    -- 400ms - 100ms - 299ms c 50ms - 299ms d 200ms |"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 9 solved 1\n")
     }
 }

@@ -20,7 +20,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard case .success(let source) = Source.decode(bytes: bytes, name: "fuzz.frp") else { return 0 }
     if differential {
         if let difference = DifferentialRun.difference(source) {
-            fputs("frp differential: \(difference)\n", stderr)
+            let report = "frp differential: \(difference)\n"
+            _ = report.withCString { write(2, $0, strlen($0)) }
             abort()
         }
         return 0

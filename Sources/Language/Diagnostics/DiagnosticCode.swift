@@ -1,10 +1,10 @@
 /// Every diagnostic frp can raise, one row each: its stable code and its title (the header
 /// of the rendered diagnostic). A code never changes meaning and is never reused; a new
 /// diagnostic takes the next free number of its group. What each one says is made from
-/// typed parameters in one place (`Problem`, in `ReadingProblems.swift` and
-/// `CheckingProblems.swift`), and each has a long form with a wrong and a right example
-/// (`LongForm`: `frp explain FRP0302`), which the tests run. docs/diagnostics.md is
-/// generated from this table.
+/// typed parameters in one place (`Problem`, in `ReadingProblems.swift` for groups 00–02,
+/// `NameProblems.swift`, `ArgumentProblems.swift` and `ImportProblems.swift` for 03–05),
+/// and each has a long form with a wrong and a right example (`LongForm`: `frp explain
+/// FRP0302`), which the tests run. docs/diagnostics.md is generated from this table.
 ///
 /// Groups: 00 reading a file, 01 words (the lexer), 02 sentences (the parser), 03 names,
 /// 04 arguments, 05 sizes and imports.
