@@ -3,7 +3,7 @@
 its events, a mistake gives a diagnostic and the session goes on, Ctrl-C stops a running
 interval and the prompt comes back, Ctrl-D exits 0, and the history survives a restart.
 Prints `N passed, N failed`; exits 1 on a failure."""
-import os, sys, tempfile
+import re, os, sys, tempfile
 import pexpect
 
 binary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "debug", "frp")
@@ -63,6 +63,20 @@ def history_across_sessions():
     child.sendline("")
     child.expect_exact("next 43")
     quit(child)
+
+def headline_is_the_same_every_time():
+    """README's headline, live at a terminal, 20 times: the same events and diagram each time
+    (the live clock once let thread jitter decide the order: `next "x"` came 1 or 2 times)."""
+    outputs = set()
+    for _ in range(20):
+        child = spawn()
+        child.sendline('cold "-a--b|" | switchMap (cold "--x|")')
+        child.expect_exact('when cold "-a--b|" sent "b"')
+        outputs.add(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", child.before).split("cold \"-a--b|\" | switchMap (cold \"--x|\")", 1)[-1])
+        quit(child)
+    assert len(outputs) == 1, outputs
+    only = outputs.pop()
+    assert only.count('next "x"') == 2 and "---x--x|" in only.replace("─", "-"), only
 
 def bad_input_survives():
     child = spawn()
@@ -503,6 +517,7 @@ for name, body in [(":save writes a script that replays the session: a Ctrl-C'd 
                    ("a mistake gives a diagnostic and the session goes on", mistake_then_more),
                    ("Ctrl-C stops a running interval and the prompt comes back", interrupt),
                    ("up-arrow recalls history across sessions", history_across_sessions),
-                   ("deep nesting and an unterminated string do not end the session", bad_input_survives)]:
+                   ("deep nesting and an unterminated string do not end the session", bad_input_survives),
+                   ("README's headline prints the same events and diagram 20 times out of 20", headline_is_the_same_every_time)]:
     check(name, body)
 finish()
