@@ -1,13 +1,8 @@
-/// Every error the engine itself raises while a signal runs, one row each: its stable code
-/// and title. A code never changes meaning and is never reused; a new error takes the next
-/// free number of its group. What each one says is made from typed parameters in one place
-/// (the `SignalError` constructors below), never from a string at the call site.
-///
-/// Group 09 is the engine's (this module); group 10 is the language's run-time errors
-/// (`LanguageRunErrorKind`). The front end's diagnostics are groups 00-05 (`DiagnosticCode`).
-/// An error the script raises itself (`fail "…"`, `raise`, a marble's `#`, a service's
-/// failure) is its own text and has no kind.
-public enum RunErrorKind: String, CaseIterable, Sendable, RunErrorTable {
+/// The engine's own errors while a signal runs: group 09 of the codes (`CodeTable`). The
+/// language's run-time errors are group 10 (`LanguageRunErrorKind`), the front end's
+/// diagnostics groups 00-05 (`DiagnosticCode`). An error the script raises itself (`fail
+/// "…"`, `raise`, a marble's `#`, a service's failure) is its own text and has no row.
+public enum RunErrorKind: String, CodeTable {
     case negativeCount = "FRP0901 NEGATIVE COUNT"
     case negativeDuration = "FRP0902 NEGATIVE DURATION"
     case timeout = "FRP0903 TIMEOUT"
@@ -27,15 +22,18 @@ public enum RunErrorKind: String, CaseIterable, Sendable, RunErrorTable {
     case reentrantSet = "FRP0917 RE-ENTRANT SET"
 }
 
-/// A table of run-time errors: an enum whose raw value is a stable code and title,
-/// "FRPggnn TITLE". `SignalError` keeps the number (ggnn) of the row it was made from.
-public protocol RunErrorTable: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+/// A table of codes, one row each (the front end's diagnostics, the engine's and the
+/// language's run-time errors): an enum whose raw value is the row, "FRPggnn TITLE". A code
+/// never changes meaning and is never reused; a new row takes the next free number of its
+/// group. What each row says is made from typed parameters in one place, never from a
+/// string at the call site. `SignalError` keeps the number (ggnn) of the row it came from.
+public protocol CodeTable: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 
-extension RunErrorTable {
+extension CodeTable {
     /// The code alone: "FRP0901".
-    public var code: Substring { rawValue.prefix(7) }
+    public var code: String { String(rawValue.prefix(7)) }
     /// The title alone: "NEGATIVE COUNT".
-    public var title: Substring { rawValue.dropFirst(8) }
+    public var title: String { String(rawValue.dropFirst(8)) }
     /// The code's number: 901 for FRP0901.
     public var number: UInt16 { UInt16(rawValue.dropFirst(3).prefix(4)) ?? 0 }
 
@@ -49,7 +47,7 @@ extension RunErrorTable {
 extension SignalError {
     /// An error made from a row of a run-error table (`RunErrorKind`, the language's
     /// `LanguageRunErrorKind`): only the tables' constructors call this.
-    public init<Kind: RunErrorTable>(kind: Kind, _ message: String) {
+    public init<Kind: CodeTable>(kind: Kind, _ message: String) {
         self.init(message, row: kind.number)
     }
 
@@ -63,7 +61,7 @@ extension SignalError {
 
     /// The row of `table` this error was made from, nil when it was not made from one of
     /// that table's.
-    public func kind<Kind: RunErrorTable>(in table: Kind.Type) -> Kind? { Kind(number: row) }
+    public func kind<Kind: CodeTable>(in table: Kind.Type) -> Kind? { Kind(number: row) }
 
     // MARK: One constructor per row: the only place its message is written.
 

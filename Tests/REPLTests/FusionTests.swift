@@ -18,20 +18,7 @@ struct FusionTests {
 
     /// `frp run --virtual FILE`'s output, fused or not.
     static func run(_ script: String, fused: Bool) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryTests.binary)
-        process.arguments = ["run", "--virtual", script]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["FRP_NO_FUSE"] = fused ? nil : "1"
-        process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stdout
-        try process.run()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try BinaryTests.run(["run", "--virtual", script], environment: fused ? [:] : ["FRP_NO_FUSE": "1"], in: root).output
     }
 
     @Test("every script prints the same events and trace fused and unfused",

@@ -309,20 +309,9 @@ extension BinaryTests {
           .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
     func pipedLearn() throws {
         let path = temporaryPath()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["learn", "search", "--ascii"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["FRP_PROGRESS": path]) { $1 }
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data("typed | filter length(it) > 3 | debounce 300ms\n".utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try Self.run(["learn", "search", "--ascii"], input: "typed | filter length(it) > 3 | debounce 300ms\n",
+                                            environment: ["FRP_PROGRESS": path])
+        #expect(status == 0)
         #expect(output.contains("✓ Right"))
         #expect(output.contains("debounce 300ms                    -- 400ms - 100ms - 299ms c 50ms - 299ms d 200ms |"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 9 solved 1\n")

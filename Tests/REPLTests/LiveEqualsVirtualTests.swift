@@ -15,25 +15,11 @@ struct LiveEqualsVirtualTests {
         return names.filter { $0.hasSuffix(".frp") }.sorted().map { "Examples/\($0)" }
     }
 
-    static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryTests.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     @Test("every Example, live at 1000× and virtual", .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)),
           arguments: examples)
     func example(path: String) throws {
-        let virtual = try Self.run(["run", "--virtual", path])
-        let live = try Self.run(["run", "--speed", "1000", path])
+        let virtual = try BinaryTests.run(["run", "--virtual", path], in: Self.root).output
+        let live = try BinaryTests.run(["run", "--speed", "1000", path], in: Self.root).output
         #expect(virtual.contains("» "))
         #expect(live == virtual, "\(path) differs live and virtual")
     }

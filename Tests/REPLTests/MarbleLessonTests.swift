@@ -239,20 +239,10 @@ extension BinaryTests {
           .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
     func pipedMarbles() throws {
         let path = temporaryPath()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["learn", "marbles", "--ascii"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["FRP_PROGRESS": path]) { $1 }
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data("cold \"--a---b|\" {a: 1, b: 2}\ncold \"--a--b|\" {a: 1, b: 2}\n".utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try Self.run(["learn", "marbles", "--ascii"],
+                                            input: "cold \"--a---b|\" {a: 1, b: 2}\ncold \"--a--b|\" {a: 1, b: 2}\n",
+                                            environment: ["FRP_PROGRESS": path])
+        #expect(status == 0)
         #expect(output.hasPrefix("Reading and writing marbles — "))
         #expect(output.contains("Hint: b came at 6 ms: a takes its own frame (2)"))
         #expect(output.contains("✓ Right"))

@@ -319,10 +319,15 @@ struct BinaryTests {
         return root.appendingPathComponent(".build/debug/frp").path
     }
 
-    func run(_ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+    /// The binary run with `arguments`, `input` on its standard input, `environment` added to
+    /// this process's, in `directory`: its status and what it printed (both streams).
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+                    in directory: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = directory
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -333,6 +338,10 @@ struct BinaryTests {
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func run(_ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        try Self.run(arguments, input: input)
     }
 
     @Test("piped input runs line by line with no prompt, and a mistake does not end the session",

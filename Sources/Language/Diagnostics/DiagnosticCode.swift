@@ -1,14 +1,15 @@
-/// Every diagnostic frp can raise, one row each: its stable code and its title (the header
-/// of the rendered diagnostic). A code never changes meaning and is never reused; a new
-/// diagnostic takes the next free number of its group. What each one says is made from
-/// typed parameters in one place (`Problem`, in `ReadingProblems.swift` for groups 00–02,
-/// `NameProblems.swift`, `ArgumentProblems.swift` and `ImportProblems.swift` for 03–05),
-/// and each has a long form with a wrong and a right example (`LongForm`: `frp explain
-/// FRP0302`), which the tests run. docs/diagnostics.md is generated from this table.
+import Signals
+
+/// Every diagnostic the front end can raise, one row of a `CodeTable` each: its code and
+/// its title (the header of the rendered diagnostic). What each says is a `Problem` made
+/// from typed parameters (`ReadingProblems.swift` for groups 00–02; `NameProblems.swift`,
+/// `ArgumentProblems.swift`, `ImportProblems.swift` for 03–05); each has a long form with a
+/// wrong and a right example (`LongForm`: `frp explain FRP0302`), which the tests run.
+/// docs/diagnostics.md is generated from this table.
 ///
 /// Groups: 00 reading a file, 01 words (the lexer), 02 sentences (the parser), 03 names,
 /// 04 arguments, 05 sizes and imports.
-public enum DiagnosticCode: String, CaseIterable, Sendable, Comparable {
+public enum DiagnosticCode: String, CodeTable, Comparable {
     // 00 reading a file
     case fileTooLarge = "FRP0001 FILE TOO LARGE"
     case notText = "FRP0002 NOT TEXT"
@@ -98,11 +99,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Comparable {
     case cannotImport = "FRP0512 CANNOT IMPORT"
     case importCycle = "FRP0513 IMPORT CYCLE"
     case notADefinition = "FRP0514 NOT A DEFINITION"
-
-    /// `FRP0302`.
-    public var code: String { String(rawValue.prefix(7)) }
-    /// `UNKNOWN OPERATOR`.
-    public var title: String { String(rawValue.dropFirst(8)) }
 
     /// The code named `FRP0302` (any case), if there is one.
     public static func named(_ name: String) -> DiagnosticCode? {

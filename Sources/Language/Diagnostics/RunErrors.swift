@@ -1,15 +1,8 @@
 import Signals
 
-/// Every error the language raises while a script runs, one row each: its stable code and
-/// title, group 10 of the codes (the engine's own are group 09, `RunErrorKind`; the front
-/// end's diagnostics 00-05, `DiagnosticCode`). A code never changes meaning and is never
-/// reused; a new error takes the next free number. What each says is made from typed
-/// parameters in one place, the `SignalError` constructors below, which keep the row
-/// (`SignalError.languageKind`).
-///
-/// An error the script raises itself (`fail "…"`, `raise "…"`, a marble's `#`) is its own
-/// text and has no row.
-public enum LanguageRunErrorKind: String, CaseIterable, Sendable, RunErrorTable {
+/// The language's errors while a script runs: group 10 of the codes (`CodeTable`), each
+/// said by a `SignalError` constructor below, which keeps the row (`SignalError.languageKind`).
+public enum LanguageRunErrorKind: String, CodeTable {
     /// An operation of an expression failed (`1 / 0`, `"a" + {}`, a field of a number): the
     /// text is the operation's (`EvaluationFailure`), after the place it failed.
     case expressionFailed = "FRP1001 EXPRESSION FAILED"
