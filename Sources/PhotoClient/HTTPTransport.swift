@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import Synchronization
 import Services
 
 /// `--services http://127.0.0.1:PORT`: the services' answers from `frp serve`, over
@@ -62,6 +63,10 @@ public struct HTTPTransport: PhotoTransport {
         var patience = Self.patience
         if let speed = request.speed {
             headers.add(name: "X-Speed", value: String(speed))
+            // A held reply ends its connection (the server watches it to abort the wait): a
+            // pooled connection reused for the next request raced that close ("I/O on closed
+            // channel"). A live run's requests are few and long: one connection each.
+            headers.add(name: "Connection", value: "close")
             let hold = Double(service.latency(request.arguments).nanoseconds) / speed
             patience = patience + .nanoseconds(Int64(min(hold, 86_400e9)))
         }
@@ -81,13 +86,18 @@ public struct HTTPTransport: PhotoTransport {
         let task = client.execute(request: httpRequest, delegate: ResponseAccumulator(request: httpRequest, maxBodySize: Self.replyLimit),
                                   deadline: .now() + patience)
         let base = self.base
+        // A run may dispose a request after its reply came (a live run delivers replies
+        // before the timers that dispose them): cancelling a finished task then closed the
+        // pooled connection the next request was already using ("I/O on closed channel").
+        let finished = Atomic<Bool>(false)
         task.futureResult.whenComplete { result in
+            finished.store(true, ordering: .releasing)
             switch result {
             case .success(let response): answered(Self.answer(from: response))
             case .failure(let error): answered(.failure(Self.failure(error, base: base)))
             }
         }
-        return ServiceCall(cancel: { task.cancel() })
+        return ServiceCall(cancel: { if !finished.load(ordering: .acquiring) { task.cancel() } })
     }
 
     /// The longest error message a server's reply may give a run: it is printed with each

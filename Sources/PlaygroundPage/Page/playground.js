@@ -119,22 +119,27 @@ function drawMarbles() {
   for (const marble of marbles($("script").value)) {
     const row = document.createElement("div");
     row.className = "marble-row";
+    // This page reads only one-character-per-frame marbles; a group or a time progression
+    // (`-a 500ms b`) is drawn true in the run's diagram, not here as characters.
+    if (!simple(marble.text)) {
+      row.appendChild(element("div", "hint", `${marble.kind} "${marble.text}": groups or times, drawn in the diagram (not draggable here)`));
+      box.appendChild(row);
+      continue;
+    }
     const width = Math.max(10, marble.text.length + 2) * FRAME;
     const svg = svgElement("svg", { width: width, height: 40 });
     svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
     [...marble.text].forEach((mark, frame) => {
       if (mark === "-" || mark === "^") return;
       const group = marbleMark(mark, frame * FRAME + FRAME / 2);
-      if (simple(marble.text)) {
-        group.classList.add("draggable");
-        group.dataset.frame = frame;
-        group.addEventListener("mousedown", (event) => startDrag(event, marble, frame, group));
-      }
+      group.classList.add("draggable");
+      group.dataset.frame = frame;
+      group.addEventListener("mousedown", (event) => startDrag(event, marble, frame, group));
       svg.appendChild(group);
     });
     const label = document.createElement("div");
     label.className = "hint";
-    label.textContent = `${marble.kind} "${marble.text}"` + (simple(marble.text) ? "" : "  (groups or times: not draggable)");
+    label.textContent = `${marble.kind} "${marble.text}"`;
     row.append(label, svg);
     box.appendChild(row);
   }
