@@ -37,6 +37,26 @@ struct HTTPTransportTests {
         #expect(running.stats.services.values.allSatisfy { $0.aborted == 0 && $0.answered == $0.received })
     }
 
+    @Test("a live run over HTTP prints what a virtual run in process prints: replies hold its clock, each on its own connection")
+    func liveOverHTTPEqualsVirtual() async throws {
+        let running = try await RunningServer.start()
+        defer { Task { await running.stop() } }
+        let transport = try running.transport()
+        for script in try Repository.examples() where ["14-latest-request", "10-popular-photos", "13-token-refresh"]
+            .contains(where: script.contains) {
+            func run(_ clock: ScriptRunner.Clock, _ transport: any PhotoTransport) async -> String {
+                let captured = Captured()
+                _ = await onOwnThread { ScriptRunner(clock: clock, transport: transport, output: captured.output).run(path: script) }
+                return captured.text
+            }
+            let virtual = await run(.virtual, InProcessTransport.shared)
+            // Three times: the connection race it had showed once in four runs.
+            for _ in 0..<3 {
+                #expect(await run(.live(speed: 50), transport) == virtual, "\(script)")
+            }
+        }
+    }
+
     @Test("frp run in virtual time prints the same events, traces and request counts on both transports")
     func sameEventsOnBothTransports() async throws {
         let running = try await RunningServer.start()
