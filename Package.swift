@@ -47,7 +47,7 @@ let package = Package(
         ]),
         // `frp serve`: the services as a Hummingbird server shaped like 500px and Flickr.
         .target(name: "PhotoServer", dependencies: [
-            "Services", "PlaygroundPage",
+            "Services", "PlaygroundPage", "JSONText",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -72,7 +72,7 @@ let package = Package(
         // What the test targets share (a runner's output collected, temporary scripts).
         .target(name: "TestSupport", dependencies: ["REPL", "Language"], path: "Tests/TestSupport"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals", "TestSupport"]),
+        .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals", "JSONText", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport"]),
         .testTarget(name: "HTTPTransportTests", dependencies: [

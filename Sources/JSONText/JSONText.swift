@@ -1,6 +1,8 @@
-/// JSON string literals, written and read in one place: the services write their replies
-/// with it, the language reads replies into values and writes `--events` with it. A module
-/// of its own because neither Services nor Language may import the other.
+/// JSON string literals, written and read in one place (`JSON` writes and `JSONReader`
+/// reads with them). The module is frp's one JSON: the services write their replies with
+/// it, the language reads replies into values and writes `--events`, the server and the
+/// playground answer in it. A module of its own because neither Services nor Language may
+/// import the other.
 public enum JSONText {
     /// A JSON string literal, escaping what JSON requires.
     public static func quoted(_ text: String) -> String {

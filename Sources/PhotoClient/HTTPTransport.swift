@@ -116,7 +116,7 @@ public struct HTTPTransport: PhotoTransport {
         let bytes = response.body.map { Array($0.readableBytesView) } ?? []
         let status = Int(response.status.code)
         guard (200..<300).contains(status) else {
-            let reason = JSON.stringField("error", in: bytes) ?? "the photo services answered \(status) \(response.status.reasonPhrase)"
+            let reason = PhotoReplies.stringField("error", in: bytes) ?? "the photo services answered \(status) \(response.status.reasonPhrase)"
             return .failure(ServiceFailure(status: status, shortened(reason)))
         }
         if response.headers.first(name: "Content-Type")?.hasPrefix("image/") == true { return .success(.bytes(bytes)) }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import JSONText
 import Services
 import Synchronization
 
@@ -121,13 +122,19 @@ public struct PhotoServer: Sendable {
     /// `GET /api` (and `/` without the playground): what is served, for a person trying
     /// it with curl.
     static let index: [UInt8] = {
-        let entries = PhotoSite.services.map { service -> String in
+        let entries = PhotoSite.services.map { service -> JSON in
             let example = service.route.target(for: service.parameters)
             // The parameters' names stand for the arguments: `/v1/photos/ID`.
-            return "{\"service\":\(JSON.quoted(service.name)),\"method\":\"\(example.method.rawValue)\",\"path\":\(JSON.quoted(example.pathAndQuery))"
-                + (example.form.map { ",\"form\":\(JSON.quoted($0))" } ?? "") + "}"
+            var fields: [JSON.Field] = [.init("service", .string(service.name)), .init("method", .string(example.method.rawValue)),
+                                        .init("path", .string(example.pathAndQuery))]
+            if let form = example.form { fields.append(.init("form", .string(form))) }
+            return .object(fields)
         }
-        return Array("{\"services\":[\(entries.joined(separator: ","))],\"stats\":\"/v1/stats\",\"playground\":{\"page\":\"/\",\"run\":\"POST /run\",\"explain\":\"/explain/NAME\",\"operators\":\"/operators\",\"lessons\":\"/lessons\",\"answer\":\"POST /lessons/NAME/N\"}}".utf8)
+        let playground = JSON.object([
+            "page": .string("/"), "run": .string("POST /run"), "explain": .string("/explain/NAME"),
+            "operators": .string("/operators"), "lessons": .string("/lessons"), "answer": .string("POST /lessons/NAME/N"),
+        ])
+        return JSON.object(["services": .array(entries), "stats": .string("/v1/stats"), "playground": playground]).bytes
     }()
 
     /// One request to a service: read it as the client wrote it (`Route.target`), wait
@@ -142,7 +149,7 @@ public struct PhotoServer: Sendable {
         }
         if let speedText = request.headers[Self.speedHeader] {
             guard let speed = Double(speedText), speed > 0, speed.isFinite else {
-                throw Rejection(400, "X-Speed must be a positive number (the run's speed), got \(JSON.quoted(speedText))")
+                throw Rejection(400, "X-Speed must be a positive number (the run's speed), got \(JSONText.quoted(speedText))")
             }
             serviceRequest.speed = speed
         }
@@ -323,7 +330,7 @@ struct Rejection: Error {
 
     var response: Response {
         Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSON.error(message))))
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: PhotoReplies.error(message))))
     }
 }
 

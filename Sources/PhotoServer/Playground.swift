@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import PlaygroundPage
 import ServiceLifecycle
+import JSONText
 import Services
 import Synchronization
 
@@ -121,7 +122,7 @@ extension PhotoServer {
             }
             return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
         }
-        let operators = Array(("[" + work.operators.map { JSON.quoted($0) }.joined(separator: ",") + "]").utf8)
+        let operators = JSON.array(work.operators.map(JSON.string)).bytes
         router.get("/operators") { _, _ in Self.reply(operators, type: "application/json; charset=utf-8") }
     }
 

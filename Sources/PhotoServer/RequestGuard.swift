@@ -1,4 +1,5 @@
 import HTTPTypes
+import JSONText
 import Services
 import Hummingbird
 import Synchronization
@@ -85,7 +86,7 @@ struct RequestGuard: RouterMiddleware {
         return String(lowered.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
-    private static func quoted(_ text: String) -> String { JSON.quoted(String(text.prefix(80))) }
+    private static func quoted(_ text: String) -> String { JSONText.quoted(String(text.prefix(80))) }
 
     static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let fetchMode = HTTPField.Name("Sec-Fetch-Mode")!

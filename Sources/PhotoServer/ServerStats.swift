@@ -1,3 +1,4 @@
+import JSONText
 import Services
 import Synchronization
 
@@ -75,10 +76,11 @@ public final class ServerStats: Sendable {
     /// `{"services": {"search": {"received": 5, "answered": 1, "aborted": 4}}, "rejected": 2}`.
     public var json: [UInt8] {
         let (services, rejected) = state.withLock { ($0.services, $0.rejected) }
-        let entries = services.keys.sorted().map { name -> String in
+        let entries = services.keys.sorted().map { name -> JSON.Field in
             let counts = services[name, default: Counts()]
-            return "\(JSON.quoted(name)):{\"received\":\(counts.received),\"answered\":\(counts.answered),\"aborted\":\(counts.aborted)}"
+            return .init(name, .object(["received": .number(counts.received), "answered": .number(counts.answered),
+                                        "aborted": .number(counts.aborted)]))
         }
-        return Array("{\"services\":{\(entries.joined(separator: ","))},\"rejected\":\(rejected)}".utf8)
+        return JSON.object(["services": .object(entries), "rejected": .number(rejected)]).bytes
     }
 }

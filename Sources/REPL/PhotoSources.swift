@@ -1,3 +1,4 @@
+import JSONText
 import Language
 import Services
 import Signals

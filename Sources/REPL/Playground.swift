@@ -39,10 +39,11 @@ public enum Playground {
             text = String(decoding: text.utf8.prefix(largestReply), as: UTF8.self)
             notes.append("The output is cut after \(largestReply >> 20) MB.")
         }
-        return "{\"status\":\(status),\"output\":\(JSONText.quoted(text))"
-            + ",\"diagnostics\":\(JSONText.quoted(output.errors.joined(separator: "\n\n")))"
-            + ",\"svgs\":[\(svgs.map(JSONText.quoted).joined(separator: ","))]"
-            + ",\"notes\":[\(notes.map(JSONText.quoted).joined(separator: ","))]}"
+        return JSON.object([
+            "status": .number(Int(status)), "output": .string(text),
+            "diagnostics": .string(output.errors.joined(separator: "\n\n")),
+            "svgs": .array(svgs.map(JSON.string)), "notes": .array(notes.map(JSON.string)),
+        ]).text
     }
 
     /// Heap one run may add: a page open to the network runs strangers' scripts.
@@ -82,20 +83,20 @@ extension Playground {
     /// The lessons, as JSON for the page: each step's kind and text (an exercise's task,
     /// marble and hint), in order.
     public static var lessons: String {
-        let items = Lesson.all.map { lesson -> String in
-            let steps = lesson.steps.map { step -> String in
+        let items = Lesson.all.map { lesson -> JSON in
+            let steps = lesson.steps.map { step -> JSON in
                 switch step {
-                case .read(let text): return "{\"kind\":\"read\",\"text\":\(JSONText.quoted(text))}"
-                case .given(let text): return "{\"kind\":\"given\",\"text\":\(JSONText.quoted(text))}"
-                case .run(let text): return "{\"kind\":\"run\",\"text\":\(JSONText.quoted(text))}"
+                case .read(let text): .object(["kind": .string("read"), "text": .string(text)])
+                case .given(let text): .object(["kind": .string("given"), "text": .string(text)])
+                case .run(let text): .object(["kind": .string("run"), "text": .string(text)])
                 case .exercise(let exercise):
-                    return "{\"kind\":\"exercise\",\"task\":\(JSONText.quoted(exercise.task)),\"emits\":\(JSONText.quoted(exercise.emits))"
-                        + ",\"hint\":\(JSONText.quoted(exercise.hint))}"
+                    .object(["kind": .string("exercise"), "task": .string(exercise.task), "emits": .string(exercise.emits),
+                             "hint": .string(exercise.hint)])
                 }
             }
-            return "{\"name\":\(JSONText.quoted(lesson.name)),\"title\":\(JSONText.quoted(lesson.title)),\"steps\":[\(steps.joined(separator: ","))]}"
+            return .object(["name": .string(lesson.name), "title": .string(lesson.title), "steps": .array(steps)])
         }
-        return "[" + items.joined(separator: ",") + "]"
+        return JSON.array(items).text
     }
 
     /// An answer to a lesson's exercise (numbered from 1), checked as `frp learn` checks
@@ -120,8 +121,10 @@ extension Playground {
                 case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)
                 case .notOnePipeline: verdict = ("notOnePipeline", ["Write one pipeline; the names given above are already defined."], nil)
                 }
-                return "{\"verdict\":\"\(verdict.name)\",\"report\":\(JSONText.quoted(verdict.report.joined(separator: "\n")))"
-                    + ",\"hint\":\(verdict.hint.map(JSONText.quoted) ?? "null")}"
+                return JSON.object([
+                    "verdict": .string(verdict.name), "report": .string(verdict.report.joined(separator: "\n")),
+                    "hint": verdict.hint.map(JSON.string) ?? .null,
+                ]).text
             case .read, .run:
                 break
             }

@@ -84,7 +84,7 @@ public final class PhotoServices {
         return Signal(unchecked: { [self] observer, lifetime in
             replies.start(Observer(
                 next: { [self] reply in
-                    if case .json(let json) = reply { token = JSON.stringField("token", in: json) }
+                    if case .json(let json) = reply { token = PhotoReplies.stringField("token", in: json) }
                     observer.next(reply)
                 },
                 terminate: observer.terminate), in: lifetime)

@@ -131,14 +131,14 @@ public final class PhotoSite: Sendable {
         PhotoService("friends", [], "The friend list, as one list value, after 3s.",
                 example: "friends | map length(it)", fields: friendFields,
                 route: Route(.get, "/v1/friends"), milliseconds: 3000) { site, _ in
-            .success(.json(JSON.list(site.catalog.friends.map(JSON.friend))))
+            .success(.json(JSON.array(site.catalog.friends.map(PhotoReplies.friend)).bytes))
         },
         PhotoService("searchFriends", ["TEXT"], "The friends whose name or uin contains the text, as one list (100ms).",
                 example: #"searchFriends "Wa" | map length(it)"#, fields: friendFields,
                 route: Route(.get, "/v1/friends/search", places: [.query("q")]), milliseconds: 100) { site, request in
             let query = request.argument(0).lowercased()
             let found = site.catalog.friends.filter { $0.name.lowercased().contains(query) || $0.uin.contains(query) }
-            return .success(.json(JSON.list(found.map(JSON.friend))))
+            return .success(.json(JSON.array(found.map(PhotoReplies.friend)).bytes))
         },
         PhotoService("checkUsername", ["NAME"], "Whether a username exists: {exists}; a name starting with \"fail\" fails (300ms).",
                 example: #"checkUsername "newcomer" | map exists"#, fields: ["username", "exists"],
@@ -178,20 +178,23 @@ public final class PhotoSite: Sendable {
     func popularPage() -> ServiceAnswer {
         let photos = catalog.popular()
         let total = catalog.photos.filter { $0.category != "Nude" }.count
-        var text = "{\"feature\":\"popular\",\"filters\":{\"exclude\":\"Nude\"},\"current_page\":1"
-        text += ",\"total_pages\":\((total + 99) / 100),\"total_items\":\(total),\"photos\":"
-        return .success(.json(Array(text.utf8) + JSON.list(photos.map { JSON.photo($0, details: false) }) + [UInt8(ascii: "}")]))
+        let page = JSON.object([
+            "feature": .string("popular"), "filters": .object(["exclude": .string("Nude")]), "current_page": .number(1),
+            "total_pages": .number((total + 99) / 100), "total_items": .number(total),
+            "photos": .array(photos.map { PhotoReplies.photo($0, details: false) }),
+        ])
+        return .success(.json(page.bytes))
     }
 
     func photo(id text: String) -> ServiceAnswer {
         guard let id = Int(text) else { return .failure(ServiceFailure(status: 400, "a photo id is a number")) }
         guard let photo = catalog.photo(id: id) else { return .failure(ServiceFailure(status: 404, "no photo with id \(id)")) }
-        return .success(.json(Array("{\"photo\":".utf8) + JSON.photo(photo, details: true) + [UInt8(ascii: "}")]))
+        return .success(.json(JSON.object(["photo": PhotoReplies.photo(photo, details: true)]).bytes))
     }
 
     func download(_ url: String) -> ServiceAnswer {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            return .failure(ServiceFailure(status: 400, "malformed URL \(JSON.quoted(url))"))
+            return .failure(ServiceFailure(status: 400, "malformed URL \(JSONText.quoted(url))"))
         }
         guard let bytes = catalog.image(at: url) else { return .failure(ServiceFailure(status: 404, "no image at \(url)")) }
         return .success(.bytes(bytes))
@@ -199,17 +202,17 @@ public final class PhotoSite: Sendable {
 
     func search(_ query: String) -> ServiceAnswer {
         guard query.count > 3 else {
-            return .failure(ServiceFailure(status: 400, "the text must be longer than 3 characters, got \(JSON.quoted(query))"))
+            return .failure(ServiceFailure(status: 400, "the text must be longer than 3 characters, got \(JSONText.quoted(query))"))
         }
         let (total, photos) = catalog.search(query)
-        return .success(.json(JSON.searchResults(total: total, photos: photos)))
+        return .success(.json(PhotoReplies.searchResults(total: total, photos: photos).bytes))
     }
 
     /// The seed tutorial's login: one user and password succeed, a wrong password is
     /// code 1, one user simulates a network failure, anyone else does not exist.
     static func login(user: String, password: String) -> ServiceAnswer {
         func reply(_ code: Int, _ message: String) -> ServiceAnswer {
-            .success(.json(Array("{\"code\":\(code),\"message\":\(JSON.quoted(message))}".utf8)))
+            .success(.json(JSON.object(["code": .number(code), "message": .string(message)]).bytes))
         }
         switch (user, password) {
         case ("Jiuchabaikaishui", "123456"): return reply(0, "welcome")
@@ -222,7 +225,7 @@ public final class PhotoSite: Sendable {
     func checkUsername(_ username: String) -> ServiceAnswer {
         if username.hasPrefix("fail") { return .failure(ServiceFailure(status: 503, "the server could not be reached")) }
         let exists = catalog.photos.contains { $0.username.lowercased() == username.lowercased() } || username == "Jiuchabaikaishui"
-        return .success(.json(Array("{\"username\":\(JSON.quoted(username)),\"exists\":\(exists)}".utf8)))
+        return .success(.json(JSON.object(["username": .string(username), "exists": .bool(exists)]).bytes))
     }
 
     /// `fresh-1`, then `fresh-2` when a run that holds `fresh-1` asks again: the same in
@@ -234,7 +237,7 @@ public final class PhotoSite: Sendable {
         }
         let token = "fresh-\(number)"
         issuedTokens.withLock { _ = $0.insert(token) }
-        return .success(.json(Array("{\"token\":\(JSON.quoted(token))}".utf8)))
+        return .success(.json(JSON.object(["token": .string(token)]).bytes))
     }
 
     /// A request without a token this site issued is refused: its token "expired".
@@ -242,7 +245,7 @@ public final class PhotoSite: Sendable {
         guard let token, issuedTokens.withLock({ $0.contains(token) }) else {
             return .failure(ServiceFailure(status: 401, "token expired"))
         }
-        return .success(.json(Array("{\"username\":\"Jiuchabaikaishui\",\"photos\":12}".utf8)))
+        return .success(.json(JSON.object(["username": .string("Jiuchabaikaishui"), "photos": .number(12)]).bytes))
     }
 }
 
@@ -252,109 +255,42 @@ extension ServiceRequest {
 }
 
 /// The JSON of the services' replies, shaped like 500px's and Flickr's.
-public enum JSON {
-    public static func quoted(_ text: String) -> String { JSONText.quoted(text) }
-
-    static func list(_ items: [[UInt8]]) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += item
-        }
-        out.append(UInt8(ascii: "]"))
-        return out
+public enum PhotoReplies {
+    static func photo(_ photo: PhotoCatalog.Photo, details: Bool) -> JSON {
+        var images: [JSON] = [.object(["size": .number(3), "url": .string(PhotoCatalog.imageURL(photo: photo.id, size: 3))])]
+        if details { images.append(.object(["size": .number(4), "url": .string(PhotoCatalog.imageURL(photo: photo.id, size: 4))])) }
+        var fields: [JSON.Field] = [
+            .init("id", .number(photo.id)), .init("name", .string(photo.name)),
+            .init("user", .object(["username": .string(photo.username), "fullname": .string(photo.fullname)])),
+            .init("rating", .number(photo.rating)), .init("votes_count", .number(photo.votes)),
+            .init("category", .string(photo.category)), .init("times_viewed", .number(photo.timesViewed)),
+            .init("created_at", .string(photo.createdAt)), .init("tags", .array(photo.tags.map(JSON.string))),
+        ]
+        if details { fields.append(.init("comments_count", .number(photo.commentsCount))) }
+        fields.append(.init("images", .array(images)))
+        return .object(fields)
     }
 
-    static func photo(_ photo: PhotoCatalog.Photo, details: Bool) -> [UInt8] {
-        var images = "{\"size\":3,\"url\":\(quoted(PhotoCatalog.imageURL(photo: photo.id, size: 3)))}"
-        if details { images += ",{\"size\":4,\"url\":\(quoted(PhotoCatalog.imageURL(photo: photo.id, size: 4)))}" }
-        var text = "{\"id\":\(photo.id),\"name\":\(quoted(photo.name))"
-        text += ",\"user\":{\"username\":\(quoted(photo.username)),\"fullname\":\(quoted(photo.fullname))}"
-        text += ",\"rating\":\(photo.rating),\"votes_count\":\(photo.votes),\"category\":\(quoted(photo.category))"
-        text += ",\"times_viewed\":\(photo.timesViewed),\"created_at\":\(quoted(photo.createdAt))"
-        text += ",\"tags\":[\(photo.tags.map(quoted).joined(separator: ","))]"
-        if details { text += ",\"comments_count\":\(photo.commentsCount)" }
-        text += ",\"images\":[\(images)]}"
-        return Array(text.utf8)
+    static func friend(_ friend: PhotoCatalog.Friend) -> JSON {
+        .object(["name": .string(friend.name), "uin": .string(friend.uin), "avatar": .string(PhotoCatalog.avatarURL(uin: friend.uin))])
     }
 
-    static func friend(_ friend: PhotoCatalog.Friend) -> [UInt8] {
-        Array("{\"name\":\(quoted(friend.name)),\"uin\":\(quoted(friend.uin)),\"avatar\":\(quoted(PhotoCatalog.avatarURL(uin: friend.uin)))}".utf8)
-    }
-
-    static func searchResults(total: Int, photos: [(id: String, title: String)]) -> [UInt8] {
+    static func searchResults(total: Int, photos: [(id: String, title: String)]) -> JSON {
         let items = photos.map { photo in
-            "{\"id\":\(quoted(photo.id)),\"title\":\(quoted(photo.title)),\"url\":\(quoted("\(PhotoCatalog.imageBase)/flickr/\(photo.id).png"))}"
+            JSON.object(["id": .string(photo.id), "title": .string(photo.title),
+                         "url": .string("\(PhotoCatalog.imageBase)/flickr/\(photo.id).png")])
         }
-        return Array("{\"photos\":{\"page\":1,\"total\":\(total),\"photo\":[\(items.joined(separator: ","))]},\"stat\":\"ok\"}".utf8)
+        return .object(["photos": .object(["page": .number(1), "total": .number(total), "photo": .array(items)]), "stat": .string("ok")])
     }
 
     /// `{"error": "…"}`: how the server says why a request failed.
     public static func error(_ message: String) -> [UInt8] {
-        Array("{\"error\":\(quoted(message))}".utf8)
+        JSON.object(["error": .string(message)]).bytes
     }
 
     /// The text of a top-level string field of a JSON object (`token` of `{"token":
-    /// "fresh-1"}`, `error` of an error reply); nil when the reply has none. Reads only as
-    /// far as it needs: the services' replies are small and well-formed, and whatever is
-    /// not understood reads as nil.
+    /// "fresh-1"}`, `error` of an error reply); nil when the reply has none or is not JSON.
     public static func stringField(_ name: String, in bytes: [UInt8]) -> String? {
-        var reader = Reader(bytes: bytes)
-        guard reader.skip(UInt8(ascii: "{")) else { return nil }
-        while true {
-            guard let key = reader.string(), reader.skip(UInt8(ascii: ":")) else { return nil }
-            if key == name { return reader.string() }
-            guard reader.skipValue() else { return nil }
-            guard reader.skip(UInt8(ascii: ",")) else { return nil }
-        }
-    }
-
-    private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
-
-        mutating func skipSpaces() {
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-        }
-
-        mutating func skip(_ byte: UInt8) -> Bool {
-            skipSpaces()
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-
-        /// A string literal (JSONText reads it), nil when there is none or it is broken.
-        mutating func string() -> String? {
-            skipSpaces()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            return try? JSONText.string(in: bytes, at: &index)
-        }
-
-        /// Any value: a string, or a number, literal, object or list (brackets balanced,
-        /// strings inside them skipped whole).
-        mutating func skipValue() -> Bool {
-            skipSpaces()
-            guard index < bytes.count else { return false }
-            if bytes[index] == UInt8(ascii: "\"") { return string() != nil }
-            var depth = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    guard string() != nil else { return false }
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if depth == 0 { return true }
-                    depth -= 1
-                case UInt8(ascii: ","):
-                    if depth == 0 { return true }
-                default: break
-                }
-                index += 1
-            }
-            return depth == 0
-        }
+        (try? JSON(parsing: bytes))?[name]?.stringValue
     }
 }

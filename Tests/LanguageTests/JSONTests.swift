@@ -1,3 +1,4 @@
+import JSONText
 import Language
 import Testing
 
@@ -33,5 +34,31 @@ struct JSONTests {
     func depth() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONError.self) { try Value(json: deep) }
+    }
+}
+
+@Suite("JSON documents")
+struct JSONDocumentTests {
+    @Test("a document written by JSON reads back the same, numbers whole where they are whole")
+    func roundTrip() throws {
+        let document = JSON.object([
+            "name": .string("Dune \"at\" dusk\n"), "rating": .number(91), "share": .number(0.25),
+            "tags": .array([.string("sky"), .null, .bool(false)]), "infinite": .number(Double.infinity),
+        ])
+        #expect(document.text == #"{"name":"Dune \"at\" dusk\n","rating":91,"share":0.25,"tags":["sky",null,false],"infinite":null}"#)
+        var expected = document
+        if case .object(var fields) = expected {
+            fields[4].value = .null
+            expected = .object(fields)
+        }
+        #expect(try JSON(parsing: document.text) == expected)
+        #expect(try JSON(parsing: document.text)["name"]?.stringValue == "Dune \"at\" dusk\n")
+    }
+
+    @Test("values and documents agree: a value's JSON read by the document reader and back")
+    func valuesAgree() throws {
+        let text = #"{"id":42,"name":"Crimson River","tags":["a","b"],"user":{"username":"ann"},"rating":91.5,"nsfw":false,"camera":null}"#
+        #expect(try Value(json: text).json == JSON(parsing: text).text)
+        #expect(try Value(json: text).jsonDocument == JSON(parsing: text))
     }
 }

@@ -46,4 +46,14 @@ struct DifferentialTests {
         #expect(!DifferentialRun.isCompared("1 col = 1ms"))
         #expect(!DifferentialRun.isCompared("  take 1 at 3ms: when cold sent a"))
     }
+
+    /// The fuzzer's first find (after 31,647 executions): the unfused run of this script passed
+    /// its 2 s limit under the fuzzer's instrumentation and said so on a line the comparison
+    /// skips, so "status 1" was compared with the fused run's "status 0".
+    @Test("a run stopped by the real-time limit is not compared: where it stops is the machine's")
+    func stoppedByTheClock() {
+        let source = Source(name: "fuzz.frp", text: "range 1, 1000000 | reduce [], acc + [it] | map length(it)\n")
+        #expect(DifferentialRun.events(of: source, fused: false, traced: false, limit: .milliseconds(1)) == nil)
+        #expect(DifferentialRun.events(of: source, fused: true, traced: false, limit: .seconds(60)) != nil)
+    }
 }

@@ -107,10 +107,10 @@ struct RouteTests {
     @Test("a string field is read from a JSON reply, escapes and all")
     func stringField() {
         let reply = Array(#"{"n": 1, "list": [{"error": "inner"}, "]"], "error": "a \"b\" \u00e9 \ud83d\ude00"}"#.utf8)
-        #expect(JSON.stringField("error", in: reply) == "a \"b\" é 😀")
-        #expect(JSON.stringField("missing", in: reply) == nil)
-        #expect(JSON.stringField("error", in: Array("not json".utf8)) == nil)
-        #expect(JSON.stringField("error", in: JSON.error("line\nbreak")) == "line\nbreak")
+        #expect(PhotoReplies.stringField("error", in: reply) == "a \"b\" é 😀")
+        #expect(PhotoReplies.stringField("missing", in: reply) == nil)
+        #expect(PhotoReplies.stringField("error", in: Array("not json".utf8)) == nil)
+        #expect(PhotoReplies.stringField("error", in: PhotoReplies.error("line\nbreak")) == "line\nbreak")
     }
 
     @Test("each run holds its own token; the site accepts only tokens it issued")

@@ -1,4 +1,3 @@
-import JSONText
 import Signals
 
 /// A value of the language: what flows through a pipeline.
@@ -235,25 +234,3 @@ private struct DescriptionWriter {
     }
 }
 
-// MARK: JSON
-
-extension Value {
-    /// The value as JSON text: numbers as numbers, records as objects (in field order);
-    /// bytes as `{"bytes": N}`, a signal as the string "<signal>".
-    public var json: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return value.isFinite ? Value.format(value) : "null"
-        case .string(let text): return Value.jsonString(text)
-        case .bytes(let bytes): return "{\"bytes\":\(bytes.count)}"
-        case .list(let values): return "[" + values.map(\.json).joined(separator: ",") + "]"
-        case .record(let record):
-            return "{" + record.fields.map { Value.jsonString($0.name) + ":" + $0.value.json }.joined(separator: ",") + "}"
-        case .signal: return "\"<signal>\""
-        }
-    }
-
-    /// A JSON string literal, escaping what JSON requires.
-    public static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
-}
