@@ -6,14 +6,13 @@ PREFIX ?= /usr/local
 
 test:
 	@scripts/setup
+	@python3 -c 'import pytest' 2>/dev/null || pip install -q pytest
 	@python3 -c 'import pexpect' 2>/dev/null || pip install -q pexpect
 	swift build --build-tests
 	swift test --skip-build
-	python3 Tests/Terminal/repl_pty_test.py
-	python3 Tests/Terminal/serve_soak_test.py
+	python3 -m pytest -q Tests/Terminal
 	@scripts/setup-browser
-	python3 Tests/Browser/playground_test.py
-	python3 Tests/Browser/security_test.py
+	python3 -m pytest -q Tests/Browser
 	.build/debug/frp test Tests/Scripts Examples
 	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 

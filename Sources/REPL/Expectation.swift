@@ -34,6 +34,9 @@ struct Expectation {
         /// Stopped by a limit (real time, events) before the window's end: what it sent
         /// says nothing of what it would have.
         var stopped = false
+        /// The letters the report gave values (the task's, then new ones): a trace drawn
+        /// under it keeps them.
+        var letters: [(mark: Character, full: String)] = []
     }
 
     func run() -> Outcome {
@@ -75,7 +78,7 @@ struct Expectation {
         let firstDifferent = Expectation.firstDifference(expected, longer)
         let shownFrames = max(marble.width, firstDifferent < longer.count ? longer[firstDifferent].frame + 1 : 1) + 20
         let shown = longer.prefix { $0.frame < shownFrames }
-        var report = describeDifference(expected: expected, actual: longer, drawn: shown.count, table: table)
+        var (report, letters) = describeDifference(expected: expected, actual: longer, drawn: shown.count, table: table)
         if shown.count < longer.count {
             report.append("(actual drawn up to frame \(shownFrames - 1) of \(longer.last.map { String($0.frame) } ?? "?"))")
         } else if longer.count > actual.count {
@@ -84,7 +87,7 @@ struct Expectation {
         if open, actual.count > expected.count, same(expected, Array(actual.prefix(expected.count))) {
             report.append("hint: more came after the marble's last event; end the marble with `-` to look only within its width")
         }
-        return Outcome(passed: false, report: report, actual: actual)
+        return Outcome(passed: false, report: report, actual: actual, letters: letters)
     }
 
     /// How far an expectation whose marble ends with a value looks past it, in frames
@@ -174,14 +177,20 @@ struct Expectation {
     /// Both marbles (the actual one drawn for its first `drawn` events), the first
     /// difference marked and named.
     private func describeDifference(expected: [Recorded<Value>], actual: [Recorded<Value>], drawn: Int,
-                                    table: [Character: Value]) -> [String] {
-        // The trace's letters: the expectation's own marks first, then as a trace draws.
+                                    table: [Character: Value]) -> ([String], letters: [(mark: Character, full: String)]) {
+        // The task's letters first (its VALUES, or each mark as its own text), then new
+        // letters for new values; every letter drawn gets a legend entry.
         let named = table.sorted { $0.key < $1.key }.map { (mark: $0.key, full: $0.value.description) }
         let values = actual.prefix(drawn).compactMap { recorded -> String? in
             if case .next(let value) = recorded.event { return value.description }
             return nil
         }
-        var letters = Letters(reserving: values, limit: 52, named: named)
+        var letters = Letters(reserving: values, limit: 52, named: named, legendsNamed: true)
+        for entry in marble.entries {
+            if case .value(let mark) = entry.mark, let value = table[mark] {
+                _ = letters.letter(full: value.description, short: value.abbreviated)
+            }
+        }
         let actualEntries = actual.prefix(drawn).map { recorded -> Marble.Entry in
             switch recorded.event {
             case .completed: return Marble.Entry(frame: recorded.frame, mark: .completed)
@@ -190,21 +199,16 @@ struct Expectation {
                 return Marble.Entry(frame: recorded.frame, mark: .value(letters.letter(full: value.description, short: value.shortened(to: 40))))
             }
         }
-        // Both drawn with the same folds, so their columns line up; a trailing `-` run sets
-        // the window: keep it in the drawing.
-        let drawn = Marble.drawAligned([marble.entries, actualEntries], width: marble.width)
-        let (drawnExpected, drawnActual) = (drawn[0], drawn[1])
-        var lines = ["expected: \(drawnExpected)", "actual:   \(drawnActual)"]
-        // A group takes its width in time, so events closer than that are drawn later than
-        // they came: say so rather than let the drawing pass for the events.
-        let drawnLate = (try? Marble.parse(drawnActual))?.entries.map(\.frame) != actualEntries.map(\.frame)
-        let firstDifferent = zip(drawnExpected, drawnActual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(drawnExpected.count, drawnActual.count)
-        lines.append(String(repeating: " ", count: 10 + firstDifferent) + "^")
-        if drawnLate {
+        let index = Expectation.firstDifference(expected, actual)
+        // The marble as written above the actual events drawn in its style.
+        let comparison = MarbleComparison(written: (try? Marble.tokens(marbleText)) ?? [], expectedEntries: marble.entries,
+                                          actual: actualEntries, endsWithSilence: marble.endsWithSilence,
+                                          width: marble.width, difference: index)
+        var lines = ["expected: \(comparison.expected)", "actual:   \(comparison.actual)"]
+        lines.append(String(repeating: " ", count: 10 + comparison.caret) + "^")
+        if comparison.drawnLate {
             lines.append("(some actual events are drawn later than they came: they are closer than a group's width; the difference below is exact)")
         }
-        let index = Expectation.firstDifference(expected, actual)
         var want = index < expected.count ? describe(expected[index]) : "nothing more"
         var got = index < actual.count ? describe(actual[index]) : "nothing more"
         // Values that read the same shortened: each around its first differing character.
@@ -217,7 +221,7 @@ struct Expectation {
         lines.append("first difference (event \(index + 1)): expected \(want), got \(got)")
         let legend = letters.legend()
         if !legend.isEmpty { lines.append("where " + legend.joined(separator: ", ")) }
-        return lines
+        return (lines, letters.assigned)
     }
 
     /// `next "kitten" at frame 3`; `text`, when given, is how the value reads.

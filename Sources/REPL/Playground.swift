@@ -117,7 +117,7 @@ extension Playground {
                 let verdict: (name: String, report: [String], hint: String?)
                 switch AnswerCheck(frontend: frontend, realTimeLimit: RealTimeLimit(realTimeLimit)).check(answer, for: exercise) {
                 case .right: verdict = ("right", [], nil)
-                case .wrong(let report, let hint): verdict = ("wrong", report, hint)
+                case .wrong(let report, let hint, _): verdict = ("wrong", report, hint)
                 case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)
                 case .notOnePipeline: verdict = ("notOnePipeline", ["Write one pipeline; the names given above are already defined."], nil)
                 }

@@ -84,7 +84,9 @@ final class Session {
     /// makes its inlet there).
     /// `marking`: records of marks (`{a: "kit"}`) whose letters the trace keeps before the
     /// pipeline's own (a lesson's exercise draws its answer with the exercise's letters).
-    func run(_ pipeline: CheckedPipeline, marking: [CheckedExpression] = [], started: ((Scheduler) -> Void)? = nil) {
+    /// `letters`: values already lettered on the screen (a comparison above the trace).
+    func run(_ pipeline: CheckedPipeline, marking: [CheckedExpression] = [], letters: [(mark: Character, full: String)] = [],
+             started: ((Scheduler) -> Void)? = nil) {
         runNumber += 1
         var options = self.options
         options.serviceFailures = options.serviceFailures.merging(serviceSettings) { $1 }
@@ -98,7 +100,7 @@ final class Session {
         let outcome = run.perform(started: started) { event, time in
             output.line(line.text(event, at: time))
         }
-        report(outcome, of: text, with: options, named: marks(of: marking + pipeline.marbleValueRecords))
+        report(outcome, of: text, with: options, named: marks(of: marking + pipeline.marbleValueRecords) + letters)
     }
 
     /// The marks records give their values (`{b: "w"}`), for the trace.

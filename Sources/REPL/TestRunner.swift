@@ -71,7 +71,9 @@ public struct TestRunner {
                     } else {
                         failed += 1
                         output.line("FAIL \(file):\(line):\(column)")
-                        output.line("  expect \(pipeline.text) emits \"\(text)\"")
+                        for written in Self.written(line: line, in: source) ?? ["expect \(pipeline.text) emits \"\(text)\""] {
+                            output.line("  " + written)
+                        }
                         for reportLine in outcome.report { output.line("  " + reportLine) }
                         output.line("")
                     }
@@ -81,6 +83,19 @@ public struct TestRunner {
         output.line("\(passed) passed, \(failed) failed")
         if unreadable { return 2 }
         return failed > 0 ? 1 : 0
+    }
+
+    /// The expect as written, from its first line to the one with `emits` (its VALUES and
+    /// error message too), nil when that is not within a few lines.
+    static func written(line: Int, in source: Source) -> [String]? {
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        var shown: [String] = []
+        for number in line..<min(line + 20, lines.count + 1) {
+            let text = String(lines[number - 1].filter { $0 != "\r" })
+            shown.append(number == line ? String(text.drop { $0 == " " || $0 == "\t" }) : text)
+            if text.contains("emits") { return shown }
+        }
+        return nil
     }
 }
 

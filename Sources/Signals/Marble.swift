@@ -87,6 +87,25 @@ extension Marble {
         var parser = MarbleParser(Array(text), kind: kind)
         return try parser.parse()
     }
+
+    /// A piece of a marble as written: a `-` run, a time progression, a mark, a group, the
+    /// subscription point; with the frames it covers (from the subscription point).
+    public struct Token: Equatable, Sendable {
+        public enum Kind: Sendable { case frames, progression, mark, group, subscription }
+        public var kind: Kind
+        /// As written, without spaces.
+        public var text: String
+        public var frame: Int
+        public var width: Int
+    }
+
+    /// The marble's tokens in order, as the parser reads them (a comparison quotes the
+    /// marble as written: `MarbleComparison`).
+    public static func tokens(_ text: String, kind: Kind = .expected) throws(MarbleError) -> [Token] {
+        var parser = MarbleParser(Array(text), kind: kind)
+        _ = try parser.parse()
+        return parser.tokens
+    }
 }
 
 struct MarbleParser {
@@ -100,6 +119,8 @@ struct MarbleParser {
     var terminal: (offset: Int, mark: Marble.Mark)?
     /// Frames have passed since the last mark.
     var silent = false
+    /// What was read, piece by piece (`Marble.tokens`).
+    var tokens: [Marble.Token] = []
 
     init(_ characters: [Character], kind: Marble.Kind) {
         self.characters = characters
@@ -111,18 +132,36 @@ struct MarbleParser {
             let character = characters[offset]
             if character == " " {
                 offset += 1
+                let start = offset
                 if let progression = try timeProgression() {
+                    record(.progression, from: start, frames: progression)
                     frame += progression
                     silent = true
                 }
                 continue
             }
             if offset == 0, let progression = try timeProgression() {
+                record(.progression, from: 0, frames: progression)
                 frame += progression
                 silent = true
                 continue
             }
+            let (before, inGroup) = (frame, groupStart)
             try step(character)
+            switch character {
+            case "(": break
+            case ")": if let inGroup { record(.group, from: inGroup.offset, to: offset + 1, frame: inGroup.frame, frames: frame - inGroup.frame) }
+            case _ where inGroup != nil: break
+            case "-":
+                if let last = tokens.last, last.kind == .frames, last.frame + last.width == before {
+                    tokens[tokens.count - 1].width += 1
+                    tokens[tokens.count - 1].text += "-"
+                } else {
+                    record(.frames, from: offset, to: offset + 1, frame: before, frames: 1)
+                }
+            case "^": record(.subscription, from: offset, to: offset + 1, frame: before, frames: 1)
+            default: record(.mark, from: offset, to: offset + 1, frame: before, frames: 1)
+            }
             silent = character == "-" || (character == "^" && silent)
             offset += 1
         }
@@ -131,10 +170,18 @@ struct MarbleParser {
                               hint: "add `)` after the events that happen together")
         }
         let zero = subscriptionFrame ?? 0
+        for index in tokens.indices { tokens[index].frame -= zero }
         let shifted = entries.map { Marble.Entry(frame: $0.frame - zero, mark: $0.mark, offset: $0.offset) }
         var marble = Marble(entries: shifted, width: frame - zero, hasSubscriptionPoint: subscriptionFrame != nil)
         marble.endsWithSilence = silent
         return marble
+    }
+
+    /// A token of the text from `start` to `end` (the offset now when not given), spaces
+    /// left out, covering `frames` from `frame` (the frame now when not given).
+    private mutating func record(_ kind: Marble.Token.Kind, from start: Int, to end: Int? = nil, frame first: Int? = nil, frames: Int) {
+        let text = String(characters[start..<(end ?? offset)].filter { $0 != " " })
+        tokens.append(Marble.Token(kind: kind, text: text, frame: first ?? frame, width: frames))
     }
 
     private mutating func step(_ character: Character) throws(MarbleError) {

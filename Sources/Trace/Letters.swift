@@ -2,11 +2,12 @@
 /// the shortened one a legend shows. A one-character string keeps its own mark (`"x"` is
 /// drawn `x`, as in the marble that made it), so a row can be read against the source and
 /// pasted into an `expect`; other values get the first free letter in order of
-/// appearance, and only they need the legend. Past `limit` of them, values are drawn `?`.
+/// appearance. Every letter drawn has a legend entry (`x = "x"` too: a reader cannot tell
+/// a string from a letter chosen for a value). Past `limit` of them, values are drawn `?`.
 /// The trace and `frp test`'s failures both name values with it, so a value has the same
 /// letter in both.
 public struct Letters {
-    private var assigned: [String: Character] = [:]
+    private var assignedLetters: [String: Character] = [:]
     private var taken = Set<Character>()
     private var order: [(letter: Character, full: String, short: String)] = []
     /// Values drawn `?`: no letter left for them.
@@ -14,6 +15,9 @@ public struct Letters {
     /// The marks the script named, and those of them drawn, for the legend.
     private var namedMarks = Set<Character>()
     private var namedDrawn: [(letter: Character, short: String)] = []
+    /// One-character strings drawn as themselves.
+    private var ownDrawn: [(letter: Character, short: String)] = []
+    private var ownMarks = Set<Character>()
     private let legendsNamed: Bool
     private let limit: Int
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
@@ -28,15 +32,16 @@ public struct Letters {
                                                 named: [(mark: Character, full: String)] = [], legendsNamed: Bool = false) {
         self.limit = limit
         self.legendsNamed = legendsNamed
-        for (mark, full) in named where assigned[full] == nil && !taken.contains(mark) {
-            assigned[full] = mark
+        for (mark, full) in named where assignedLetters[full] == nil && !taken.contains(mark) {
+            assignedLetters[full] = mark
             taken.insert(mark)
             namedMarks.insert(mark)
         }
         for description in descriptions {
-            guard assigned[description] == nil, let mark = Letters.ownMark(description), !taken.contains(mark) else { continue }
-            assigned[description] = mark
+            guard assignedLetters[description] == nil, let mark = Letters.ownMark(description), !taken.contains(mark) else { continue }
+            assignedLetters[description] = mark
             taken.insert(mark)
+            ownMarks.insert(mark)
         }
     }
 
@@ -50,9 +55,12 @@ public struct Letters {
 
     /// The value's letter: `full` tells values apart, `short` is what the legend shows.
     public mutating func letter(full: String, short: String) -> Character {
-        if let letter = assigned[full] {
+        if let letter = assignedLetters[full] {
             if legendsNamed, namedMarks.contains(letter), !namedDrawn.contains(where: { $0.letter == letter }) {
                 namedDrawn.append((letter, short))
+            }
+            if ownMarks.contains(letter), !ownDrawn.contains(where: { $0.letter == letter }) {
+                ownDrawn.append((letter, short))
             }
             return letter
         }
@@ -60,20 +68,26 @@ public struct Letters {
             unlettered.insert(full)
             return Letters.noLetter
         }
-        assigned[full] = letter
+        assignedLetters[full] = letter
         taken.insert(letter)
         order.append((letter, full, short))
         return letter
     }
 
+    /// Every value given a letter so far, and its letter (a trace drawn after a comparison
+    /// starts from them, so a letter means one thing on the screen).
+    public var assigned: [(mark: Character, full: String)] {
+        self.assignedLetters.sorted { $0.value < $1.value }.map { (mark: $0.value, full: $0.key) }
+    }
+
     /// An entry for every letter drawn. Where two values read the same shortened, each
     /// also shows its text around the first character where they differ.
     public func legend() -> [String] {
-        var entries = namedDrawn.sorted { $0.letter < $1.letter }.map { "\($0.letter) = \($0.short)" }
-        entries += order.map { entry -> String in
+        var lettered = (namedDrawn + ownDrawn).map { (letter: $0.letter, text: "\($0.letter) = \($0.short)") }
+        lettered += order.map { entry -> (letter: Character, text: String) in
             let twins = order.filter { $0.short == entry.short && $0.full != entry.full }
             guard let at = twins.compactMap({ TextDifference.first(entry.full, $0.full) }).max() else {
-                return "\(entry.letter) = \(entry.short)"
+                return (entry.letter, "\(entry.letter) = \(entry.short)")
             }
             // A shortened text shows its beginning and where it differs; another (a
             // record by one field) is followed by the place where it differs.
@@ -82,8 +96,11 @@ public struct Letters {
             let shown = cut > 0 && entry.full.hasPrefix(entry.short.dropLast(cut))
                 ? TextDifference.excerpt(entry.full, around: at)
                 : "\(entry.short) (\(TextDifference.excerpt(entry.full, around: at, head: 0)))"
-            return "\(entry.letter) = \(shown)"
+            return (entry.letter, "\(entry.letter) = \(shown)")
         }
+        // In the alphabet's order (a–z, A–Z, 0–9), whoever chose the letter.
+        let place = Dictionary(uniqueKeysWithValues: Letters.alphabet.enumerated().map { ($1, $0) })
+        var entries = lettered.sorted { (place[$0.letter] ?? 99) < (place[$1.letter] ?? 99) }.map(\.text)
         if !unlettered.isEmpty {
             entries.append("\(Letters.noLetter) = one of \(unlettered.count) more values (only \(limit) get letters)")
         }

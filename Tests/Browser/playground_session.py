@@ -1,6 +1,6 @@
-"""What the browser suites share: `frp play` started and its address read, and Debian's
-headless Chromium driven by selenium (given Debian's binaries: no driver can be downloaded
-here)."""
+"""What the browser suites share: `frp play` started and its address read (conftest.py's `url`
+fixture), and Debian's headless Chromium driven by selenium (given Debian's binaries: no
+driver can be downloaded here)."""
 import os, re, subprocess
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service

@@ -1,25 +1,48 @@
-#!/usr/bin/env python3
 """The playground in a real browser (Debian's headless Chromium through selenium): `frp play`
 serves the page (frp serve on a free port); the test types a pipeline and runs it, counts the marbles of its diagram,
 drags a source marble and sees the output change, sees a typo's diagnostic, opens an
 explanation, and reopens a shared link. Screenshots of the page and of three Examples' SVGs
-go to .build/screenshots (not committed). Prints `N passed, N failed`; exits 1 on a failure."""
-import os, subprocess, sys
+go to .build/screenshots (not committed). A pytest suite, one server and one browser for the
+module: `python3 -m pytest -q Tests/Browser/playground_test.py -k drag` runs one test."""
+import os, subprocess
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from playground_session import binary, chromium, root, shots, start_playground
+from playground_session import binary, chromium, root, shots
 
-server, url = start_playground()
-browser = chromium()
-wait = WebDriverWait(browser, 20)
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checklist import check, finish
 
-def run_script(text):
+@pytest.fixture(scope="module")
+def browser(url):
+    """Headless Chromium for the whole module (the tests go on from the page the one before left)."""
+    browser = chromium()
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="module")
+def wait(browser):
+    return WebDriverWait(browser, 20)
+
+
+def open_page(browser, wait, url):
+    """Opens the playground and waits for its operators."""
+    browser.get(url + "/")
+    wait.until(lambda _: browser.find_element(By.ID, "operators").find_elements(By.TAG_NAME, "option")[1:])
+
+
+@pytest.fixture
+def page(browser, wait, url):
+    """The playground's page: the one the test before left (the tests share it as the script's
+    checks did), or opened here when it is not showing (a test run alone with -k)."""
+    if not browser.current_url.startswith(url + "/"):
+        open_page(browser, wait, url)
+    return browser
+
+
+def run_script(browser, wait, text):
     """Types a script into the editor, runs it with Ctrl+Enter, waits for its output."""
     editor = browser.find_element(By.ID, "script")
     editor.clear()
@@ -28,10 +51,11 @@ def run_script(text):
     editor.send_keys(Keys.CONTROL, Keys.ENTER)
     wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
 
-def runs_and_draws():
-    browser.get(url + "/")
-    wait.until(lambda _: browser.find_element(By.ID, "operators").find_elements(By.TAG_NAME, "option")[1:])
-    run_script('cold "-a-b-c|" | map it + "!"')
+
+def test_runs_and_draws(browser, wait, url):
+    """the page runs a pipeline and draws its marbles"""
+    open_page(browser, wait, url)
+    run_script(browser, wait, 'cold "-a-b-c|" | map it + "!"')
     output = browser.find_element(By.ID, "output").text
     assert 'next "a!"' in output and 'next "c!"' in output, output
     # The diagram: two rows of three values each.
@@ -39,8 +63,11 @@ def runs_and_draws():
     assert len(circles) == 6, len(circles)
     browser.save_screenshot(os.path.join(shots, "playground.png"))
 
-def dragging_a_marble_changes_the_output():
-    run_script('cold "-a-b|" | map it + "!"')
+
+def test_dragging_a_marble_changes_the_output(page, wait):
+    """dragging a source marble rewrites the marble and the output"""
+    browser = page
+    run_script(browser, wait, 'cold "-a-b|" | map it + "!"')
     before = browser.find_element(By.ID, "output").text
     assert "1ms  next \"a!\"" in before, before
     marble = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")[0]
@@ -54,22 +81,28 @@ def dragging_a_marble_changes_the_output():
     assert "1ms  next \"b!\"" in after and "3ms  next \"a!\"" in after, after
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
-def a_typo_shows_the_diagnostic():
-    run_script('cold "-a|" | mpa it')
+
+def test_a_typo_shows_the_diagnostic(page, wait):
+    """a typo shows the diagnostic as the terminal prints it"""
+    browser = page
+    run_script(browser, wait, 'cold "-a|" | mpa it')
     diagnostics = browser.find_element(By.ID, "diagnostics")
     assert diagnostics.is_displayed()
     text = diagnostics.text
     assert "-- UNKNOWN OPERATOR" in text and "did you mean `map`?" in text and "^^^" in text, text
 
-def an_explanation_opens():
-    from selenium.webdriver.support.ui import Select
+
+def test_an_explanation_opens(page, wait):
+    """an operator's explanation opens, with its example"""
+    browser = page
     Select(browser.find_element(By.ID, "operators")).select_by_value("switchMap")
     explanation = browser.find_element(By.ID, "explanation")
     wait.until(lambda _: explanation.is_displayed() and "switchMap PIPELINE" in explanation.text)
     assert "Example, run now in virtual time:" in explanation.text
 
-def a_lesson_exercise_is_checked():
-    from selenium.webdriver.support.ui import Select
+
+def test_a_lesson_exercise_is_checked(browser, wait, url):
+    """a lesson's exercise: a mistake gets its hint, a right answer is right"""
     browser.get(url + "/")
     wait.until(lambda _: browser.find_element(By.ID, "lessons").find_elements(By.TAG_NAME, "option")[1:])
     Select(browser.find_element(By.ID, "lessons")).select_by_value("search")
@@ -87,8 +120,11 @@ def a_lesson_exercise_is_checked():
     wait.until(lambda _: "Right" in verdict.text)
     browser.save_screenshot(os.path.join(shots, "playground-lesson.png"))
 
-def a_shared_link_reopens_the_run():
-    run_script('of 1, 2, 3 | map it * 7')
+
+def test_a_shared_link_reopens_the_run(page, wait):
+    """a shared link reopens the same run"""
+    browser = page
+    run_script(browser, wait, 'of 1, 2, 3 | map it * 7')
     link = browser.find_element(By.ID, "share").get_attribute("href")
     assert "#" in link, link
     browser.get("about:blank")
@@ -96,7 +132,9 @@ def a_shared_link_reopens_the_run():
     wait.until(lambda _: "next 21" in browser.find_element(By.ID, "output").text)
     assert browser.find_element(By.ID, "script").get_attribute("value") == "of 1, 2, 3 | map it * 7"
 
-def bad_requests_get_a_reason():
+
+def test_bad_requests_get_a_reason(url):
+    """bad requests get a 4xx with a reason; import is refused"""
     import urllib.request, urllib.error
     try:
         urllib.request.urlopen(urllib.request.Request(url + "/run", data=b"\xff\xfe", method="POST"))
@@ -111,7 +149,9 @@ def bad_requests_get_a_reason():
     reply = urllib.request.urlopen(urllib.request.Request(url + "/run", data=b'import "/etc/passwd"', method="POST")).read()
     assert b"IMPORT UNAVAILABLE" in reply, reply
 
-def example_svgs():
+
+def test_example_svgs(browser):
+    """three Examples' SVGs render (screenshots)"""
     for name in ["02-search-as-you-type", "12-login", "16-friends"]:
         svg = os.path.join(shots, name + ".svg")
         subprocess.run([binary, "run", "--virtual", "--svg", svg, os.path.join(root, "Examples", name + ".frp")],
@@ -119,19 +159,3 @@ def example_svgs():
         browser.get("file://" + svg)
         assert browser.find_elements(By.TAG_NAME, "circle"), name
         browser.save_screenshot(os.path.join(shots, name + ".png"))
-
-try:
-    for name, body in [("the page runs a pipeline and draws its marbles", runs_and_draws),
-                       ("dragging a source marble rewrites the marble and the output", dragging_a_marble_changes_the_output),
-                       ("a typo shows the diagnostic as the terminal prints it", a_typo_shows_the_diagnostic),
-                       ("an operator's explanation opens, with its example", an_explanation_opens),
-                       ("a lesson's exercise: a mistake gets its hint, a right answer is right", a_lesson_exercise_is_checked),
-                       ("a shared link reopens the same run", a_shared_link_reopens_the_run),
-                       ("bad requests get a 4xx with a reason; import is refused", bad_requests_get_a_reason),
-                       ("three Examples' SVGs render (screenshots)", example_svgs)]:
-        check(name, body)
-finally:
-    browser.quit()
-    server.terminate()
-    server.wait(timeout=15)
-finish(f" (screenshots in {os.path.normpath(shots)})")

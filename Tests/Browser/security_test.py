@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The playground against hostile scripts and sites (headless Chromium through selenium, and raw
 HTTP). Each hostile string goes through every path to the page (a value, an error, a marble's
 value, a comment, a take's cancellation, a log's label) and is opened as a shared link: no alert
@@ -6,23 +5,22 @@ is called, the diagram holds only drawing elements and attributes, the page outs
 containers has a harmless run's elements, and the string is shown as text. Posted to /run, the
 SVGs are well-formed XML of those elements. A malformed link is a diagnostic, not a URIError;
 every reply says nosniff and no-referrer; the page has a strict CSP and no inline script; /run
-refuses other sites. Screenshots: .build/screenshots/security-*.png. Prints `N passed, N
-failed`; exits 1 on a failure."""
-import http.client, json, os, re, sys, time, urllib.parse
+refuses other sites. Screenshots: .build/screenshots/security-*.png. A pytest suite, one server
+and one browser for the module; a test's id names its hostile string (01 to 11) and path, e.g.
+`python3 -m pytest -q Tests/Browser/security_test.py -k "hostile_link and 03-comment"`, or
+`-k origin` for the POST /run checks with an Origin."""
+import http.client, json, os, re, time, urllib.parse
 import xml.etree.ElementTree as ElementTree
+import pytest
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from playground_session import chromium, shots, start_playground
+from playground_session import chromium, shots
 
-server = url = browser = None
 
-def start():
-    """`frp play`'s address; the browser, recording alerts."""
-    global server, url, address, browser, wait
-    server, url = start_playground()
-    address = urllib.parse.urlsplit(url)
+@pytest.fixture(scope="module")
+def browser(url):
+    """Chromium for the whole module, recording alerts."""
     browser = chromium(logging=True)
     # Before any page's own script, in every frame: alert, confirm, prompt and print are recorded
     # on the top window (not shown), so a hostile string's script is seen whenever it runs.
@@ -30,10 +28,14 @@ def start():
     for (const name of ["alert", "confirm", "prompt", "print"]) window[name] = (message) => {
       try { (window.top.__called = window.top.__called || []).push(name + "(" + message + ")"); } catch (e) {}
     };"""})
-    wait = WebDriverWait(browser, 20)
+    yield browser
+    browser.quit()
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checklist import check, finish
+
+@pytest.fixture(scope="module")
+def wait(browser):
+    return WebDriverWait(browser, 20)
+
 
 # Each hostile string, with the part of it that must be seen as text. Most put `<` in one
 # grapheme with what comes before or after it (an escaper on Characters misses that `<`).
@@ -87,7 +89,7 @@ return {page: [...page], handlers: handlers,
 FINISHED = """const output = document.getElementById("output"), diagnostics = document.getElementById("diagnostics");
 return output.textContent !== "" || (!diagnostics.hidden && diagnostics.textContent !== "");"""
 
-def open_link(script):
+def open_link(browser, wait, url, script):
     """Opens the script's shared link (a new page, not only a new fragment), waits for its run
     and a moment for handlers (an img's onerror) to fire; the page's inventory."""
     browser.get("about:blank")
@@ -96,11 +98,21 @@ def open_link(script):
     time.sleep(0.15)
     return browser.execute_script(INVENTORY, CONTAINERS)
 
-baseline = []
-def a_harmless_run():
-    inventory = open_link('of 1 | map "ok"')
+
+@pytest.fixture(scope="module")
+def baseline(browser, wait, url):
+    """The page's tags and attributes after a harmless run: what a hostile run's page is compared
+    with (run once for the module, before the first test that needs it)."""
+    inventory = open_link(browser, wait, url, 'of 1 | map "ok"')
     assert 'next "ok"' in inventory["text"] and inventory["diagram"], inventory["text"]
-    baseline.append(set(inventory["page"]))
+    return set(inventory["page"])
+
+
+def test_a_harmless_run(baseline):
+    """a harmless run (the page to compare with): its checks are the `baseline` fixture's, which
+    the hostile links' tests run too when this one is not selected"""
+    assert baseline, "no harmless run to compare with"
+
 
 def diagram_problems(elements):
     problems = []
@@ -113,29 +125,43 @@ def diagram_problems(elements):
                 problems.append(f"<{tag} {name}={value!r}> in the diagram")
     return problems
 
-def hostile_link(marker, path, script, shot):
-    def body():
-        assert baseline, "no harmless run to compare with"
-        inventory = open_link(script)
-        if shot:
-            browser.save_screenshot(os.path.join(shots, f"security-{shot}.png"))
-        problems = [f"{call} was called" for call in inventory["called"]]
-        try:
-            problems.append(f"an alert is open: {browser.switch_to.alert.text!r}")
-        except NoAlertPresentException:
-            pass  # as it should be
-        problems += [f"<{tag}> in the diagram" for tag in inventory["forbidden"]]
-        problems += [f"handler attribute {handler}" for handler in inventory["handlers"]]
-        added = sorted(set(inventory["page"]) - baseline[0])
-        problems += [f"outside the containers, new: {', '.join(added)}"] if added else []
-        problems += diagram_problems(inventory["diagram"])
-        if path != "a comment" and marker not in inventory["text"]:
-            problems.append(f"{marker!r} is not shown as text")
-        assert not problems, "; ".join(dict.fromkeys(problems))
-    return body
 
-def request(method, path, body=None, headers=None):
-    """A raw HTTP request (headers as given, Host included): status, headers, body."""
+# The paths of scripts(), each with a name -k can select ("01-value": the first string as a value).
+PATHS = {"a value": "value", "an error": "error", "a marble value": "marble_value", "a comment": "comment",
+         "a take's cancellation": "take_cancellation", "a log's label": "log_label"}
+assert list(PATHS) == list(scripts("x")), "PATHS names every path of scripts()"
+
+
+@pytest.mark.parametrize("number, path", [pytest.param(number, path, id=f"{number:02d}-{name}")
+                                          for number in range(1, len(HOSTILE) + 1) for path, name in PATHS.items()])
+def test_hostile_link(number, path, browser, wait, url, baseline):
+    """hostile NUMBER as PATH: opened as a link, shown as text, runs nothing"""
+    text, marker = HOSTILE[number - 1]
+    script = scripts(text)[path]
+    shot = "hostile-link" if number == 1 and path == "a value" else None
+    assert baseline, "no harmless run to compare with"
+    inventory = open_link(browser, wait, url, script)
+    if shot:
+        browser.save_screenshot(os.path.join(shots, f"security-{shot}.png"))
+    problems = [f"{call} was called" for call in inventory["called"]]
+    try:
+        problems.append(f"an alert is open: {browser.switch_to.alert.text!r}")
+    except NoAlertPresentException:
+        pass  # as it should be
+    problems += [f"<{tag}> in the diagram" for tag in inventory["forbidden"]]
+    problems += [f"handler attribute {handler}" for handler in inventory["handlers"]]
+    added = sorted(set(inventory["page"]) - baseline)
+    problems += [f"outside the containers, new: {', '.join(added)}"] if added else []
+    problems += diagram_problems(inventory["diagram"])
+    if path != "a comment" and marker not in inventory["text"]:
+        problems.append(f"{marker!r} is not shown as text")
+    assert not problems, "; ".join(dict.fromkeys(problems))
+
+
+def request(url, method, path, body=None, headers=None):
+    """A raw HTTP request to the playground at url (headers as given, Host included): status,
+    headers, body."""
+    address = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=20)
     try:
         connection.request(method, path, body=body, headers=headers or {})
@@ -144,27 +170,31 @@ def request(method, path, body=None, headers=None):
     finally:
         connection.close()
 
-def svgs_are_safe_xml(text):
-    def body():
-        problems = []
-        for path, script in scripts(text).items():
-            status, _, reply = request("POST", "/run", script.encode(), {"Content-Type": "text/plain"})
-            assert status == 200, f"{path}: status {status}"
-            svgs = json.loads(reply)["svgs"]
-            problems += [] if svgs else [f"{path}: no SVG"]
-            for svg in svgs:
-                try:
-                    tree = ElementTree.fromstring(svg.encode())
-                except ElementTree.ParseError as error:
-                    problems.append(f"{path}: not well-formed XML ({error})")
-                    continue
-                elements = [(element.tag.rsplit("}", 1)[-1], [(name.rsplit("}", 1)[-1], value) for name, value in element.attrib.items()])
-                            for element in tree.iter()]
-                problems += [f"{path}: {problem}" for problem in diagram_problems(elements)]
-        assert not problems, "; ".join(problems)
-    return body
 
-def a_malformed_link_is_a_diagnostic():
+@pytest.mark.parametrize("number", [pytest.param(number, id=f"{number:02d}") for number in range(1, len(HOSTILE) + 1)])
+def test_svgs_are_safe_xml(number, url):
+    """hostile NUMBER posted to /run: each SVG is well-formed XML of drawing elements"""
+    text, _ = HOSTILE[number - 1]
+    problems = []
+    for path, script in scripts(text).items():
+        status, _, reply = request(url, "POST", "/run", script.encode(), {"Content-Type": "text/plain"})
+        assert status == 200, f"{path}: status {status}"
+        svgs = json.loads(reply)["svgs"]
+        problems += [] if svgs else [f"{path}: no SVG"]
+        for svg in svgs:
+            try:
+                tree = ElementTree.fromstring(svg.encode())
+            except ElementTree.ParseError as error:
+                problems.append(f"{path}: not well-formed XML ({error})")
+                continue
+            elements = [(element.tag.rsplit("}", 1)[-1], [(name.rsplit("}", 1)[-1], value) for name, value in element.attrib.items()])
+                        for element in tree.iter()]
+            problems += [f"{path}: {problem}" for problem in diagram_problems(elements)]
+    assert not problems, "; ".join(problems)
+
+
+def test_a_malformed_link_is_a_diagnostic(browser, url):
+    """a malformed link (#%E0%A4%A) is a diagnostic about the link, not a URIError"""
     browser.get("about:blank")
     browser.get_log("browser")  # only this page's entries from here
     browser.get(url + "/#%E0%A4%A")
@@ -178,33 +208,41 @@ def a_malformed_link_is_a_diagnostic():
     errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE" and "URIError" in entry["message"]]
     assert visible and "link" in text.lower() and not errors, f"diagnostics shown {visible}: {text!r}; URIErrors {errors}"
 
-def page():
-    status, headers, body = request("GET", "/")
+
+def page(url):
+    status, headers, body = request(url, "GET", "/")
     assert status == 200, status
     return headers, body.decode()
 
-def every_reply():
+
+def every_reply(url):
     """GET /, every file the page references, /operators, /lessons, POST /run, a 404."""
-    html = page()[1]
+    html = page(url)[1]
     files = re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', html) + re.findall(r'<link\b[^>]*\bhref="([^"]+)"', html)
     paths = [urllib.parse.urlsplit(urllib.parse.urljoin(url + "/", file)).path for file in files]
-    replies = [(f"GET {path}", request("GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
-    return replies + [("POST /run", request("POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"}))]
+    replies = [(f"GET {path}", request(url, "GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
+    return replies + [("POST /run", request(url, "POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"}))]
 
-def replies_say_nosniff_and_no_referrer():
+
+def test_replies_say_nosniff_and_no_referrer(url):
+    """every reply says X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer"""
     problems = [f"{name}: X-Content-Type-Options {headers['X-Content-Type-Options']!r}, Referrer-Policy {headers['Referrer-Policy']!r}"
-                for name, (_, headers, _) in every_reply()
+                for name, (_, headers, _) in every_reply(url)
                 if (headers["X-Content-Type-Options"] or "").lower() != "nosniff" or (headers["Referrer-Policy"] or "").lower() != "no-referrer"]
     assert not problems, problems
 
-def text_replies_say_utf8():
+
+def test_text_replies_say_utf8(url):
+    """every text reply's Content-Type says charset=utf-8"""
     text = {"text/html", "text/css", "text/javascript", "application/javascript", "application/json"}
-    kinds = [(name, (headers["Content-Type"] or "").lower().replace(" ", "")) for name, (_, headers, _) in every_reply()]
+    kinds = [(name, (headers["Content-Type"] or "").lower().replace(" ", "")) for name, (_, headers, _) in every_reply(url)]
     problems = [f"{name}: Content-Type {kind!r}" for name, kind in kinds if kind.split(";")[0] in text and "charset=utf-8" not in kind]
     assert not problems, problems
 
-def the_page_has_a_strict_policy():
-    policy = page()[0]["Content-Security-Policy"]
+
+def test_the_page_has_a_strict_policy(url):
+    """the page's Content-Security-Policy: default-src 'self', object-src, base-uri, frame-ancestors 'none', no inline script"""
+    policy = page(url)[0]["Content-Security-Policy"]
     assert policy, "no Content-Security-Policy"
     directives = {words[0].lower(): words[1:] for words in (part.split() for part in policy.split(";")) if words}
     script = directives.get("script-src", directives.get("default-src", []))
@@ -214,47 +252,30 @@ def the_page_has_a_strict_policy():
     problems += ["script-src allows 'unsafe-inline'"] if "'unsafe-inline'" in script else []
     assert not problems, f"{problems} in {policy!r}"
 
-def the_page_has_no_inline_script_or_handler():
-    html = page()[1]
+
+def test_the_page_has_no_inline_script_or_handler(url):
+    """the page has no inline script and no on* attribute"""
+    html = page(url)[1]
     inline = [content.strip()[:60] for content in re.findall(r"<script\b[^>]*>(.*?)</script>", html, re.S | re.I) if content.strip()]
     handlers = re.findall(r"<[a-zA-Z][^>]*?\s(on[a-z]+)\s*=", html)
     assert not inline and not handlers, f"inline scripts {inline}, handler attributes {handlers}"
 
-def run_request(headers, statuses):
-    def body():
-        status, _, reply = request("POST", "/run", b'of 1 | map "ok"', headers)
-        assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"
-    return body
 
-try:
-    start()
-    check("a harmless run (the page to compare with)", a_harmless_run, always=True)
-    for number, (text, marker) in enumerate(HOSTILE, 1):
-        for path, script in scripts(text).items():
-            check(f"hostile {number} {ascii(text)} as {path}: opened as a link, shown as text, runs nothing",
-                  hostile_link(marker, path, script, "hostile-link" if number == 1 and path == "a value" else None))
-    for number, (text, _) in enumerate(HOSTILE, 1):
-        check(f"hostile {number} {ascii(text)} posted to /run: each SVG is well-formed XML of drawing elements",
-              svgs_are_safe_xml(text))
-    check("a malformed link (#%E0%A4%A) is a diagnostic about the link, not a URIError", a_malformed_link_is_a_diagnostic)
-    check("every reply says X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer", replies_say_nosniff_and_no_referrer)
-    check("every text reply's Content-Type says charset=utf-8", text_replies_say_utf8)
-    check("the page's Content-Security-Policy: default-src 'self', object-src, base-uri, frame-ancestors 'none', no inline script",
-          the_page_has_a_strict_policy)
-    check("the page has no inline script and no on* attribute", the_page_has_no_inline_script_or_handler)
+OWN = object()  # the page's own Origin, known once the server runs
+
+
+@pytest.mark.parametrize("headers, statuses", [
+    pytest.param({"Origin": "http://evil.example"}, {403}, id="evil_origin_refused_403"),
+    pytest.param({"Host": "evil.example"}, {403, 421}, id="evil_host_refused_403_or_421"),
+    pytest.param({"Origin": OWN}, {200}, id="own_origin_runs_200"),
+    pytest.param({}, {200}, id="no_origin_curl_runs_200"),
+    pytest.param({"Content-Type": "text/plain", "Origin": "http://evil.example"}, {403},
+                 id="text_plain_from_evil_origin_refused_403"),
+    pytest.param({"Sec-Fetch-Site": "cross-site"}, {403}, id="sec_fetch_site_cross_site_refused_403")])
+def test_post_run(headers, statuses, url):
+    """POST /run with headers from another site is refused; from the page's own Origin or none (curl) it runs"""
+    address = urllib.parse.urlsplit(url)
     own = f"{address.scheme}://{address.netloc}"
-    for name, headers, statuses in [
-            ("Origin: http://evil.example is refused (403)", {"Origin": "http://evil.example"}, {403}),
-            ("Host: evil.example is refused (403 or 421)", {"Host": "evil.example"}, {403, 421}),
-            ("the page's own Origin runs (200)", {"Origin": own}, {200}),
-            ("no Origin (curl) runs (200)", {}, {200}),
-            ("Content-Type: text/plain from Origin: http://evil.example is refused (403)",
-             {"Content-Type": "text/plain", "Origin": "http://evil.example"}, {403}),
-            ("Sec-Fetch-Site: cross-site is refused (403)", {"Sec-Fetch-Site": "cross-site"}, {403})]:
-        check("POST /run with " + name, run_request(headers, statuses))
-finally:
-    if browser:
-        browser.quit()
-    server.terminate()
-    server.wait(timeout=15)
-finish(f" (screenshots in {os.path.normpath(shots)}/security-*.png)")
+    headers = {name: own if value is OWN else value for name, value in headers.items()}
+    status, _, reply = request(url, "POST", "/run", b'of 1 | map "ok"', headers)
+    assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"

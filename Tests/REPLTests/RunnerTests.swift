@@ -92,8 +92,9 @@ struct TestCommandTests {
         let path = try temporaryScript("expect of 3 | delay 800ms emits \"600ms (n|)\" {n: 3}")
         let captured = Captured()
         _ = TestRunner(output: captured.output).run(paths: [path])
-        // Drawn with the expected marble's folds, so the columns line up.
-        #expect(captured.text.contains("expected: 600ms (n|)\n  actual:   600ms ---- 196ms (n|)"))
+        // The expected marble as written; the actual one in its style (its 600ms kept,
+        // the rest a progression of its own), the caret under the first difference.
+        #expect(captured.text.contains("expected: 600ms (n|)\n  actual:   600ms 200ms (n|)\n                   ^\n"))
         #expect(captured.text.contains("first difference (event 1): expected next 3 at frame 600, got next 3 at frame 800"))
     }
 
@@ -124,8 +125,14 @@ struct TestCommandTests {
         #expect(status == 1)
         #expect(captured.text.hasSuffix("1 passed, 1 failed"))
         #expect(captured.text.contains("FAIL \(path):2:1"))
-        #expect(captured.text.contains("expected: -a-b-|\n  actual:   -a-(b|)"))
+        // Marks of one frame start in one column; the caret is under the earlier of the
+        // two differing events (the actual `|` inside its group).
+        #expect(captured.text.contains("expected: -a-b   -|\n  actual:   -a-(b|)\n                 ^\n"))
         #expect(captured.text.contains("first difference (event 3): expected completed at frame 5, got completed at frame 3"))
+        // README shows this failure: it must be what frp prints.
+        let readme = try String(contentsOf: TraceSnapshotTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let report = captured.text.components(separatedBy: "FAIL \(path):2:1\n")[1].components(separatedBy: "\n\n")[0]
+        #expect(readme.contains(report.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")), "README's failure is not what frp prints:\n\(report)")
     }
 
     @Test("a failure draws what the run did after the expected width, so a late event shows where it went")
@@ -144,7 +151,8 @@ struct TestCommandTests {
         let captured = Captured()
         #expect(TestRunner(output: captured.output).run(paths: [path]) == 1)
         #expect(captured.text.contains("actual:   (ac|)"))
-        #expect(captured.text.contains("where c = 20"))
+        // Every letter drawn has an entry: the expectation's own, and the new one.
+        #expect(captured.text.contains("where a = 10, b = 30, c = 20"))
     }
 
     @Test("a file that does not parse exits 2 with its diagnostic")
@@ -183,7 +191,7 @@ struct RunCommandTests {
             1 col = 1ms
             cold "-a--b|"  -a--b|
             map it + "!"   -c--d|
-            where c = "a!", d = "b!"
+            where a = "a", b = "b", c = "a!", d = "b!"
             » of 1 | map it / 0
                   0ms  error "2:15 map: division by zero"
             1 col = 1ms
@@ -218,6 +226,7 @@ struct RunCommandTests {
             cold "-a--b|"            -a--b|
             switchMap (cold "--x|")  ---x--x|
               cold "--x|"             --x!-x|
+            where a = "a", b = "b", x = "x"
             ! cancelled:
               cold "--x|" (1st) at 4ms: when cold "-a--b|" sent "b"
             """))
@@ -231,7 +240,8 @@ struct RunCommandTests {
         let captured = Captured()
         _ = ScriptRunner(clock: .virtual, output: captured.output).run(path: path)
         #expect(captured.text.contains("merge (cold \"--a|\")  -ba|\n"))
-        #expect(captured.text.hasSuffix("\nwhere b = 0"))
+        // Every letter drawn has a legend entry, its own mark too.
+        #expect(captured.text.hasSuffix("\nwhere a = \"a\", b = 0"))
     }
 
     @Test("an endless pipeline in virtual time stops at the event limit")

@@ -100,6 +100,7 @@ struct ExplainTests {
             switchMap (cold "-x--y|" | mapT…  --a-b--b--|
               cold "-x--y|"                    -x!x--y|
               mapTo it                         -a!b--b|
+            where a = "a", b = "b", x = "x", y = "y"
             ! cancelled:
               cold "-x--y|" (1st) at 3ms: when cold "-a-b------|" sent "b"
             """))

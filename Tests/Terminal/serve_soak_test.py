@@ -1,9 +1,10 @@
-#!/usr/bin/env python3
 """frp serve under a bounded soak, on loopback only: more held connections than it has
 descriptors (ulimit -n 256), then all of them gone; it must answer again, stay small,
 and end within seconds at Ctrl-C while replies are held (issue 20: 21,000 held requests
-reached the descriptor limit, the server spun at 100 % CPU and kept 809 MB)."""
-import json, os, signal, socket, subprocess, sys, time, urllib.request
+reached the descriptor limit, the server spun at 100 % CPU and kept 809 MB). A pytest suite
+(`python3 -m pytest -q Tests/Terminal/serve_soak_test.py -k sigterm`); `-s` or `-rP` shows its timings."""
+import json, os, signal, socket, subprocess, threading, time, urllib.request
+import pytest
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 binary = os.path.join(root, ".build", "debug", "frp")
@@ -71,84 +72,87 @@ def resident_kilobytes(pid):
     return 0
 
 
-def main():
-    server = subprocess.Popen(["sh", "-c", f"ulimit -n 256; exec '{binary}' serve --port 0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        line = server.stdout.readline().decode()
-        assert "http://" in line, f"frp serve did not say where it listens: {line!r}"
-        url = next(word for word in line.split() if word.startswith("http://"))
-        port = int(url.rsplit(":", 1)[1])
+@pytest.fixture
+def serve():
+    """Starts `frp serve` with the given command (its output piped); kills whatever is left
+    running after the test."""
+    servers = []
 
-        # HTTP/1.0 without keep-alive: one reply, then the connection is closed (it stayed
-        # open until the idle timeout).
-        assert closed_after_reply(port, b"GET / HTTP/1.0\r\n\r\n"), "an HTTP/1.0 connection stayed open"
+    def start(command):
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        servers.append(server)
+        return server
 
-        # 400 held replies against 256 descriptors: the server runs out of them.
-        held = held_connections(port, 400)
-        assert len(held) > 256, f"only {len(held)} connections were opened"
-        time.sleep(1)  # let it take what it can: the state under test, not a timing
-        assert server.poll() is None, "frp serve died out of descriptors"
-        for connection in held:
-            connection.close()
-        # Every held reply's client is gone: the server answers again.
-        assert answers(url + "/", within=15), "frp serve did not answer after its clients left"
-        rss = resident_kilobytes(server.pid)
-        assert rss < 300_000, f"frp serve keeps {rss} KB after the soak"
-
-        # Ctrl-C with replies held: the server ends, aborting them, within seconds.
-        before = received(url, "friends")
-        held = held_connections(port, 50)
-        deadline = time.monotonic() + 15
-        while received(url, "friends") < before + 50:
-            assert time.monotonic() < deadline, "frp serve did not take 50 held requests"
-            time.sleep(0.05)
-        started = time.monotonic()
-        server.send_signal(signal.SIGINT)
-        try:
-            status = server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            raise AssertionError("frp serve still runs 10 s after Ctrl-C with held replies")
-        for connection in held:
-            connection.close()
-        print(f"ok   frp serve: HTTP/1.0 closed after its reply; 400 held connections on 256 descriptors, answered again, "
-              f"{rss // 1024} MB after; ended at Ctrl-C in {time.monotonic() - started:.2f} s (status {status})")
-    finally:
+    yield start
+    for server in servers:
         if server.poll() is None:
             server.kill()
             server.wait()
 
 
-def stuck_runs_do_not_hold_sigterm():
+def test_soak_then_ctrl_c_with_held_replies(serve):
+    """HTTP/1.0 is closed after its reply; 400 held connections on 256 descriptors, then
+    answered again and small; Ctrl-C with 50 replies held ends the server within 10 s."""
+    server = serve(["sh", "-c", f"ulimit -n 256; exec '{binary}' serve --port 0"])
+    line = server.stdout.readline().decode()
+    assert "http://" in line, f"frp serve did not say where it listens: {line!r}"
+    url = next(word for word in line.split() if word.startswith("http://"))
+    port = int(url.rsplit(":", 1)[1])
+
+    # HTTP/1.0 without keep-alive: one reply, then the connection is closed (it stayed
+    # open until the idle timeout).
+    assert closed_after_reply(port, b"GET / HTTP/1.0\r\n\r\n"), "an HTTP/1.0 connection stayed open"
+
+    # 400 held replies against 256 descriptors: the server runs out of them.
+    held = held_connections(port, 400)
+    assert len(held) > 256, f"only {len(held)} connections were opened"
+    time.sleep(1)  # let it take what it can: the state under test, not a timing
+    assert server.poll() is None, "frp serve died out of descriptors"
+    for connection in held:
+        connection.close()
+    # Every held reply's client is gone: the server answers again.
+    assert answers(url + "/", within=15), "frp serve did not answer after its clients left"
+    rss = resident_kilobytes(server.pid)
+    assert rss < 300_000, f"frp serve keeps {rss} KB after the soak"
+
+    # Ctrl-C with replies held: the server ends, aborting them, within seconds.
+    before = received(url, "friends")
+    held = held_connections(port, 50)
+    deadline = time.monotonic() + 15
+    while received(url, "friends") < before + 50:
+        assert time.monotonic() < deadline, "frp serve did not take 50 held requests"
+        time.sleep(0.05)
+    started = time.monotonic()
+    server.send_signal(signal.SIGINT)
+    try:
+        status = server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("frp serve still runs 10 s after Ctrl-C with held replies")
+    for connection in held:
+        connection.close()
+    print(f"ok   frp serve: HTTP/1.0 closed after its reply; 400 held connections on 256 descriptors, answered again, "
+          f"{rss // 1024} MB after; ended at Ctrl-C in {time.monotonic() - started:.2f} s (status {status})")
+
+
+def test_stuck_runs_do_not_hold_sigterm(serve):
     """The playground runs scripts one at a time, each for up to 5 s of real time: SIGTERM
     while one runs and others wait must end the server at once, not after every queued run
     (it ignored SIGINT and SIGTERM while a run was stuck)."""
-    import threading
-    server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        url = next(word for word in server.stdout.readline().decode().split() if word.startswith("http://"))
-        def post():
-            try:
-                urllib.request.urlopen(urllib.request.Request(url + "/run", data=b"range 1, 1e14 | count"), timeout=30).read()
-            except OSError:
-                pass
-        clients = [threading.Thread(target=post, daemon=True) for _ in range(4)]
-        for client in clients:
-            client.start()
-        time.sleep(0.5)  # the runs reach the server: the state under test, not a timing
-        started = time.monotonic()
-        server.send_signal(signal.SIGTERM)
+    server = serve([binary, "serve", "--port", "0"])
+    url = next(word for word in server.stdout.readline().decode().split() if word.startswith("http://"))
+    def post():
         try:
-            server.wait(timeout=3)
-        except subprocess.TimeoutExpired:
-            raise AssertionError("frp serve still runs 3 s after SIGTERM with a run stuck and three waiting")
-        print(f"ok   frp serve: ended {time.monotonic() - started:.2f} s after SIGTERM with a run stuck and three waiting")
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-
-
-if __name__ == "__main__":
-    main()
-    sys.exit(stuck_runs_do_not_hold_sigterm())
+            urllib.request.urlopen(urllib.request.Request(url + "/run", data=b"range 1, 1e14 | count"), timeout=30).read()
+        except OSError:
+            pass
+    clients = [threading.Thread(target=post, daemon=True) for _ in range(4)]
+    for client in clients:
+        client.start()
+    time.sleep(0.5)  # the runs reach the server: the state under test, not a timing
+    started = time.monotonic()
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("frp serve still runs 3 s after SIGTERM with a run stuck and three waiting")
+    print(f"ok   frp serve: ended {time.monotonic() - started:.2f} s after SIGTERM with a run stuck and three waiting")

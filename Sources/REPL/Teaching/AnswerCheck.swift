@@ -10,7 +10,8 @@ struct AnswerCheck {
         /// Expected and actual marbles one above the other, and the first differing event;
         /// a hint aimed at the mistake when it is one the exercise knows, or one of a kind
         /// (signals sent as values).
-        case wrong([String], hint: String?)
+        /// `letters`: the values the report lettered, for the trace drawn under it.
+        case wrong([String], hint: String?, letters: [(mark: Character, full: String)] = [])
         /// It does not parse or check: the diagnostics, rendered with their carets.
         case doesNotCheck([String])
         /// It checks but is not one pipeline (a `let`, an `expect`, two lines...).
@@ -66,7 +67,7 @@ struct AnswerCheck {
         let outcome = run(pipeline)
         guard !outcome.passed else { return .right }
         guard !outcome.stopped else { return .wrong(outcome.report, hint: nil) }
-        return .wrong(outcome.report, hint: hint(for: outcome.actual, in: exercise, running: run))
+        return .wrong(outcome.report, hint: hint(for: outcome.actual, in: exercise, running: run), letters: outcome.letters)
     }
 
     /// The hint of the exercise's mistake that behaves as the answer did (any text that

@@ -22,14 +22,16 @@ final class Demonstration {
     /// returns false (a catalogue or lesson mistake: the tests run every one).
     /// `marks`: records whose letters the trace keeps (an exercise's `{a: "kit"}`).
     @discardableResult
-    func run(_ text: String, name: String, marks: [CheckedExpression] = []) -> Bool {
+    /// `letters`: values lettered already on the screen (a comparison's), kept by the trace.
+    func run(_ text: String, name: String, marks: [CheckedExpression] = [],
+             letters: [(mark: Character, full: String)] = []) -> Bool {
         inputs += 1
         let source = Source(name: name, text: text)
         let (statements, diagnostics) = frontend.load(source)
         for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
         for statement in statements {
             if case .run(let pipeline, false, _) = statement {
-                session.run(pipeline, marking: marks)
+                session.run(pipeline, marking: marks, letters: letters)
             } else {
                 session.execute(statement)
             }

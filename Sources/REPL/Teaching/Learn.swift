@@ -168,12 +168,14 @@ public struct Learn {
                 output.line("✓ Right: it produces that marble. Its run:")
                 demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
                 return .solved
-            case .wrong(let report, let hint):
+            case .wrong(let report, let hint, let letters):
                 output.line("✗ Not that marble yet:")
                 for line in report { output.line("  " + line) }
-                // The learner's own run, stage by stage: where it went another way.
+                // The learner's own run, stage by stage: where it went another way, each
+                // value with the letter the comparison above gave it.
                 output.line("Your pipeline, stage by stage:")
-                demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
+                demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise),
+                                  letters: letters)
                 if let hint { output.line("Hint: " + hint) }
                 output.line("Try again (or hint, solution, skip, quit).")
             case .doesNotCheck(let diagnostics):
