@@ -42,7 +42,8 @@ public struct SVGMarbleDiagram<Value> {
         var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
         let labelColumns = min(44, max(12, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 12))
         let plotLeft = 16 + Double(labelColumns) * Self.characterWidth + 16
-        func x(_ instant: Int, _ slot: Int) -> Double { plotLeft + layout.x(instant) + Self.radius + 2 + Double(slot) * Self.slot }
+        /// The centre of an instant's first mark: the instant's place on the axis.
+        func x(_ instant: Int) -> Double { plotLeft + layout.x(instant) + Self.radius + 2 }
 
         var body: [String] = []
         var errors: [String] = []
@@ -57,14 +58,21 @@ public struct SVGMarbleDiagram<Value> {
             rowY[index] = top + Self.laneHeight / 2
             let indent = Double(row.depth) * 2 * Self.characterWidth
             body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label">\#(escape(Words.shortened(row.label, to: labelColumns - 2 * row.depth)))</text>"#)
+            // Each further lane says which runs it holds (the row's label is on the first).
+            for lane in 1..<max(1, lanes.count) {
+                let runs = lanes.lane.indices.filter { lanes.lane[$0] == lane }.map { $0 + 1 }
+                let listed = runs.prefix(3).map(String.init).joined(separator: ", ") + (runs.count > 3 ? ", … (\(runs.count))" : "")
+                let text = Words.shortened("↳ run\(runs.count == 1 ? "" : "s") \(listed)", to: labelColumns - 2 * row.depth)
+                body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Double(lane) * Self.laneHeight + Self.laneHeight / 2 + 5))" class="label">\#(escape(text))</text>"#)
+            }
             // The parent's line, where inner runs branch from.
             let parentY = rows[..<index].indices.last { rows[$0].depth == row.depth - 1 }.flatMap { rowY[$0] }
             // A line per lane where its runs overlap or follow (thousands of inner runs
             // at once are one line, not thousands), each branching from the parent's line.
             var spans: [Int: [(from: Double, to: Double)]] = [:]
             for (number, subscription) in row.subscriptions.enumerated() {
-                let from = x(layout.index(subscription.start), 0) - Self.radius - 2
-                let to = subscription.end.map { x(layout.index($0), 0) + Self.radius + 2 } ?? right
+                let from = x(layout.index(subscription.start)) - Self.radius - 2
+                let to = subscription.end.map { x(layout.index($0)) + Self.radius + 2 } ?? right
                 spans[lanes.lane[number], default: []].append((from, max(from, to)))
             }
             for (lane, laneSpans) in spans.sorted(by: { $0.key < $1.key }) {
@@ -80,14 +88,15 @@ public struct SVGMarbleDiagram<Value> {
                     body.append(#"<line x1="\#(format(span.from))" y1="\#(format(laneY))" x2="\#(format(span.to))" y2="\#(format(laneY))" class="time"/>"#)
                 }
             }
-            // Marks of one lane at one instant are set side by side; many values at one
-            // instant are one `*` (as in the text diagram), ends of one kind drawn once.
-            var used: [Int64: Int] = [:]
-            func place(_ time: Time, lane: Int) -> (x: Double, y: Double) {
+            // Marks of one lane at one instant are set side by side, touching, from the
+            // instant's place (a completion right after the value before it); many values
+            // at one instant are one `*` (as in the text diagram), ends of one kind drawn once.
+            var used: [Int64: (offset: Double, half: Double)] = [:]
+            func place(_ time: Time, lane: Int, half: Double = Self.radius) -> (x: Double, y: Double) {
                 let key = Int64(lane) << 48 | Int64(layout.index(time))
-                let slot = used[key, default: 0]
-                used[key] = slot + 1
-                return (x(layout.index(time), slot), top + Double(lane) * Self.laneHeight + Self.laneHeight / 2)
+                let offset = used[key].map { $0.offset + $0.half + 2 + half } ?? 0
+                used[key] = (offset, half)
+                return (x(layout.index(time)) + offset, top + Double(lane) * Self.laneHeight + Self.laneHeight / 2)
             }
             var groups: [Int64: (values: Int, completed: Int)] = [:]
             for (time, event, subscription) in events {
@@ -117,14 +126,14 @@ public struct SVGMarbleDiagram<Value> {
                     body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(Palette.colour(of: letter))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">\#(escape(String(letter)))</text></g>"#)
                 case .completed:
                     guard endsDrawn.insert("|\(key)").inserted else { continue }
-                    let (cx, cy) = place(time, lane: lane)
+                    let (cx, cy) = place(time, lane: lane, half: 3)
                     let count = groups[key]?.completed ?? 1
                     let close = count > 1 ? #"><title>\#(count) inner runs completed</title></line>"# : "/>"
                     body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(close)"#)
                 case .error(let error):
                     let message = ErrorText.shown(error.message)
                     guard endsDrawn.insert("#\(key)").inserted else { continue }
-                    let (cx, cy) = place(time, lane: lane)
+                    let (cx, cy) = place(time, lane: lane, half: 10)
                     errors.append("\(row.label) at \(time.reading): \(message)")
                     body.append(#"<g class="error"><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
                 }
@@ -134,7 +143,7 @@ public struct SVGMarbleDiagram<Value> {
                 let lane = lanes.lane[number]
                 let key = Int64(lane) << 48 | Int64(layout.index(end))
                 guard endsDrawn.insert("!\(key)").inserted else { continue }
-                let (cx, cy) = place(end, lane: lane)
+                let (cx, cy) = place(end, lane: lane, half: 7)
                 let cause = subscription.cause.map { ": " + $0 } ?? ""
                 cancellations.append("\(row.label) at \(end.reading)\(cause)")
                 body.append(#"<g class="cancelled"><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
@@ -152,10 +161,11 @@ public struct SVGMarbleDiagram<Value> {
             background.append(#"<g class="fold"><title>\#(Time(nanoseconds: fold.duration).reading) folded</title><polyline points="\#(format(middle - 5)),\#(format(axisY + 6)) \#(format(middle - 1)),\#(format(axisY - 6))"/><polyline points="\#(format(middle + 1)),\#(format(axisY + 6)) \#(format(middle + 5)),\#(format(axisY - 6))"/><rect x="\#(format(middle - 3))" y="\#(format(axisY + 12))" width="6" height="\#(format(y - axisY - 20))"/></g>"#)
         }
         for (instant, time) in layout.instants.enumerated() {
-            let tickX = x(instant, 0)
+            let tickX = x(instant)
             let text = Time(nanoseconds: time).reading
             let half = Double(text.count) * Self.characterWidth / 2
-            body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis"/>"#)
+            // Each tick says its time (a tooltip; the geometry test reads the scale from them).
+            body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis"><title>\#(escape(text))</title></line>"#)
             guard tickX - half > labelledUpTo + 6 else { continue }
             labelledUpTo = tickX + half
             body.append(#"<text x="\#(format(tickX))" y="\#(format(axisY - 10))" class="tick">\#(escape(text))</text>"#)
@@ -178,6 +188,9 @@ public struct SVGMarbleDiagram<Value> {
         if !cancellations.isEmpty {
             legend.append("! cancelled:")
             for entry in cancellations { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
+        }
+        if !layout.toScale {
+            legend.append("(not to scale: marks too close together push later ones right)")
         }
         let legendY = y + 16
         for (index, line) in legend.enumerated() {
@@ -206,9 +219,11 @@ public struct SVGMarbleDiagram<Value> {
     private func escape(_ text: String) -> String { Markup.escaped(text) }
 }
 
-/// Where each instant of a run is drawn: instants in order, each as wide as the most marks
-/// any lane has at it, the gaps between them to scale, and a gap much longer than the
-/// others folded to a fixed width (with a break mark).
+/// Where each instant of a run is drawn: to scale — between two folds, x is proportional
+/// to time — at the finest scale that leaves each instant room for its marks side by side
+/// (never less than the plot's width); where that would make the picture wider than the
+/// plot, the longest idle stretches are folded, one at a time, to a fixed width with a
+/// break mark and their length.
 struct TimeLayout {
     /// Every instant something happened, in nanoseconds, ascending.
     let instants: [Int64]
@@ -217,8 +232,17 @@ struct TimeLayout {
     private let starts: [Double]
     let width: Double
     let folds: [(from: Double, to: Double, duration: Int64)]
+    /// For each instant, the number of folds before it: instants with the same number
+    /// are drawn to one scale.
+    let segment: [Int]
+
+    /// Whether every instant is at its time's place within its fold (else crowded marks
+    /// pushed later ones right: said in the picture).
+    let toScale: Bool
 
     static var foldWidth: Double { 64 }
+    /// The widest a picture is drawn to scale.
+    static var widest: Double { 6000 }
     static var shortestGap: Double { 6 }
 
     init<Value>(rows: [Tracer<Value>.Row], end: Time) {
@@ -242,32 +266,65 @@ struct TimeLayout {
         }
         instants = times.sorted()
         position = Dictionary(uniqueKeysWithValues: instants.enumerated().map { ($1, $0) })
-        let gaps = zip(instants, instants.dropFirst()).map { $1 - $0 }
-        let span = max(1, (instants.last ?? 0) - (instants.first ?? 0))
-        let ordered = gaps.filter { $0 > 0 }.sorted()
-        let median = ordered.isEmpty ? 0 : ordered[ordered.count / 2]
-        let folded = gaps.map { $0 > 5 * median && $0 * 4 > span && median > 0 }
-        let occupied = instants.map { Double(max(1, marks[$0] ?? 0)) * SVGMarbleDiagram<Int>.slot }
-        let foldedCount = Double(folded.filter { $0 }.count)
-        let unfolded = zip(gaps, folded).filter { !$1 }.map { Double($0.0) }.reduce(0, +)
-        let room = max(0, SVGMarbleDiagram<Int>.plotWidth - occupied.reduce(0, +) - foldedCount * TimeLayout.foldWidth)
-        let scale = unfolded > 0 ? room / unfolded : 0
+        let gaps = zip(instants, instants.dropFirst()).map { Double($1 - $0) }
+        // The room each instant's marks take before the next instant may start.
+        // (An instant without marks, where a run starts or the picture ends, needs only its tick.)
+        let needed = instants.map { marks[$0].map { max(TimeLayout.shortestGap, Double($0) * SVGMarbleDiagram<Int>.slot) } ?? 1 }
+        let plot = SVGMarbleDiagram<Int>.plotWidth
+        var folded = [Bool](repeating: false, count: gaps.count)
+        func foldWidth(_ index: Int) -> Double { max(TimeLayout.foldWidth, needed[index] + 24) }
+        // Pixels per nanosecond: enough for the most crowded gap, at least the plot's width.
+        func scale() -> Double {
+            let open = gaps.indices.filter { !folded[$0] }
+            let total = open.map { gaps[$0] }.reduce(0, +)
+            let crowded = open.map { needed[$0] / gaps[$0] }.max() ?? 0
+            return max(crowded, total > 0 ? plot / total : 0)
+        }
+        func pictureWidth(_ scale: Double) -> Double {
+            gaps.indices.map { folded[$0] ? foldWidth($0) : gaps[$0] * scale }.reduce(0, +)
+        }
+        var pixels = scale()
+        while pictureWidth(pixels) > plot * 1.5 {
+            // The longest open gap, when it is an idle stretch (far longer than the gap that
+            // sets the scale) and folding it makes the picture narrower.
+            let open = gaps.indices.filter { !folded[$0] }
+            guard let longest = open.max(by: { gaps[$0] < gaps[$1] }),
+                  let crowded = open.max(by: { needed[$0] / gaps[$0] < needed[$1] / gaps[$1] }),
+                  gaps[longest] >= 8 * gaps[crowded], gaps[longest] * pixels > 2 * foldWidth(longest) else { break }
+            folded[longest] = true
+            pixels = scale()
+        }
+        // Wider than the plot where marks crowd (the picture scrolls), up to a limit; past
+        // it, crowded instants push later ones right and the picture says it is not to scale.
+        let limit = TimeLayout.widest
+        if pictureWidth(pixels) > limit {
+            let foldsWidth = gaps.indices.filter { folded[$0] }.map(foldWidth).reduce(0, +)
+            let open = gaps.indices.filter { !folded[$0] }.map { gaps[$0] }.reduce(0, +)
+            pixels = open > 0 ? max(0, limit - foldsWidth) / open : 0
+        }
         var starts: [Double] = []
         var folds: [(from: Double, to: Double, duration: Int64)] = []
+        var segment: [Int] = []
+        var pushed = false
         var x = 0.0
         for index in instants.indices {
             starts.append(x)
-            x += occupied[index]
-            guard index < gaps.count else { break }
+            segment.append(folds.count)
+            guard index < gaps.count else { x += needed[index]; break }
             if folded[index] {
-                folds.append((x, x + TimeLayout.foldWidth, gaps[index]))
-                x += TimeLayout.foldWidth
+                folds.append((x + needed[index], x + foldWidth(index), Int64(gaps[index])))
+                x += foldWidth(index)
+            } else if gaps[index] * pixels >= needed[index] - 0.05 {
+                x += gaps[index] * pixels
             } else {
-                x += max(TimeLayout.shortestGap, Double(gaps[index]) * scale)
+                x += needed[index]
+                pushed = true
             }
         }
         self.starts = starts
         self.folds = folds
+        self.segment = segment
+        toScale = !pushed
         width = x
     }
 

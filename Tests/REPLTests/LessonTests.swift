@@ -313,7 +313,7 @@ extension BinaryTests {
                                             environment: ["FRP_PROGRESS": path])
         #expect(status == 0)
         #expect(output.contains("✓ Right"))
-        #expect(output.contains("debounce 300ms                    -- 400ms - 100ms - 299ms c 50ms - 299ms d 200ms |"))
+        #expect(output.contains("debounce 300ms         -- 400ms - 100ms - 299ms c 50ms - 299ms d 200ms |"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "search 9 solved 1\n")
     }
 }

@@ -22,6 +22,7 @@ extension BinaryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var pictures = 0
         var marbles = 0
+        var scales = 0
         for example in Self.examples {
             let name = URL(fileURLWithPath: example).deletingPathExtension().lastPathComponent
             _ = try run(["run", "--virtual", "--svg", folder + "/" + name + ".svg", example], input: "")
@@ -46,8 +47,32 @@ extension BinaryTests {
                     Issue.record("\(file): \"\(a.text)\" overlaps \"\(b.text)\"")
                 }
             }
+            // To scale between folds: x proportional to time for the ticks of one stretch.
+            #expect(!String(decoding: data, as: UTF8.self).contains("not to scale"), "\(file) is not to scale")
+            #expect(!shapes.ticks.isEmpty, "\(file) has no ticks")
+            let breaks = shapes.folds.map { ($0.from + $0.to) / 2 }
+            var stretch: [(x: Double, milliseconds: Double)] = []
+            func checkStretch() {
+                guard stretch.count >= 3, let first = stretch.first, let last = stretch.last, last.milliseconds > first.milliseconds else { return }
+                let scale = (last.x - first.x) / (last.milliseconds - first.milliseconds)
+                for tick in stretch {
+                    // Readings keep 3 digits of a second, positions one decimal of a pixel.
+                    let expected = first.x + (tick.milliseconds - first.milliseconds) * scale
+                    #expect(abs(tick.x - expected) <= 0.5 + scale * 0.6, "\(file): the tick of \(tick.milliseconds)ms is at \(tick.x), not \(expected)")
+                }
+                scales += 1
+            }
+            for tick in shapes.ticks {
+                if let previous = stretch.last, breaks.contains(where: { $0 > previous.x && $0 < tick.x }) {
+                    checkStretch()
+                    stretch = []
+                }
+                stretch.append(tick)
+            }
+            checkStretch()
             pictures += 1
         }
+        #expect(scales >= 10, "only \(scales) stretches checked")
         #expect(pictures >= Self.examples.count)
         #expect(marbles > 200, "only \(marbles) marbles in all")
     }
@@ -68,6 +93,11 @@ final class SVGShapes: NSObject, XMLParserDelegate {
     var circles: [(x: Double, y: Double, r: Double)] = []
     var texts: [Box] = []
     var unknownElements: Set<String> = []
+    /// The axis' ticks: each instant's x and time (its title), in order.
+    var ticks: [(x: Double, milliseconds: Double)] = []
+    /// Where each fold's break starts and ends.
+    var folds: [(from: Double, to: Double)] = []
+    private var tickX: Double?
     private var groups: [String] = []
     private var text: (x: Double, y: Double, size: Double, centred: Bool)?
     private var characters = ""
@@ -81,6 +111,12 @@ final class SVGShapes: NSObject, XMLParserDelegate {
         case "svg": root = attributes.filter { ["xmlns", "version"].contains($0.key) }
         case "g": groups.append(attributes["class"] ?? "")
         case "circle": circles.append((number("cx"), number("cy"), number("r")))
+        case "line" where attributes["class"] == "axis" && number("y2") - number("y1") == 8:
+            tickX = number("x1")
+            characters = ""
+        case "polyline" where groups.last == "fold":
+            let xs = (attributes["points"] ?? "").split(separator: " ").compactMap { Double($0.split(separator: ",")[0]) }
+            if let low = xs.min(), let high = xs.max() { folds.append((low, high)) }
         case "text" where groups.last != "value" && groups.last != "many":
             let style = attributes["class"] ?? ""
             let size = ["tick", "foldlabel"].contains(style) ? 12.0 : 14.0
@@ -94,6 +130,15 @@ final class SVGShapes: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if name == "g" { groups.removeLast() }
+        if name == "line", let x = tickX {
+            // "3ms", "4.011s": the time the tick stands for.
+            let reading = characters.trimmingCharacters(in: .whitespaces)
+            let seconds = reading.hasSuffix("ms") ? nil : Double(reading.dropLast())
+            if let milliseconds = reading.hasSuffix("ms") ? Double(reading.dropLast(2)) : seconds.map({ $0 * 1000 }) {
+                ticks.append((x, milliseconds))
+            }
+            tickX = nil
+        }
         guard name == "text", let text else { return }
         let width = Double(characters.count) * text.size * 0.6
         let left = text.centred ? text.x - width / 2 : text.x

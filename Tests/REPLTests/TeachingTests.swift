@@ -26,9 +26,10 @@ struct CatalogueTests {
         #expect(!text.contains("stopped after") && !text.contains("still open"))
         #expect(text.contains("Example, run now in virtual time:\n» "))
         #expect(text.contains("\n1 col = "))
-        // The diagram has a row for the operator itself (a stage's row is labelled by its text).
+        // The diagram has a row for the operator itself (a stage's row is labelled by its
+        // text, or, when it ends a `let`, by the name: `clicks = … | share`).
         let rows = text.components(separatedBy: "\n").drop { !$0.hasPrefix("1 col = ") }.dropFirst()
-        #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name) }, "no row for \(name)")
+        #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name) || $0.contains("= … | \(name)") }, "no row for \(name)")
         // An error event (`   9ms  error "..."`) only where the entry says its example fails.
         let events = text.components(separatedBy: "\n").drop { !$0.hasPrefix("» ") }.prefix { !$0.hasPrefix("1 col = ") }
         let errs = events.contains { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first == "error" }

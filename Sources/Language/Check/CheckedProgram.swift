@@ -86,9 +86,19 @@ public enum CheckedArgument: Sendable {
 public struct CheckedStage: Sendable {
     public var spec: OperatorSpec
     public var arguments: [CheckedArgument]
-    /// The stage as written (`filter rating > 90`): the tracer's label.
+    /// The stage as written (`filter rating > 90`).
     public var label: String
     public var site: Site
+    /// The `let` name of the signal this stage ends (`let valid = … | distinctUntilChanged`).
+    public var boundName: String?
+
+    /// How a trace names the stage's row: by the `let` name of the signal it ends (a
+    /// source alone is its name: `usernames`; a pipeline's last stage `valid = … | distinctUntilChanged`),
+    /// else as written.
+    public var traceLabel: String {
+        guard let boundName else { return label }
+        return spec.role == .source ? boundName : "\(boundName) = … | \(label)"
+    }
 }
 
 public indirect enum CheckedHead: Sendable {
@@ -119,6 +129,19 @@ public struct CheckedPipeline: Sendable {
         self.head = head
         self.stages = stages
         self.text = text
+    }
+
+    /// The pipeline bound to `name` by `let`: its last stage (or its source) carries the
+    /// name, for the trace's rows.
+    func named(_ name: String) -> CheckedPipeline {
+        var named = self
+        if !named.stages.isEmpty {
+            named.stages[named.stages.count - 1].boundName = name
+        } else if case .source(var stage) = named.head {
+            stage.boundName = name
+            named.head = .source(stage)
+        }
+        return named
     }
 }
 

@@ -70,7 +70,7 @@ struct Checker {
                    !expression.isPipeline {
                     environment.bindings[name] = .value(expression)
                 } else {
-                    environment.bindings[name] = .signal(pipeline)
+                    environment.bindings[name] = .signal(pipeline.named(name))
                 }
                 environment.properties.remove(name)
             case .run(let pipeline, _, _):

@@ -10,7 +10,7 @@ extension Tracer where Value == Language.Value {
     }
 
     func stageProbe(for stage: CheckedStage, depth: Int, counting: SubscriptionCount?) -> Language.StageRecorder {
-        TracedStage(probe(key: stage.site.key, label: stage.label, depth: depth,
+        TracedStage(probe(key: stage.site.key, label: stage.traceLabel, depth: depth,
                           input: stage.site.input, line: stage.site.order.line, column: stage.site.order.column),
                     counting: counting)
     }
