@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "frp",
             dependencies: [
-                "REPL", "PhotoServer", "PhotoClient", "Services",
+                "REPL", "Language", "PhotoServer", "PhotoClient", "Services",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

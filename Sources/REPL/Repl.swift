@@ -127,8 +127,18 @@ public struct Repl {
                 }
                 submit()
             }
-            if pending.isEmpty, line.trimmingCharacters(of: " ").hasPrefix(":") {
-                let commandLine = line.trimmingCharacters(of: " ")
+            // `help`, `exit`, `quit`, `?` (and `help()`...), as Python, IPython and node take
+            // them, unless the script named something so.
+            var typed = line.trimmingCharacters(of: " \t")
+            if pending.isEmpty, let habit = Repl.habits[typed] {
+                if frontend.environment.names.contains(typed.trimmingCharacters(of: "()")) {
+                    output.line("(`\(typed)` is a name you defined; \(habit) is the command)")
+                } else {
+                    typed = habit
+                }
+            }
+            if pending.isEmpty, typed.hasPrefix(":") {
+                let commandLine = typed
                 editor?.remember(commandLine)
                 if command(commandLine, frontend: &frontend, session: session, inputs: &inputs, output: output) == .quit { break }
                 if commandLine == ":reset" { bindings = [:] }
@@ -166,6 +176,10 @@ public struct Repl {
     }
 
     enum CommandResult { case done, quit }
+
+    /// What other prompts understand without a colon, and the command each means here.
+    static let habits = ["help": ":help", "help()": ":help", "?": ":help", "exit": ":quit", "exit()": ":quit",
+                         "quit": ":quit", "quit()": ":quit"]
 
     /// `:help [OP]`, `:explain [OP]` (`:help OP` is `:explain OP`), `:time live|virtual|Nx`, `:trace on|off`, `:load FILE`,
     /// `:save FILE`, `:reset`, `:quit`.

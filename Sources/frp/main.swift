@@ -20,6 +20,7 @@ struct FRP: ParsableCommand {
             Without a subcommand, frp starts the REPL. Try:
               of 1, 2, 3 | map it * 10
               cold "-a-b-c-|" | take 2
+            `frp FILE.frp` is `frp run FILE.frp`.
             """,
         version: "frp 0.4.0",
         subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ServeCommand.self, PlayCommand.self, ReplCommand.self],
@@ -181,7 +182,7 @@ struct LearnCommand: ParsableCommand {
 
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "repl", abstract: "Start the REPL (the default).", shouldDisplay: false)
+        commandName: "repl", abstract: "Start the REPL (the default).")
 
     @OptionGroup var services: ServicesOption
 
@@ -273,4 +274,4 @@ enum StandardError {
     }
 }
 
-FRP.main()
+FRP.main(CommandLineShortcut.arguments(Array(CommandLine.arguments.dropFirst())))
