@@ -402,6 +402,44 @@ def test_learn_at_a_terminal(spawn, env, tmp_path):
     assert open(progress).read() == "token 6 solved 1\n", open(progress).read()
 
 
+def test_marbles_lesson_solved_by_reading_it(spawn, env, tmp_path):
+    """frp learn marbles played through at a terminal with answers a reader writes from the
+    lesson's text alone (not its solutions: two are written another way), one wrong answer
+    first, whose comparison quotes the exercise's marble as written"""
+    progress = str(tmp_path / "progress")
+    child = spawn(["learn", "marbles"], env=dict(env, FRP_PROGRESS=progress), prompt=False)
+    answers = [
+        'cold "--a--b|" {a: 1, b: 2}',
+        'cold "-a-#" error "timeout"',
+        'cold "--(xy)-(z|)"',
+        'cold "-a 301ms b|"',            # wrong: b a frame late
+        'cold "-a 300ms b|"',
+        'cold "---a--(b|)"',
+        'hot "x^-y|"',                   # the subscription point right after x
+    ]
+    given = 0
+    while True:
+        found = child.expect_exact(["(Enter: go on, quit: stop) ", "answer> ", pexpect.EOF])
+        if found == 0:
+            child.sendline("")
+        elif found == 1:
+            assert given < len(answers), "more exercises than answers"
+            child.sendline(answers[given])
+            given += 1
+            if given == 4:
+                child.expect_exact("Not that marble yet")
+                child.expect_exact("expected: -a 300ms b|")
+                child.expect_exact("actual:   -a 300ms -b|")    # the same 300ms, then the late frame
+            else:
+                child.expect_exact("✓ Right")
+        else:
+            break
+    child.close()
+    assert given == len(answers), given
+    assert child.exitstatus == 0, child.exitstatus
+    assert open(progress).read().startswith("marbles 20 solved 1,2,3,4,5,6"), open(progress).read()
+
+
 def test_background_prints_above_the_line_being_typed(spawn):
     """a background pipeline prints above the line being typed, which survives"""
     child = spawn()
