@@ -15,13 +15,14 @@ final class PhotoSources: SourceProvider {
         services.failures = failures
     }
 
-    static let specs: [OperatorSpec] = (PhotoSite.services.map { ($0.name, $0.parameters, $0.summary, $0.example) }
-                                         + DeviceCache.services).map { service in
+    static let specs: [OperatorSpec] = (PhotoSite.services.map { ($0.name, $0.parameters, $0.summary, $0.example, $0.recordFields) }
+                                         + DeviceCache.services.map { ($0.name, $0.parameters, $0.summary, $0.example, nil) }).map { service in
         OperatorSpec(
-            name: service.name, role: .source, family: .services,
-            parameters: service.parameters.map { Parameter($0, .value) },
-            summary: service.summary,
-            example: service.example)
+            name: service.0, role: .source, family: .services,
+            parameters: service.1.map { Parameter($0, .value) },
+            summary: service.2,
+            example: service.3,
+            recordFields: service.4)
     }
 
     /// The device's cache (scenario 10), for this run.

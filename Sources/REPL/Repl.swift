@@ -79,8 +79,12 @@ public struct Repl {
                 if case .run(let pipeline, _, _) = statement { bindings["_"] = pipeline.text }
             }
             // A run stopped with Ctrl-C is saved as stopped (commented), not as a run
-            // without end.
-            if Interrupt.take(), diagnostics.isEmpty, let last = inputs.last {
+            // without end; any other input (`text := "dog"` while a job runs) is kept.
+            let ranHere = statements.contains { statement in
+                guard case .run(let pipeline, let background, _) = statement else { return false }
+                return pipeline.plainValue == nil && (!background || session.jobs == nil || session.options.clock == .virtual)
+            }
+            if Interrupt.take(), ranHere, diagnostics.isEmpty, let last = inputs.last {
                 inputs[inputs.count - 1] = "# stopped with Ctrl-C:\n" + last.split(separator: "\n").map { "# " + $0 }.joined(separator: "\n")
             }
         }
@@ -251,7 +255,10 @@ public struct Repl {
         case ":jobs":
             output.line(session.jobs?.list() ?? "")
         case ":stop":
-            guard let jobs = session.jobs else { return .done }
+            guard let jobs = session.jobs, !jobs.jobs.isEmpty else {
+                output.line("nothing to stop: no pipeline runs in the background (`PIPELINE &` starts one)")
+                return .done
+            }
             if let argument {
                 guard let number = Int(argument.trimmingCharacters(of: "[] ")) else {
                     output.error(":stop takes a job's number (see :jobs), or nothing to stop them all")

@@ -52,6 +52,8 @@ final class Session {
             case .failure(let error):
                 output.error("error: \(error.message)")
             }
+        case .run(let pipeline, _, _) where pipeline.plainValue.map(isShown) == true:
+            show(value: pipeline)
         case .run(let pipeline, let background, _):
             if background, let jobs {
                 if options.clock == .virtual {
@@ -76,6 +78,28 @@ final class Session {
                 output.line("✗ line \(line): \(pipeline.text) emits \"\(marbleText)\"")
                 for reportLine in outcome.report { output.line("    " + reportLine) }
             }
+        }
+    }
+
+    /// Whether a plain value can be shown: a property that failed to be declared is run,
+    /// and its run says there is no such property.
+    private func isShown(_ expression: CheckedExpression) -> Bool {
+        if case .property(let name) = expression { return properties.property(name) != nil }
+        return true
+    }
+
+    /// A value that is not a stream (`1 + 2`, a property's name): its heading, then the
+    /// value, as node and Python print one; no events, no trace.
+    private func show(value pipeline: CheckedPipeline) {
+        guard let expression = pipeline.plainValue else { return }
+        output.line("\(options.diagramStyle.ascii ? ">>" : "»") \(pipeline.text)")
+        let context = options.makeContext(properties: properties, write: { [output] in output.line($0) })
+        defer { context.finish() }
+        do throws(EvaluationFailure) {
+            let value = try Compiler(context: context).evaluate(expression)
+            output.line(options.prettyValues ? value.pretty(width: options.diagramStyle.width, indent: 0).joined(separator: "\n") : value.printed)
+        } catch {
+            output.error("error: \(error.message)")
         }
     }
 
@@ -140,8 +164,9 @@ final class Session {
         }
         if !outcome.leftovers.isEmpty { output.error("frp: \(outcome.leftovers.report)") }
         if let tracer = outcome.tracer, options.tracing {
-            output.line(MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
-                                      describe: { $0.legendDescription }, detail: { $0.description }, named: named).render())
+            let diagram = MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
+                                        describe: { $0.legendDescription }, detail: { $0.description }, named: named)
+            if !diagram.isEmpty { output.line(diagram.render()) }
         }
         if let line = outcome.requestSummary { output.line(line) }
         if let tracer = outcome.tracer, let diagrams = options.diagrams {

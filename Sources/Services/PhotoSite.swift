@@ -46,6 +46,12 @@ public enum ReplyShape: Sendable, Equatable {
     case each(String)
 }
 
+/// What each value a service sends is: one record (a photo, a reply), a list of them, or
+/// an image's bytes. A test checks it against real replies.
+public enum SentValue: Sendable, Equatable {
+    case record, list, bytes
+}
+
 /// A service of the photo site: everything about it in one place — its name and
 /// parameters in the language, its HTTP shape, how long it takes, and what it answers.
 public struct PhotoService: Sendable {
@@ -58,6 +64,7 @@ public struct PhotoService: Sendable {
     /// ones as paths (`user.username`): what completion offers; a test checks them against
     /// real replies.
     public let fields: [String]
+    public let sends: SentValue
     public let route: Route
     public let shape: ReplyShape
     /// How long it takes, from the arguments alone: the client arms its timer when it asks,
@@ -65,7 +72,7 @@ public struct PhotoService: Sendable {
     public let latency: @Sendable ([String]) -> TimeSpan
     let answer: @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer
 
-    init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String],
+    init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String], sends: SentValue = .record,
          route: Route, shape: ReplyShape = .document,
          latency: @escaping @Sendable ([String]) -> TimeSpan, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
         self.name = name
@@ -73,17 +80,28 @@ public struct PhotoService: Sendable {
         self.summary = summary
         self.example = example
         self.fields = fields
+        self.sends = sends
         self.route = route
         self.shape = shape
         self.latency = latency
         self.answer = answer
     }
 
-    init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String],
+    init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String], sends: SentValue = .record,
          route: Route, shape: ReplyShape = .document,
          milliseconds: Int, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
-        self.init(name, parameters, summary, example: example, fields: fields, route: route, shape: shape,
+        self.init(name, parameters, summary, example: example, fields: fields, sends: sends, route: route, shape: shape,
                   latency: { _ in .milliseconds(milliseconds) }, answer: answer)
+    }
+}
+
+extension PhotoService {
+    /// The fields of each value it sends, when each is one record (`popular`'s photos):
+    /// the checker reports a field not among them before a run.
+    public var recordFields: [String]? {
+        guard sends == .record else { return nil }
+        var seen = Set<String>()
+        return fields.map { String($0.prefix { $0 != "." }) }.filter { seen.insert($0).inserted }
     }
 }
 
@@ -105,7 +123,7 @@ public final class PhotoSite: Sendable {
                 example: "popular | take 3 | map name", fields: photoFields,
                 route: popularRoute, shape: .each("photos"), milliseconds: 500) { site, _ in site.popularPage() },
         PhotoService("popularPage", [], "The popular feed the classic way: the whole page as one list value (500ms).",
-                example: "popularPage | map length(it)", fields: photoFields,
+                example: "popularPage | map length(it)", fields: photoFields, sends: .list,
                 route: popularRoute, shape: .field("photos"), milliseconds: 500) { site, _ in site.popularPage() },
         PhotoService("photo", ["ID"], "The details of one photo, with comments_count and the full-size image (200ms).",
                 example: "popular | take 1 | switchMap (photo id) | map comments_count", fields: photoFields + ["comments_count"],
@@ -113,7 +131,7 @@ public final class PhotoSite: Sendable {
             site.photo(id: request.argument(0))
         },
         PhotoService("download", ["URL"], "The bytes of an image: a thumbnail (100ms) or a full-size picture (300ms).",
-                example: "popular | take 2 | flatMap (download images[0].url) | map length(it)", fields: [],
+                example: "popular | take 2 | flatMap (download images[0].url) | map length(it)", fields: [], sends: .bytes,
                 route: Route(.get, "/v1/download", places: [.resource]),
                 latency: { arguments in .milliseconds((arguments.first ?? "").hasSuffix("/4.png") ? 300 : 100) }) { site, request in
             site.download(request.argument(0))
@@ -129,12 +147,12 @@ public final class PhotoSite: Sendable {
                 route: Route(.post, "/v1/login", places: [.form("username"), .form("password")]),
                 milliseconds: 4000) { _, request in PhotoSite.login(user: request.argument(0), password: request.argument(1)) },
         PhotoService("friends", [], "The friend list, as one list value, after 3s.",
-                example: "friends | map length(it)", fields: friendFields,
+                example: "friends | map length(it)", fields: friendFields, sends: .list,
                 route: Route(.get, "/v1/friends"), milliseconds: 3000) { site, _ in
             .success(.json(JSON.array(site.catalog.friends.map(PhotoReplies.friend)).bytes))
         },
         PhotoService("searchFriends", ["TEXT"], "The friends whose name or uin contains the text, as one list (100ms).",
-                example: #"searchFriends "Wa" | map length(it)"#, fields: friendFields,
+                example: #"searchFriends "Wa" | map length(it)"#, fields: friendFields, sends: .list,
                 route: Route(.get, "/v1/friends/search", places: [.query("q")]), milliseconds: 100) { site, request in
             let query = request.argument(0).lowercased()
             let found = site.catalog.friends.filter { $0.name.lowercased().contains(query) || $0.uin.contains(query) }

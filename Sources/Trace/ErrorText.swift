@@ -7,8 +7,9 @@ enum ErrorText {
     static func shown(_ message: String) -> String {
         // Most messages are short: no need to count characters.
         guard message.utf8.count > shownCharacters else { return message }
-        let beginning = message.prefix(shownCharacters)
+        let beginning = message.wordPrefix(shownCharacters)
         guard beginning.endIndex != message.endIndex else { return message }
+        // Cut at a word's end: the count after it says how long it was.
         return beginning + "… (\(message.count) characters)"
     }
 }

@@ -65,8 +65,11 @@ public struct MarbleDiagram<Value> {
         return steps
     }
 
+    /// Whether no stage was traced (a property's values alone): nothing to draw.
+    public var isEmpty: Bool { rows.isEmpty }
+
     public func render() -> String {
-        guard !rows.isEmpty else { return "(no stage was traced)" }
+        guard !rows.isEmpty else { return "" }
         let labelWidth = self.labelWidth
         let available = max(20, style.width - labelWidth)
         let instants = self.instants
@@ -171,17 +174,14 @@ public struct MarbleDiagram<Value> {
         return lines
     }
 
-    /// Who cancelled whom: `! search it (2nd) at 15ms: debounce 3ms sent "kitten"`. Rows
+    /// Who cancelled whom: `! search it (2nd) at 15ms: when debounce 3ms sent "kitten"`. Rows
     /// cancelled for the same reason at the same instant are listed once.
     private func cancellations() -> [String] {
         var lines: [String] = []
         var listed = Set<String>()
         for row in rows {
-            for subscription in row.subscriptions where subscription.cancelled {
-                guard let end = subscription.end else { continue }
-                let which = row.subscriptionCount > 1 ? " (\(Self.ordinal(subscription.number + 1)))" : ""
-                let line = "\(row.label)\(which) at \(end.reading)"
-                    + (subscription.cause.map { ": \($0)" } ?? "")
+            for subscription in row.subscriptions {
+                guard let line = row.cancellation(subscription) else { continue }
                 if listed.insert(line).inserted { lines.append("  " + line) }
             }
         }
@@ -204,11 +204,6 @@ public struct MarbleDiagram<Value> {
             }
         }
         return instantSet.sorted()
-    }
-
-    static func ordinal(_ number: Int) -> String {
-        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
-        return "\(number)\(suffix)"
     }
 
     /// What a row shows at one instant: values, ends (`|`, `#`, `!`), and when drawn, a

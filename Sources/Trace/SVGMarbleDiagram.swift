@@ -144,8 +144,8 @@ public struct SVGMarbleDiagram<Value> {
                 let key = Int64(lane) << 48 | Int64(layout.index(end))
                 guard endsDrawn.insert("!\(key)").inserted else { continue }
                 let (cx, cy) = place(end, lane: lane, half: 7)
+                if let line = row.cancellation(subscription) { cancellations.append(line) }
                 let cause = subscription.cause.map { ": " + $0 } ?? ""
-                cancellations.append("\(row.label) at \(end.reading)\(cause)")
                 body.append(#"<g class="cancelled"><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
             }
             y += Double(lanes.count) * Self.laneHeight + 8

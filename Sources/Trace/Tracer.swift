@@ -217,8 +217,7 @@ public final class Tracer<Value> {
                 guard let end = subscription.end else { return }
                 for candidate in later {
                     if let ending = endings[ObjectIdentifier(candidate)]?[end.nanoseconds] {
-                        let how = ending.termination == .completed ? "completed" : "failed"
-                        subscription.cause = "by \(candidate.label) (\(how))"
+                        subscription.cause = "when \(candidate.label) \(ending.termination == .completed ? "completed" : "failed")"
                         break
                     }
                 }
@@ -248,6 +247,20 @@ public final class Tracer<Value> {
 }
 
 extension Tracer.Row {
+    /// A cancellation as every trace words it (the text diagram, the SVG, the page):
+    /// `search it (2nd) at 15ms: when debounce 3ms sent "kitten"`.
+    public func cancellation(_ subscription: TraceSubscription) -> String? {
+        guard subscription.cancelled, let end = subscription.end else { return nil }
+        let which = subscriptionCount > 1 ? " (\(Self.ordinal(subscription.number + 1)))" : ""
+        return "\(label)\(which) at \(end.reading)" + (subscription.cause.map { ": \($0)" } ?? "")
+    }
+
+    /// `1st`, `2nd`, `11th`, `23rd`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
+    }
+
     var newest: (time: Time, event: Event<Value>)? { log.newest.map { ($0.time, $0.event) } }
     /// Whether the memory bound dropped the row's oldest events.
     public var droppedOldest: Bool { log.isCapped }
@@ -300,8 +313,9 @@ public struct TraceSubscription {
     public var start: Time
     public var end: Time?
     public var cancelled = false
-    /// Who cancelled it: the event that led to the disposal (`take 2 completed`,
-    /// `debounce 3ms sent "kitten"`) or the outside reason (`Ctrl-C`).
+    /// Why it was cancelled, always worded `when …`: the event that led to the disposal
+    /// (`when take 2 completed`, `when debounce 3ms sent "kitten"`) or the run's end
+    /// (`when the run was stopped by Ctrl-C`).
     public var cause: String?
     var causeIsFinal = false
 }

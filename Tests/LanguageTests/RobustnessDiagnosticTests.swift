@@ -137,7 +137,7 @@ struct RobustnessDiagnosticTests {
         #expect(diagnostics("let v = of 1\nv := 2") == """
             -- NOT A PROPERTY [FRP0308] --------------------------------------- test.frp:2:1
 
-            `v` is a signal bound with `let`, and `:=` sets only a property:
+            `v` is bound with `let`, and `:=` sets only a property:
 
             2| v := 2
                ^

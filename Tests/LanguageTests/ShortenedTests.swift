@@ -1,4 +1,5 @@
 import Language
+import Signals
 import Testing
 
 @Suite("Values shortened for a legend")
@@ -36,5 +37,22 @@ struct ShortenedTests {
         #expect(page.shortened(to: 40) == #"{photos: {page: 1, total: 445, …}, …}"#)
         #expect(Value.string("kitten and more").shortened(to: 8) == #""kitte…""#)
         #expect(Value.list([.number(1), .number(2)]).shortened(to: 40) == "[1, 2]")
+    }
+
+    @Test("text is cut after a whole word when one ends near the cut, never mid-word; short text is whole")
+    func wordEnds() {
+        let message = "map: the record has no field `nmae`: it has `id`, `name`; it is there when it is the one"
+        for limit in [20, 30, 45, 60, 80] {
+            let cut = String(message.wordPrefix(limit))
+            #expect(cut.count <= limit)
+            #expect(message.hasPrefix(cut))
+            let next = message.dropFirst(cut.count).first
+            #expect(next.map { " ,:;".contains($0) } == true, "\(limit): `\(cut)` ends mid-word")
+            #expect(!cut.hasSuffix(",") && !cut.hasSuffix(":") && !cut.hasSuffix(";"), "\(limit): `\(cut)`")
+        }
+        #expect("short".wordPrefix(10) == "short")
+        // One long word: cut where the limit falls.
+        #expect("abcdefghij".wordPrefix(4) == "abcd")
+        #expect(Value.string("Crimson River at dawn").shortened(to: 14) == "\"Crimson…\"")
     }
 }

@@ -71,7 +71,7 @@ struct ReplInputTests {
         _ = ScriptRunner(clock: .virtual, trace: true, output: captured.output).run(Source(name: "r.frp", text: "range 1, 2000"))
         #expect(captured.text.contains("stopped after 1000 events, frp run's limit (`--max-events N` to see more"))
         #expect(captured.text.contains("* = several values in one column (up to 1000)"))
-        #expect(captured.text.contains("range 1, 2000 at 0ms: frp run's limit of 1000 events"))
+        #expect(captured.text.contains("range 1, 2000 at 0ms: when the run reached frp run's limit of 1000 events"))
         let more = Captured()
         _ = ScriptRunner(clock: .virtual, trace: false, maxEvents: 1500, output: more.output)
             .run(Source(name: "r.frp", text: "range 1, 2000"))

@@ -200,7 +200,7 @@ struct RunCommandTests {
             where a = 1
             # = 2:15 map: division by zero
             ! cancelled:
-              of 1 at 0ms: by map it / 0 (failed)
+              of 1 at 0ms: when map it / 0 failed
             """)
     }
 
@@ -450,15 +450,15 @@ struct CancellationCauseTests {
     func cancellationTimeReadsLikeEvents() throws {
         let text = try trace("interval 600ms | take 2")
         #expect(text.contains("     1.2s  next 1"))
-        #expect(text.contains("interval 600ms at 1.2s: by take 2 (completed)"))
+        #expect(text.contains("interval 600ms at 1.2s: when take 2 completed"))
     }
 
     @Test("take cancels its source, and every stage between them, when it completes")
     func take() throws {
         let text = try trace("interval 10ms | map it * 2 | filter it > 0 | take 2")
-        #expect(text.contains("interval 10ms at 30ms: by take 2 (completed)"))
+        #expect(text.contains("interval 10ms at 30ms: when take 2 completed"))
         // map and filter are fused when the run is not traced; traced, they are cancelled too.
-        #expect(text.contains("map it * 2 at 30ms: by take 2 (completed)"))
+        #expect(text.contains("map it * 2 at 30ms: when take 2 completed"))
     }
 
     @Test("takeUntil names its notifier; switchMap the value that replaced the inner run")
@@ -466,7 +466,7 @@ struct CancellationCauseTests {
         let text = try trace(#"cold "-a-b-c-d|" | switchMap (interval 3ms) | takeUntil (cold "------x|")"#)
         #expect(text.contains("! cancelled:"))
         #expect(text.contains(#"interval 3ms (1st) at 3ms: when cold "-a-b-c-d|" sent "b""#))
-        #expect(text.contains("by takeUntil (cold \"------x|\") (completed)"))
+        #expect(text.contains("when takeUntil (cold \"------x|\") completed"))
     }
 
     @Test("the tracer keeps a bounded window: the busiest row becomes a ring of its newest events")

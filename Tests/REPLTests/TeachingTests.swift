@@ -75,6 +75,31 @@ struct CatalogueTests {
         #expect(catalogue["debounce"]?.contrasts.first { $0.name == "throttle" }?.difference.contains("ReactiveCocoa 2's `throttle:` is a debounce") == true)
     }
 
+    @Test("an operator said to pass its values on (the checker keeps the fields it knows across it) sends only values it received, in its example",
+          arguments: CatalogueTests.everything.filter(\.passesValues).map(\.name))
+    func passesValues(name: String) throws {
+        let spec = try #require(PhotoSources.catalogue[name])
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        let (statements, diagnostics) = frontend.load(Source(name: "example.frp", text: spec.example))
+        #expect(diagnostics.isEmpty)
+        guard case .run(let pipeline, _, _)? = statements.last else {
+            Issue.record("\(name)'s example runs nothing")
+            return
+        }
+        var options = RunOptions()
+        options.tracing = true
+        let tracer = try #require(Run(pipeline: pipeline, options: options, properties: PropertyStore()).perform { _, _ in }.tracer)
+        let sent = { (row: Tracer<Value>.Row) in row.events.compactMap { entry -> Value? in
+            if case .next(let value) = entry.event { return value } else { return nil }
+        } }
+        let own = try #require(tracer.rows.last { $0.label.hasPrefix(name) || $0.label.contains("| \(name)") }, "no row for \(name)")
+        let received = tracer.rows.filter { $0 !== own }.flatMap(sent)
+        #expect(!sent(own).isEmpty, "\(name)'s example sends no value to check")
+        for value in sent(own) {
+            #expect(received.contains(value), "\(name) sent \(value), which no other stage sent")
+        }
+    }
+
     @Test("every photo service's example uses it")
     func serviceExamples() {
         for spec in PhotoSources.specs {

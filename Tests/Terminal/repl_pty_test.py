@@ -535,7 +535,7 @@ def test_interrupt(spawn):
     child.sendintr()
     child.expect_exact("cancelled")
     # Its trace: the interval's subscription ended by Ctrl-C (nothing is left running).
-    child.expect(r"interval 100ms at [0-9.]+m?s: Ctrl-C")
+    child.expect(r"interval 100ms at [0-9.]+m?s: when the run was stopped by Ctrl-C")
     child.expect_exact("frp> ")
     child.sendline("of 3")
     child.expect_exact("next 3")

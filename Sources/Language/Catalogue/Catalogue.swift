@@ -67,6 +67,9 @@ public final class OperatorSpec: Sendable {
     /// fused stage reads its arguments by these parameter names through `StageArguments`,
     /// as `build` does, so one mistake gets one message either way.
     public let fusion: Fusion?
+    /// For a source whose every value is a record with these fields (a photo service's
+    /// replies): the checker reports a field not among them before the run.
+    public let recordFields: [String]?
     /// A checked stage's arguments are laid out as these: the positional parameters, then
     /// the keyword ones (a marble's error text aside, folded into the marble). The checker
     /// lays them out so and `StageArguments` reads them so.
@@ -79,8 +82,9 @@ public final class OperatorSpec: Sendable {
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
          elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], fusion: Fusion? = nil,
-         build: Build? = nil, known: Known? = nil, each: Each? = nil) {
+         build: Build? = nil, known: Known? = nil, each: Each? = nil, recordFields: [String]? = nil) {
         self.name = name
+        self.recordFields = recordFields
         self.role = role
         self.family = family
         self.parameters = parameters
@@ -112,6 +116,15 @@ public final class OperatorSpec: Sendable {
     }
 
     public var confusedWith: [String] { contrasts.map(\.name) }
+
+    /// Whether every value it sends is one it received, unchanged (`filter`, `take`,
+    /// `delay`, `share`, `log`): what the checker knows of the values before it holds
+    /// after it. A fallback signal (`timeout … with`) brings values of its own.
+    /// `CatalogueTests` checks it on every entry's example.
+    public var passesValues: Bool {
+        role == .operator && [.filtering, .timing, .sharing, .debugging].contains(family)
+            && !parameters.contains { $0.kind == .signal && $0.keyword != nil }
+    }
 
     /// What a stage does in a fused chain, by the names of the parameters it reads.
     public enum Fusion: Sendable {
@@ -289,8 +302,10 @@ public struct Parameter: Sendable {
 extension OperatorSpec {
     /// A source provided by the program that embeds the language (the photo services):
     /// built by the run's `SourceProvider`.
-    public convenience init(name: String, role: Role, family: Family, parameters: [Parameter], summary: String, example: String) {
-        self.init(name, role, family, parameters, summary, example: example) { args throws(SignalError) in try args.service() }
+    public convenience init(name: String, role: Role, family: Family, parameters: [Parameter], summary: String, example: String,
+                            recordFields: [String]? = nil) {
+        self.init(name, role, family, parameters, summary, example: example,
+                  build: { args throws(SignalError) in try args.service() }, recordFields: recordFields)
     }
 }
 

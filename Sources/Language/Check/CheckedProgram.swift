@@ -131,6 +131,22 @@ public struct CheckedPipeline: Sendable {
         self.text = text
     }
 
+    /// The expression it is when it is a value, not a stream: no stage, no source, no
+    /// pipeline inside, no bound property or hot source (`1 + 2`, `{a: 1}.a`, a property's
+    /// name). The prompt prints it as a value, as node and Python print `1 + 2`.
+    public var plainValue: CheckedExpression? {
+        guard stages.isEmpty, hotSources.isEmpty, propertyBindings.isEmpty else { return nil }
+        switch head {
+        case .property(let name):
+            return .property(name)
+        case .value(let expression):
+            let hasPipeline = expression.contains { if case .pipeline = $0 { return true } else { return false } }
+            return hasPipeline ? nil : expression
+        case .source, .binding:
+            return nil
+        }
+    }
+
     /// The pipeline bound to `name` by `let`: its last stage (or its source) carries the
     /// name, for the trace's rows.
     func named(_ name: String) -> CheckedPipeline {

@@ -45,6 +45,7 @@ extension Checker {
             return resolve(name, expression.range, scope)
         case .member(let base, let name, let nameRange):
             guard let checked = checkExpression(base, scope), !signalAsValue(checked, base, in: expression, "`.\(name)`") else { return nil }
+            if case .it = checked, !knownField(name, nameRange, scope) { return nil }
             return .field(checked, name, site(nameRange, stage: scope.stage))
         case .index(let base, let index):
             guard let checkedBase = checkExpression(base, scope), let checkedIndex = checkExpression(index, scope),
@@ -92,7 +93,10 @@ extension Checker {
             guard let checked = checkExpression(operand, scope), !signalAsValue(checked, operand, in: expression, "`not`") else { return nil }
             return .not(checked, site(expression.range, stage: scope.stage))
         case .binary(let op, let left, let right, let operatorRange):
-            let checkedLeft = checkExpression(left, scope)
+            // `it.nick ?? name`: a field that may be missing is asked for on purpose.
+            var leftScope = scope
+            if op == .coalesce { leftScope.itFields = nil }
+            let checkedLeft = checkExpression(left, leftScope)
             let checkedRight = checkExpression(right, scope)
             guard let checkedLeft, let checkedRight else { return nil }
             if let signal = checkedLeft.isPipeline ? left : checkedRight.isPipeline ? right : nil {
@@ -175,7 +179,10 @@ extension Checker {
             let stage = CheckedStage(spec: spec, arguments: [], label: name, site: site(range, stage: name))
             return .pipeline(CheckedPipeline(head: .source(stage), stages: [], text: name))
         }
-        if scope.hasIt { return .field(.it, name, site(range, stage: scope.stage)) }
+        if scope.hasIt {
+            guard knownField(name, range, scope) else { return nil }
+            return .field(.it, name, site(range, stage: scope.stage))
+        }
         if name == "error" {
             report(.noErrorHere, range)
             return nil

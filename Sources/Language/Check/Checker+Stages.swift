@@ -7,6 +7,8 @@ extension Checker {
     // MARK: Pipelines
 
     mutating func checkPipeline(_ pipeline: Pipeline, _ scope: Scope) -> CheckedPipeline? {
+        var scope = scope
+        scope.incomingFields = nil
         let head: CheckedHead?
         switch pipeline.head {
         case .call(let stage): head = checkSourceCall(stage, scope)
@@ -14,8 +16,11 @@ extension Checker {
         }
         var stages: [CheckedStage] = []
         var failed = head == nil
+        // The fields of the records flowing at each point, while the checker knows them.
+        var fields = head.flatMap(recordFields(of:))
         for stage in pipeline.stages {
             if catalogue[stage.name] == nil, let definition = environment.definitions[stage.name] {
+                fields = nil
                 guard let expanded = expand(definition, at: stage, scope) else {
                     failed = true
                     continue
@@ -23,10 +28,14 @@ extension Checker {
                 stages += expanded
                 continue
             }
-            guard var checked = checkOperator(stage, scope) else {
+            var stageScope = scope
+            stageScope.incomingFields = fields
+            guard var checked = checkOperator(stage, stageScope) else {
                 failed = true
+                fields = nil
                 continue
             }
+            fields = recordFields(after: checked, given: fields)
             // `log` without a label is labelled by what it logs: the pipeline before it.
             if checked.spec.parameters.first?.defaultsToUpstreamText == true, case .absent? = checked.arguments.first {
                 var before = text(SourceRange(start: pipeline.range.start, end: stage.range.start))
@@ -202,6 +211,7 @@ extension Checker {
             guard rejectDuration(expression, spec) else { return nil }
             var inner = scope
             inner.hasIt = true
+            inner.itFields = scope.incomingFields
             inner.hasAcc = parameter.kind == .accumulator
             guard let checked = checkExpression(expression, inner) else { return nil }
             // A condition is true or false for each value; a signal is neither.
@@ -237,7 +247,10 @@ extension Checker {
             return checkArgument(expression, alternative, spec, scope)
         case .signal, .perValuePipeline, .errorPipeline:
             var inner = scope
-            if parameter.kind == .perValuePipeline { inner.hasIt = true }
+            if parameter.kind == .perValuePipeline {
+                inner.hasIt = true
+                inner.itFields = scope.incomingFields
+            }
             if parameter.kind == .errorPipeline { inner.hasError = true }
             return checkSignalArgument(expression, spec, inner).map { .pipeline($0) }
         case .marble:

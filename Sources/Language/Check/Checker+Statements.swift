@@ -30,12 +30,14 @@ extension Checker {
             }
             return checkPipeline(value, top).map { .bindProperty(name: name, $0) }
         case .assign(let name, let nameRange, let value, _):
-            if case .signal? = environment.bindings[name] {
+            if environment.bindings[name] != nil {
                 report(.notAProperty(name), nameRange)
                 return nil
             }
             guard environment.properties.contains(name) else {
-                report(.unknownProperty(name, close: suggestion(for: name, among: Array(environment.properties))), nameRange)
+                // A one-letter name is one edit from every other: no suggestion.
+                let close = name.count > 1 ? suggestion(for: name, among: Array(environment.properties)) : nil
+                report(.unknownProperty(name, value: text(value.range), close: close), nameRange)
                 return nil
             }
             let site = self.site(nameRange, stage: ":=")

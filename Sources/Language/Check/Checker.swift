@@ -39,6 +39,12 @@ struct Checker {
         var hasError = false
         /// The stage the expression belongs to, for runtime error messages.
         var stage = ""
+        /// The fields of the records `it` stands for, when the checker knows them (a
+        /// service's replies, a record literal): a field not among them is reported.
+        var itFields: [String]?
+        /// The fields of the values reaching the stage being checked: its per-value
+        /// arguments' `it` (`Checker+Fields`).
+        var incomingFields: [String]?
     }
 
     init(source: Source, catalogue: Catalogue, environment: Environment) {

@@ -73,6 +73,7 @@ public enum DiagnosticCode: String, CodeTable, Comparable {
     case noAccumulatorHere = "FRP0318 NO ACCUMULATOR HERE"
     case noErrorHere = "FRP0319 NO ERROR HERE"
     case signalInExpression = "FRP0320 SIGNAL IN EXPRESSION"
+    case unknownField = "FRP0321 UNKNOWN FIELD"
     // 04 arguments
     case wrongArguments = "FRP0401 WRONG ARGUMENTS"
     case missingArgument = "FRP0402 MISSING ARGUMENT"

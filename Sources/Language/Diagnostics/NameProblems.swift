@@ -43,10 +43,21 @@ extension Problem {
         Problem(.unknownFunction, "I do not know a function called `\(name)`:", hint: hint.sentence(for: name))
     }
 
+    /// `popular | map nmae`: a field the records flowing there do not have; `close`, the
+    /// nearest of their `fields`.
+    static func unknownField(_ name: String, close: String?, fields: [String]) -> Problem {
+        let listed = fields.map { "`\($0)`" }.joined(separator: ", ")
+        let have = "have \(listed.isEmpty ? "no fields" : listed)"
+        return Problem(.unknownField, "The values here are records without a field `\(name)`:",
+                       hint: close.map { "did you mean `\($0)`? They " + have } ?? "they " + have + "; `it.\(name) ?? DEFAULT` reads a field that may be missing")
+    }
+
     /// `count := 1` where no `var count` was declared; `close`, a property with a close name.
-    static func unknownProperty(_ name: String, close: String?) -> Problem {
-        Problem(.unknownProperty, "I do not know a property called `\(name)`:",
-                hint: close.map { "did you mean `\($0)`?" } ?? "declare it first: `var \(name) = VALUE`")
+    /// `value`: the text after `:=`, for the declaration the hint offers.
+    static func unknownProperty(_ name: String, value: String, close: String?) -> Problem {
+        let declare = "a property is declared first: `var \(name) = \(value)`"
+        return Problem(.unknownProperty, "I do not know a property called `\(name)`:",
+                       hint: close.map { "did you mean `\($0)`? Otherwise, " + declare } ?? declare)
     }
 
     /// What stands where a pipeline starts, and needs a signal before it.
@@ -117,7 +128,7 @@ extension Problem {
 
     /// `clicks := 1` when `clicks` is a signal bound with `let`.
     static func notAProperty(_ name: String) -> Problem {
-        Problem(.notAProperty, "`\(name)` is a signal bound with `let`, and `:=` sets only a property:",
+        Problem(.notAProperty, "`\(name)` is bound with `let`, and `:=` sets only a property:",
                 hint: "a `let` name cannot change; to have one that does, write `var \(name) = VALUE` instead of `let`")
     }
 
@@ -233,6 +244,10 @@ extension DiagnosticCode {
             "An expression calls a function that does not exist: usually a typo, or a function of another language. The hint names the closest function, or lists them all.",
             wrong: "of \"a\", \"bc\" | map lenght(it)",
             right: "of \"a\", \"bc\" | map length(it)"),
+        .unknownField: LongForm(
+            "An expression reads a field of the values flowing there, and the checker knows those values are records without it: a photo service's replies, or records the pipeline made (`of {…}`, `map {…}`). Usually a typo; the run would fail at the first value. A field that may be missing is read with `??`.",
+            wrong: "of {name: \"kit\", rating: 91} | map nmae",
+            right: "of {name: \"kit\", rating: 91} | map name"),
         .unknownProperty: LongForm(
             "`NAME := VALUE` sets a property, and no property of that name was declared with `var`: usually a typo, or a `var` still to write.",
             wrong: "var total = 0\ntotl := 1",
@@ -250,7 +265,7 @@ extension DiagnosticCode {
             wrong: "of(1, 2, 3)",
             right: "of 1, 2, 3"),
         .notAProperty: LongForm(
-            "`:=` sets a property, and the name is a signal bound with `let`, which never changes. A name that changes is declared with `var`.",
+            "`:=` sets a property, and the name is bound with `let` (to a signal or a value), which never changes. A name that changes is declared with `var`.",
             wrong: "let clicks = cold \"-a-b|\"\nclicks := 1",
             right: "var clicks = 0\nclicks := 1"),
         .notAService: LongForm(

@@ -168,9 +168,11 @@ extension Problem {
         }
     }
 
-    /// `=` inside an expression.
-    static func expectedDoubleEquals() -> Problem {
-        Problem(.expectedDoubleEquals, "I found `=` inside an expression:", hint: "compare with `==`")
+    /// `=` inside an expression; `name`, the name before it (`x = 5`), which may be a
+    /// property to set.
+    static func expectedDoubleEquals(after name: String?) -> Problem {
+        Problem(.expectedDoubleEquals, "I found `=` inside an expression:",
+                hint: name.map { "compare with `==`; to set the property `\($0)`, write `\($0) := VALUE`" } ?? "compare with `==`")
     }
 
     /// Nothing that starts an argument after a stage's `,`.

@@ -58,6 +58,12 @@ struct Parser {
         if current.kind == .pipe {
             throw failure(.nothingToContinue())
         }
+        // `x = 5` as a statement: a comparison, or a property being set.
+        if let name = current.name, !["let", "var", "def", "expect", "service", "import"].contains(name),
+           peek(1).kind == .assign, !(peek(2).kind == .greater && peek(2).range.start == peek(1).range.end) {
+            advance()
+            throw failure(.expectedDoubleEquals(after: name))
+        }
         if isWord("let") || isWord("var"), case .name = peek(1).kind {
             let isLet = isWord("let")
             advance()
@@ -366,7 +372,7 @@ struct Parser {
         case .assign where peek(1).kind == .greater && peek(1).range.start == current.range.end:
             throw arrowFunction(left)
         case .assign:
-            throw failure(.expectedDoubleEquals())
+            throw failure(.expectedDoubleEquals(after: nil))
         default: return left
         }
         let operatorRange = current.range

@@ -53,7 +53,7 @@ extension Value {
         }
         switch self {
         case .string(let string):
-            return (String(Value.quote(String(string.prefix(max(1, limit - 3)))).dropLast()) + "…\"", false)
+            return (String(Value.quote(String(string.wordPrefix(max(1, limit - 3)))).dropLast()) + "…\"", false)
         case .list(let list):
             return (shorten("[", "]", list.map { (label: "", value: $0) }), false)
         case .record(let record):

@@ -56,7 +56,7 @@ struct Run {
                 if case .next = event {} else { ended = true }
                 observe(event, scheduler.now)
                 if events == limit, !ended {
-                    tracer?.disposalReason = options.eventLimit.map(Run.reason)
+                    tracer?.disposalReason = options.eventLimit.map(Run.reached)
                     endRun?()
                 }
             }
@@ -70,13 +70,14 @@ struct Run {
             }
             let stop = memory?.exceeded == true ? .memory : stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
             switch stop {
-            case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reason)
-            case .interrupted: tracer?.disposalReason = options.interruptReason()
-            case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "the limit of \($0.duration) of real time" }
-            case .memory: tracer?.disposalReason = options.memoryLimit.map { "the limit of \($0 >> 20) MB of memory" }
+            case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reached)
+            case .interrupted: tracer?.disposalReason = "when the run was stopped by \(options.interruptReason())"
+            case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "when the run reached the limit of \($0.duration) of real time" }
+            case .memory: tracer?.disposalReason = options.memoryLimit.map { "when the run reached the limit of \($0 >> 20) MB of memory" }
             case .horizon:
-                if case .limit(let span) = options.horizon { tracer?.disposalReason = "the limit of \(span) of virtual time" }
-            case .ended, .quiescent: break
+                if case .limit(let span) = options.horizon { tracer?.disposalReason = "when the run reached the limit of \(span) of virtual time" }
+            case .quiescent: tracer?.disposalReason = "when the run ended: nothing more could happen"
+            case .ended: break
             }
             scheduler.interrupted = { false }
             let end = scheduler.now
@@ -89,9 +90,9 @@ struct Run {
         }
     }
 
-    /// `the REPL's limit of 1000 events`
-    private static func reason(_ limit: RunOptions.EventLimit) -> String {
-        "\(limit.name) of \(limit.count) events"
+    /// `when the run reached the REPL's limit of 1000 events`: a cancellation's cause.
+    private static func reached(_ limit: RunOptions.EventLimit) -> String {
+        "when the run reached \(limit.name) of \(limit.count) events"
     }
 
     /// The tracer (when traced), and the count of live subscriptions (when counted: a
