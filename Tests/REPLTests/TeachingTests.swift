@@ -72,7 +72,7 @@ struct CatalogueTests {
         for (one, other) in pairs {
             #expect(catalogue[one]?.confusedWith.contains(other) == true, "\(one) vs \(other)")
         }
-        #expect(catalogue["debounce"]?.contrasts.first { $0.name == "throttle" }?.difference.contains("ReactiveCocoa 2's `throttle:` is a debounce") == true)
+        #expect(catalogue["debounce"]?.reactiveCocoa.contains("RAC 2's throttle: is this operator") == true)
     }
 
     @Test("an operator said to pass its values on (the checker keeps the fields it knows across it) sends only values it received, in its example",
@@ -98,6 +98,23 @@ struct CatalogueTests {
         for value in sent(own) {
             #expect(received.contains(value), "\(name) sent \(value), which no other stage sent")
         }
+    }
+
+    @Test("a page says each thing once: no sentence twice, RAC 2's throttle: named where the names elsewhere and the ReactiveCocoa note are",
+          arguments: CatalogueTests.everything.map(\.name))
+    func saidOnce(name: String) {
+        let text = explained(name).text
+        let prose = text.components(separatedBy: "\n").prefix { !$0.hasPrefix("Example") }.joined(separator: " ")
+            + " " + text.components(separatedBy: "\n").drop { !$0.hasPrefix("In ReactiveCocoa") && !$0.hasPrefix("Often confused") }.joined(separator: " ")
+        let sentences = prose.split(separator: ".").map { $0.split(separator: " ").joined(separator: " ") }.filter { $0.count > 20 }
+        #expect(Set(sentences).count == sentences.count, "\(name) repeats a sentence")
+        #expect(text.components(separatedBy: "throttle:").count <= 4, "\(name) names RAC 2's throttle: beyond the names elsewhere, the note and its tutorial line")
+    }
+
+    @Test("an example is shown whole: its let lines before the run, so it can be copied")
+    func examplesWhole() {
+        let text = explained("share").text
+        #expect(text.contains("» let clicks = cold \"-a-b-c|\" | share\n» clicks | merge"), "\(text)")
     }
 
     @Test("every photo service's example uses it")

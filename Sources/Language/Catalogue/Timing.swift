@@ -4,26 +4,26 @@ import Signals
 /// completion know of each, and how it is built.
 let timingOperators: [OperatorSpec] = [
     .init("debounce", .operator, .timing, [Parameter("DURATION", .durationOrPipeline)],
-          "Sends a value only after DURATION has passed with no newer value (waits for a pause). ReactiveCocoa 2's `throttle:` is this.",
+          "Sends a value only after DURATION has passed with no newer value (waits for a pause).",
           "Each value restarts the wait, so a burst becomes its last value, sent DURATION after the burst; a waiting value is sent at completion. Typing: wait for a pause before searching. DURATION may be a pipeline run for each value (`it`): its first value ends the wait, so `debounce (timer 100ms)` is `debounce 100ms` and the wait can depend on the value.",
           example: #"cold "-a-b-----c---|" | debounce 3ms"#,
           elsewhere: ["RxJS: debounceTime / debounce (with a pipeline)", "ReactiveSwift: debounce", "RAC2: throttle: (a debounce!)"],
           reactiveCocoa: "RAC 2's throttle: is this operator: it waits for a pause, then sends the last value. The tutorials' `[text throttle:0.3]` is `text | debounce 300ms` here; frp's `throttle` is RxJS's throttleTime, another thing.",
           contrasts: [
-            .init("throttle", "throttle sends the FIRST value at once and ignores the rest for DURATION; debounce sends the LAST value after a pause. (ReactiveCocoa 2's `throttle:` is a debounce.)"),
+            .init("throttle", "throttle sends the FIRST value at once and ignores the rest for DURATION; debounce sends the LAST value after a pause."),
             .init("delay", "delay shifts every value by DURATION and drops none; debounce drops all but the last of a burst."),
           ]) { args throws(SignalError) in
         guard args.isPipeline("DURATION") else { return args.upstream.debounce(args.duration("DURATION"), on: args.scheduler) }
         return args.upstream.debounce(by: args.perValuePipeline("DURATION"))
     },
     .init("throttle", .operator, .timing, [Parameter("DURATION", .duration)],
-          "Sends a value, then ignores values for DURATION (leading edge). Not ReactiveCocoa 2's `throttle:`, which is a debounce.",
+          "Sends a value, then ignores values for DURATION (leading edge).",
           "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. ReactiveSwift's throttle also sends the latest value at the end of each window (leading and trailing).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
           elsewhere: ["RxJS: throttleTime (leading, the default)", "ReactiveSwift: throttle (leading AND trailing: it also sends the latest at the end of each window)", "RAC2: (none; its throttle: is a debounce)"],
           reactiveCocoa: "RAC 2's throttle: is not this operator but `debounce`: `[text throttle:0.3]` is `text | debounce 300ms`. ReactiveSwift's throttle sends the first value of a window and the latest at its end; frp's sends only the first (RxJS's default).",
           contrasts: [
-            .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once. RAC2's `throttle:` is a debounce."),
+            .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once."),
             .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
           ]) { args throws(SignalError) in
         args.upstream.throttle(args.duration("DURATION"), on: args.scheduler)
