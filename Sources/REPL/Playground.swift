@@ -89,6 +89,7 @@ extension Playground {
                 case .read(let text): .object(["kind": .string("read"), "text": .string(text)])
                 case .given(let text): .object(["kind": .string("given"), "text": .string(text)])
                 case .run(let text): .object(["kind": .string("run"), "text": .string(text)])
+                case .fails(let text): .object(["kind": .string("run"), "text": .string(text), "fails": .bool(true)])
                 case .exercise(let exercise):
                     .object(["kind": .string("exercise"), "task": .string(exercise.task), "emits": .string(exercise.emits),
                              "hint": .string(exercise.hint)])
@@ -125,7 +126,7 @@ extension Playground {
                     "verdict": .string(verdict.name), "report": .string(verdict.report.joined(separator: "\n")),
                     "hint": verdict.hint.map(JSON.string) ?? .null,
                 ]).text
-            case .read, .run:
+            case .read, .run, .fails:
                 break
             }
         }

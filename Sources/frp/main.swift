@@ -158,12 +158,16 @@ struct LearnCommand: ParsableCommand {
         abstract: "Lessons from the classic scenarios, with exercises checked by running your answer.",
         discussion: """
             Without a lesson: the lessons and your progress (kept in FRP_PROGRESS or ~/.frp_progress).
-            In an exercise, type a pipeline, or hint, solution, skip, quit.
+            In an exercise, type a pipeline, or hint (asked again: more), solution, steps, skip, quit.
+            frp learn feed 4 starts the lesson at step 4 (back to a skipped exercise, say).
             Piped input works too: printf 'ANSWER\\n' | frp learn search
             """)
 
     @Argument(help: "The lesson, like search.", completion: .custom { _, _, _ in CommandLineNames.lessons })
     var lesson: String?
+
+    @Argument(help: "The step to start at (1 is the first); without it, where you left the lesson.")
+    var step: Int?
 
     @Flag(help: "Start the lesson from its first step.")
     var restart = false
@@ -175,7 +179,7 @@ struct LearnCommand: ParsableCommand {
     var color: ColorChoice = .auto
 
     func run() throws {
-        let status = Learn(style: .fromEnvironment(ascii: ascii, color: color)).run(lesson, restart: restart)
+        let status = Learn(style: .fromEnvironment(ascii: ascii, color: color)).run(lesson, restart: restart, step: step)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -18,7 +18,7 @@ func exercisesInContext() -> [(lesson: String, number: Int, exercise: Exercise, 
             case .exercise(let exercise):
                 number += 1
                 found.append((lesson.name, number, exercise, frontend))
-            case .read, .run:
+            case .read, .run, .fails:
                 break
             }
         }
@@ -74,20 +74,44 @@ struct LessonTests {
         for lesson in Lesson.all {
             var frontend = Frontend(catalogue: PhotoSources.catalogue)
             var shown = Set<String>()
+            var words = Set<String>()
             var number = 0
             for step in lesson.steps {
                 switch step {
-                case .given(let text), .run(let text):
+                case .given(let text), .run(let text), .fails(let text):
                     shown.formUnion(operators(in: text, given: frontend))
                     if case .given = step { _ = frontend.load(Source(name: "<given>", text: text)) }
                 case .exercise(let exercise):
                     number += 1
                     let needed = operators(in: exercise.solution, given: frontend).subtracting(shown)
                     #expect(needed.isEmpty, "\(lesson.name) exercise \(number) needs \(needed.sorted()) before a run shows it")
+                    let fields = Self.fields(in: exercise.solution, given: frontend).subtracting(words)
+                    #expect(fields.isEmpty, "\(lesson.name) exercise \(number) needs the fields \(fields.sorted()) before a step names them")
                 case .read:
                     break
                 }
+                // Every word a step shows (a field named in a reading, or used in a run).
+                switch step {
+                case .read(let text), .given(let text), .run(let text), .fails(let text): words.formUnion(Self.words(in: text))
+                case .exercise(let exercise): words.formUnion(Self.words(in: exercise.task))
+                }
             }
+        }
+    }
+
+    static func words(in text: String) -> Set<String> {
+        Set(text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
+    }
+
+    /// The fields a solution reads: its words that are not operators, sources, functions,
+    /// names given, words of the language or inside strings.
+    static func fields(in solution: String, given frontend: Frontend) -> Set<String> {
+        let unquoted = solution.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+        let language: Set<String> = ["it", "acc", "error", "true", "false", "null", "and", "or", "not", "if", "then", "else", "matches", "ms", "s"]
+        return words(in: unquoted).filter { word in
+            !(word.first?.isNumber ?? true) && PhotoSources.catalogue[word] == nil && Function.named[word] == nil
+                && !frontend.environment.names.contains(word) && !language.contains(word)
         }
     }
 
@@ -163,7 +187,14 @@ struct LessonTests {
             for step in lesson.steps {
                 switch step {
                 case .given(let text): #expect(demonstration.run(text, name: "<given>"), "\(lesson.name): \(text)")
-                case .run(let text): #expect(demonstration.run(text, name: "<run>"), "\(lesson.name): \(text)")
+                case .run(let text), .fails(let text):
+                    let before = captured.text.count
+                    #expect(demonstration.run(text, name: "<run>"), "\(lesson.name): \(text)")
+                    // A demonstration runs clean unless the lesson says it fails: an error
+                    // event would be shown with no word about it.
+                    let errs = captured.text.dropFirst(before).split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first == "error" }
+                    if case .run = step { #expect(!errs, "\(lesson.name): `\(text)` fails and the lesson does not say so") }
+                    if case .fails = step { #expect(errs, "\(lesson.name): `\(text)` is said to fail and does not") }
                 case .read, .exercise: break
                 }
             }
@@ -176,10 +207,45 @@ struct LessonTests {
 
 @Suite("frp learn")
 struct LearnTests {
-    func session(_ lines: [String], lesson: String?, progress path: String, restart: Bool = false) -> (status: Int32, text: String) {
+    func session(_ lines: [String], lesson: String?, progress path: String, restart: Bool = false, step: Int? = nil) -> (status: Int32, text: String) {
         let captured = Captured()
-        let status = Learn(input: .lines(lines), output: captured.output, progressPath: path).run(lesson, restart: restart)
+        let status = Learn(input: .lines(lines), output: captured.output, progressPath: path).run(lesson, restart: restart, step: step)
         return (status, captured.text)
+    }
+
+    @Test("hints come graded, a nudge, the operator, the answer; an answer after the solution is seen, not solved; off-by-one and silence get aimed hints")
+    func gradedHints() throws {
+        let path = temporaryPath()
+        let feed = Lesson.feed.exercises[0]
+        let run = session([#"popular | filter category == "Fine Art" | map name | take 3"#, "photo 1 | catch never", "hint", "hint", "hint",
+                           feed.solution, "quit"], lesson: "feed", progress: path, step: 3)
+        #expect(run.text.contains("Hint: one value too many: it sent 3, the task wants 2; count again"), "\(run.text)")
+        #expect(run.text.contains("Hint: it sent nothing in that time, not even its end"))
+        #expect(!run.text.contains("retry asks again"), "silence is not the retry mistake")
+        #expect(run.text.contains("Hint 1 of 3: \(feed.nudge)"))
+        #expect(run.text.contains("Hint 2 of 3: \(feed.hint.prefix(30))"))
+        #expect(run.text.contains("Hint 3 of 3: one solution: \(feed.solution)"))
+        #expect(run.text.contains("counted as seen, not solved"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 7 seen 1\n")
+        #expect(session([], lesson: nil, progress: path).text.contains("7 of 12 steps, 0 of 3 exercises solved, 1 answered after the solution"))
+    }
+
+    @Test("a skipped exercise is said so, and frp learn NAME STEP goes back to it; steps lists them; a replay stopped says where to go on")
+    func skipAndReturn() throws {
+        let path = temporaryPath()
+        let answers = exercisesInContext().filter { $0.lesson == "token" }.map(\.exercise.solution)
+        let first = session(["skip", answers[1]], lesson: "token", progress: path)
+        #expect(first.text.contains("Lesson done: 1 of 2 exercises solved, 1 skipped."), "\(first.text)")
+        let step = Lesson.token.step(ofExercise: 1)
+        #expect(first.text.contains("To go back: exercise 1: `frp learn token \(step)`."))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 2 skipped 1\n")
+        let back = session(["steps", answers[0], "quit"], lesson: "token", progress: path, step: step)
+        #expect(back.text.contains("Continuing at step \(step)."))
+        #expect(back.text.contains("  \(step)  exercise 1: Ask for the profile"))
+        #expect(back.text.contains("(`frp learn token N` starts at step N)"))
+        #expect(back.text.contains("Stopped after step \(step + 1)") || back.text.contains("Stopped at step"), "\(back.text)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
+        #expect(session([], lesson: "token", progress: path, step: 99).status == 1)
     }
 
     @Test("the answer's diagram draws the exercise's values with the exercise's letters")
@@ -205,9 +271,9 @@ struct LearnTests {
         #expect(first.text.contains("Your pipeline, stage by stage:\n» photo 1 | retry 1\n"))
         #expect(first.text.contains("\nretry 1 "))
         #expect(first.text.contains("first difference (event 1): expected next \"Bright Horizon\" at frame 500, got error \"photo: no photo with id 1\" at frame 400"))
-        #expect(first.text.contains("Hint: filter first, then take"))
+        #expect(first.text.contains("Hint 1 of 3: Which photos, then what of them, then how many"))
         #expect(first.text.contains("answer> photo 1 | catch empty\n✗"))
-        #expect(first.text.hasSuffix("Stopped at step 4 of 12; `frp learn feed` goes on from here."))
+        #expect(first.text.hasSuffix("Stopped at step 4 of 12; `frp learn feed 4` goes on from here."))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 3\n")
 
         let second = session([#"popular | filter category == "Fine Art" | take 2 | map name"#, "skip", "solution"],
@@ -216,11 +282,11 @@ struct LearnTests {
         #expect(second.text.contains("✓ Right: it produces that marble. Its run:\n» popular | filter category"))
         #expect(second.text.contains("Skipped."))
         #expect(second.text.contains("One solution: photo 1 | catch empty"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 11 solved 1\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 11 solved 1 skipped 2\n")
 
         let list = session([], lesson: nil, progress: path)
         #expect(list.text.contains("  feed     The photo feed: filter, map, take, flatMap, catch"))
-        #expect(list.text.contains("11 of 12 steps, 1 of 3 exercises solved"))
+        #expect(list.text.contains("11 of 12 steps, 1 of 3 exercises solved, 1 skipped"))
         #expect(list.text.contains("  search   Search as you type: filter, debounce, switchMap"))
     }
 
@@ -234,7 +300,7 @@ struct LearnTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
         #expect(session([], lesson: nil, progress: path).text.contains("done, 2 of 2 exercises solved"))
         let again = session(["quit"], lesson: "token", progress: path)
-        #expect(again.text.contains("(You finished this lesson before: here it is again.)"))
+        #expect(again.text.contains("(You finished this lesson before: here it is again. `frp learn token N` starts at step N.)"))
         // Taking it again never loses what was done (it became `token 5`).
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "token 7 solved 1,2\n")
         _ = session(["quit"], lesson: "token", progress: path, restart: true)

@@ -118,7 +118,7 @@ enum Notation {
             for step in lesson.steps {
                 switch step {
                 case .read(let text): taught.formUnion(Notation.taught(byReading: text))
-                case .given(let text), .run(let text): taught.formUnion(shown(in: text))
+                case .given(let text), .run(let text), .fails(let text): taught.formUnion(shown(in: text))
                 case .exercise(let exercise):
                     number += 1
                     let missing = elements(ofExpected: exercise.emits).subtracting(taught)
@@ -171,7 +171,10 @@ struct MarbleLessonTests {
         #expect(taught == Set(MarbleElement.allCases), "never read about: \(Set(MarbleElement.allCases).subtracting(taught).sorted())")
         // Each run draws its trace (LessonTests.stepsRun runs them all); each element is also shown running.
         var shown = Set<MarbleElement>()
-        for case .run(let text) in marbles.steps { shown.formUnion(Notation.shown(in: text)) }
+        for step in marbles.steps {
+            if case .run(let text) = step { shown.formUnion(Notation.shown(in: text)) }
+            if case .fails(let text) = step { shown.formUnion(Notation.shown(in: text)) }
+        }
         #expect(shown == Set(MarbleElement.allCases), "never run: \(Set(MarbleElement.allCases).subtracting(shown).sorted())")
     }
 

@@ -67,23 +67,51 @@ struct AnswerCheck {
         let outcome = run(pipeline)
         guard !outcome.passed else { return .right }
         guard !outcome.stopped else { return .wrong(outcome.report, hint: nil) }
-        return .wrong(outcome.report, hint: hint(for: outcome.actual, in: exercise, running: run), letters: outcome.letters)
+        return .wrong(outcome.report, hint: hint(for: outcome.actual, of: pipeline, in: exercise, running: run), letters: outcome.letters)
     }
 
     /// The hint of the exercise's mistake that behaves as the answer did (any text that
-    /// sends the same events is that mistake), else one for a kind of mistake.
-    private func hint(for actual: [Recorded<Value>], in exercise: Exercise,
+    /// sends the same events is that mistake), else one for a kind of mistake: a count off
+    /// by one, signals sent as values, nothing sent at all.
+    private func hint(for actual: [Recorded<Value>], of answer: CheckedPipeline, in exercise: Exercise,
                       running run: (CheckedPipeline) -> Expectation.Outcome) -> String? {
-        for mistake in exercise.mistakes {
+        func pipeline(_ text: String) -> CheckedPipeline? {
             var checker = frontend
-            let (statements, _) = checker.load(Source(name: "<mistake>", text: mistake.answer))
-            guard case .run(let pipeline, _, _)? = statements.first else { continue }
-            if Expectation.same(run(pipeline).actual, actual) { return mistake.hint }
+            let (statements, _) = checker.load(Source(name: "<mistake>", text: text))
+            guard case .run(let pipeline, _, _)? = statements.first else { return nil }
+            return pipeline
+        }
+        for mistake in exercise.mistakes {
+            guard let mistaken = pipeline(mistake.answer), Expectation.same(run(mistaken).actual, actual) else { continue }
+            // Silence tells no mistake from another (`catch never` is no `retry 1`): then
+            // the answer must also use the mistake's operators.
+            if actual.isEmpty, AnswerCheck.operators(of: mistaken) != AnswerCheck.operators(of: answer) { continue }
+            return mistake.hint
+        }
+        guard !actual.isEmpty else {
+            return "it sent nothing in that time, not even its end: something in it waits for ever (`never`?) or for too long"
+        }
+        if let wanted = pipeline(exercise.solution).map({ AnswerCheck.values(run($0).actual) }) {
+            let sent = AnswerCheck.values(actual)
+            if abs(sent.count - wanted.count) == 1, zip(sent, wanted).allSatisfy(Expectation.same) {
+                return "one value too \(sent.count > wanted.count ? "many" : "few"): it sent \(sent.count), the task wants \(wanted.count); count again"
+            }
         }
         let sendsSignals = actual.contains { if case .next(.signal) = $0.event { true } else { false } }
         if sendsSignals {
             return "these values are signals, not their values: flatten them with flatMap (or switchMap, concatMap) instead of map"
         }
         return nil
+    }
+
+    /// The catalogue entries of a pipeline's source and stages.
+    private static func operators(of pipeline: CheckedPipeline) -> Set<ObjectIdentifier> {
+        var entries = Set(pipeline.stages.map { ObjectIdentifier($0.spec) })
+        if case .source(let stage) = pipeline.head { entries.insert(ObjectIdentifier(stage.spec)) }
+        return entries
+    }
+
+    private static func values(_ events: [Recorded<Value>]) -> [Value] {
+        events.compactMap { if case .next(let value) = $0.event { value } else { nil } }
     }
 }

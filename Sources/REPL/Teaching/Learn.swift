@@ -31,9 +31,9 @@ public struct Learn {
 
     private var width: Int { min(style.width, 100) }
 
-    /// The command: the list, or one lesson (`restart`: from its first step). Exit status
-    /// 1 for an unknown lesson.
-    public func run(_ name: String?, restart: Bool = false) -> Int32 {
+    /// The command: the list, or one lesson (`restart`: from its first step; `step`: from
+    /// that step, 1-based). Exit status 1 for an unknown lesson or step.
+    public func run(_ name: String?, restart: Bool = false, step: Int? = nil) -> Int32 {
         var progress = Progress()
         if let progressPath {
             let (loaded, problem) = Progress.load(from: progressPath)
@@ -50,7 +50,11 @@ public struct Learn {
             output.error("There is no lesson called `\(name)`.\(close) The lessons: \(names.joined(separator: ", ")).")
             return 1
         }
-        teach(lesson, progress: &progress, restart: restart)
+        if let step, !(1...lesson.steps.count).contains(step) {
+            output.error("The lesson `\(name)` has steps 1 to \(lesson.steps.count); `frp learn \(name) N` starts at step N.")
+            return 1
+        }
+        teach(lesson, progress: &progress, restart: restart, from: step.map { $0 - 1 })
         return 0
     }
 
@@ -65,24 +69,31 @@ public struct Learn {
         }
     }
 
-    /// `not started`, `3 of 9 steps, 1 of 3 exercises solved`, `done, 3 of 3 exercises solved`.
+    /// `not started`, `3 of 9 steps, 1 of 3 exercises solved`, `done, 2 of 3 exercises
+    /// solved, 1 skipped`.
     static func state(of lesson: Lesson, _ entry: Progress.Entry) -> String {
-        let solved = "\(entry.solved.count) of \(lesson.exercises.count) exercises solved"
+        var solved = "\(entry.solved.count) of \(lesson.exercises.count) exercises solved"
+        if !entry.skipped.isEmpty { solved += ", \(entry.skipped.count) skipped" }
+        if !entry.seen.isEmpty { solved += ", \(entry.seen.count) answered after the solution" }
         if entry.stepsDone == 0 { return "not started" }
         if entry.stepsDone >= lesson.steps.count { return "done, " + solved }
         return "\(entry.stepsDone) of \(lesson.steps.count) steps, " + solved
     }
 
-    private enum ExerciseOutcome { case solved, skipped, quit }
+    private enum ExerciseOutcome { case solved, seen, skipped, quit }
 
-    private func teach(_ lesson: Lesson, progress: inout Progress, restart: Bool) {
+    private func teach(_ lesson: Lesson, progress: inout Progress, restart: Bool, from step: Int? = nil) {
         // What was done before stays done: a lesson taken again (or restarted) adds to it,
         // never takes from it.
         let before = progress[lesson.name]
         var entry = before
-        if restart || entry.stepsDone >= lesson.steps.count {
-            if entry.stepsDone >= lesson.steps.count, !restart { output.line("(You finished this lesson before: here it is again.)") }
-            entry = Progress.Entry()
+        if let step {
+            entry.stepsDone = step
+        } else if restart || entry.stepsDone >= lesson.steps.count {
+            if entry.stepsDone >= lesson.steps.count, !restart {
+                output.line("(You finished this lesson before: here it is again. `frp learn \(lesson.name) N` starts at step N.)")
+            }
+            entry.stepsDone = 0
         }
         output.line("\(lesson.title) — \(lesson.steps.count) steps, \(lesson.exercises.count) exercises")
         output.line("Everything runs in virtual time: instant, and the same every time. Type `quit` to stop; your progress is kept.")
@@ -110,29 +121,39 @@ public struct Learn {
             case .run(let text):
                 output.line("Run:")
                 demonstration.run(text, name: "<lesson \(lesson.name)>")
+            case .fails(let text):
+                output.line("Run (it fails, on purpose):")
+                demonstration.run(text, name: "<lesson \(lesson.name)>")
             case .exercise(let exercise):
                 exerciseNumber += 1
-                switch practise(exercise, number: exerciseNumber, of: lesson.exercises.count, in: demonstration) {
-                case .solved: entry.solved.insert(exerciseNumber)
-                case .skipped: break
+                switch practise(exercise, number: exerciseNumber, of: lesson, in: demonstration) {
+                case .solved: entry.record(exerciseNumber, as: \.solved)
+                case .seen: entry.record(exerciseNumber, as: \.seen)
+                case .skipped: if !entry.solved.contains(exerciseNumber) { entry.record(exerciseNumber, as: \.skipped) }
                 case .quit:
-                    output.line("Stopped at step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name)` goes on from here.")
+                    output.line("Stopped at step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name) \(index + 1)` goes on from here.")
                     return
                 }
             }
             entry.stepsDone = index + 1
             progress[lesson.name] = entry.merged(with: before)
             save(progress)
-            let pauses: Bool = { if case .read = step { true } else if case .run = step { true } else { false } }()
+            let pauses: Bool = { switch step { case .read, .run, .fails: true; case .given, .exercise: false } }()
             if pauses, input.interactive, index + 1 < lesson.steps.count {
                 guard let answer = input.read("(Enter: go on, quit: stop) "), !Learn.isQuit(answer) else {
-                    output.line("Stopped after step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name)` goes on from here.")
+                    output.line("Stopped after step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name) \(index + 2)` goes on from here.")
                     return
                 }
             }
         }
         output.line("")
-        output.line("Lesson done: \(entry.solved.count) of \(lesson.exercises.count) exercises solved.")
+        let done = progress[lesson.name]
+        output.line("Lesson done: \(Learn.state(of: lesson, done).dropFirst("done, ".count)).")
+        let open = done.skipped.union(done.seen).sorted()
+        if !open.isEmpty {
+            let places = open.map { "exercise \($0): `frp learn \(lesson.name) \(lesson.step(ofExercise: $0))`" }
+            output.line("To go back: " + places.joined(separator: "; ") + ".")
+        }
         if let next = Lesson.all.first(where: { progress[$0.name].stepsDone < $0.steps.count }) {
             output.line("Next: frp learn \(next.name)  (\(next.title))")
         } else {
@@ -146,17 +167,29 @@ public struct Learn {
         demonstration.run(text, name: "<given>")
     }
 
-    private func practise(_ exercise: Exercise, number: Int, of total: Int, in demonstration: Demonstration) -> ExerciseOutcome {
-        output.line("Exercise \(number) of \(total): \(exercise.task)")
+    private func practise(_ exercise: Exercise, number: Int, of lesson: Lesson, in demonstration: Demonstration) -> ExerciseOutcome {
+        say("Exercise \(number) of \(lesson.exercises.count): \(exercise.task)")
         output.line("Write the pipeline that produces")
         output.line("  " + exercise.emits)
-        output.line("(or type hint, solution, skip, quit)")
+        output.line("(or type hint, solution, steps, skip, quit)")
+        var hintsGiven = 0
+        var sawSolution = false
         while true {
             guard let answer = readAnswer(demonstration.frontend) else { return .quit }
             switch answer.lowercased().trimmingCharacters(of: ": ") {
             case "": continue
-            case "hint": output.line("Hint: " + exercise.hint); continue
-            case "solution": output.line("One solution: " + exercise.solution); continue
+            case "hint":
+                // A nudge, then the operator, then the answer (which counts as the solution seen).
+                let hints = exercise.hints
+                say("Hint \(min(hintsGiven, hints.count - 1) + 1) of \(hints.count): " + hints[min(hintsGiven, hints.count - 1)])
+                hintsGiven += 1
+                if hintsGiven >= hints.count { sawSolution = true }
+                continue
+            case "solution":
+                say("One solution: " + exercise.solution)
+                sawSolution = true
+                continue
+            case "steps": listSteps(of: lesson); continue
             case "skip": output.line("Skipped."); return .skipped
             case "quit", "q": return .quit
             default: break
@@ -165,9 +198,10 @@ public struct Learn {
             input.remember(answer)
             switch AnswerCheck(frontend: demonstration.frontend).check(answer, for: exercise) {
             case .right:
-                output.line("✓ Right: it produces that marble. Its run:")
+                output.line(sawSolution ? "✓ Right: it produces that marble (after the solution was shown: counted as seen, not solved). Its run:"
+                                        : "✓ Right: it produces that marble. Its run:")
                 demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
-                return .solved
+                return sawSolution ? .seen : .solved
             case .wrong(let report, let hint, let letters):
                 output.line("✗ Not that marble yet:")
                 for line in report { output.line("  " + line) }
@@ -176,14 +210,37 @@ public struct Learn {
                 output.line("Your pipeline, stage by stage:")
                 demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise),
                                   letters: letters)
-                if let hint { output.line("Hint: " + hint) }
-                output.line("Try again (or hint, solution, skip, quit).")
+                if let hint { say("Hint: " + hint) }
+                output.line("Try again (or hint, solution, steps, skip, quit).")
             case .doesNotCheck(let diagnostics):
                 for diagnostic in diagnostics { output.error(diagnostic) }
             case .notOnePipeline:
                 output.line("Write one pipeline; the names given above are already defined.")
             }
         }
+    }
+
+    /// A sentence of the lesson, wrapped at word ends to the width.
+    private func say(_ text: String) {
+        for line in text.wrapped(width: width, indent: "") { output.line(line) }
+    }
+
+    /// `steps`: every step of the lesson in a line, and how to go to one.
+    private func listSteps(of lesson: Lesson) {
+        var exercise = 0
+        for (index, step) in lesson.steps.enumerated() {
+            let what: String
+            switch step {
+            case .read(let text): what = "read: " + text.wordPrefix(60) + "…"
+            case .given(let text): what = "given: " + (text.split(separator: "\n").first.map(String.init) ?? "")
+            case .run(let text), .fails(let text): what = "run: " + text
+            case .exercise(let task):
+                exercise += 1
+                what = "exercise \(exercise): " + task.task.wordPrefix(60) + (task.task.count > 60 ? "…" : "")
+            }
+            output.line("  \(String(index + 1).padded(to: 3))" + what)
+        }
+        output.line("(`frp learn \(lesson.name) N` starts at step N)")
     }
 
     /// One answer, over several lines while a bracket is open or a line ends with `|`;

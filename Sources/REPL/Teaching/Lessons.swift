@@ -11,6 +11,12 @@ struct Lesson: Sendable {
     var exercises: [Exercise] {
         steps.compactMap { if case .exercise(let exercise) = $0 { return exercise } else { return nil } }
     }
+
+    /// The step (1-based) of the exercise numbered `number` (from 1).
+    func step(ofExercise number: Int) -> Int {
+        let places = steps.indices.filter { if case .exercise = steps[$0] { true } else { false } }
+        return places.indices.contains(number - 1) ? places[number - 1] + 1 : 1
+    }
 }
 
 enum Step: Sendable {
@@ -20,6 +26,9 @@ enum Step: Sendable {
     case given(String)
     /// A pipeline run in virtual time, its events and trace shown.
     case run(String)
+    /// The same, for a pipeline that fails on purpose: the reading before it says why
+    /// (a test fails on any other run that ends in an error).
+    case fails(String)
     case exercise(Exercise)
 }
 
@@ -34,7 +43,13 @@ struct Exercise: Sendable {
     /// rejected): the answer checker tells them apart by running them, and an answer that
     /// behaves as one of them gets its hint.
     let mistakes: [Mistake]
+    /// What `hint` says second: the operator to reach for.
     let hint: String
+    /// What `hint` says first: where to look, without the answer.
+    let nudge: String
+
+    /// What `hint` says each time it is asked, from a nudge to the answer.
+    var hints: [String] { [nudge, hint, "one solution: " + solution] }
 }
 
 /// A wrong answer a learner is likely to write, and what to say about it.
@@ -81,13 +96,14 @@ extension Lesson {
                 Mistake(#"cold "--a--b|""#,
                         #"these are the strings "a" and "b": give the letters their values with a record after the marble, `{a: 1, b: 2}`."#),
             ],
-            hint: "frames count from 0 and a value takes its frame: `--a` puts a at 2, and the next character is frame 3.")),
+            hint: "frames count from 0 and a value takes its frame: `--a` puts a at 2, and the next character is frame 3.",
+                nudge: "Each `-` is one millisecond, and so is each letter: count the frames from 0.")),
         .read("""
             `#` ends the signal with an error instead of completing. Its message is `error`, unless \
             `error "MESSAGE"` after the marble (and after its values) says otherwise, as in \
             `error "offline"`. A signal ends at its first `|` or `#`: nothing can come after either.
             """),
-        .run(#"cold "-a-#" error "offline""#),
+        .fails(#"cold "-a-#" error "offline""#),
         .exercise(Exercise(
             task: #"Send "a" at 1 ms, then fail at 3 ms with the message "timeout"."#,
             emits: #""-a-#" error "timeout""#,
@@ -96,7 +112,8 @@ extension Lesson {
                 Mistake(#"cold "-a-#""#, #"the message is `error` unless you give one: `error "timeout"` after the marble."#),
                 Mistake(#"cold "-a-|""#, "`|` completes quietly: `#` is the error."),
             ],
-            hint: #"`#` is the error; `error "timeout"` after the marble is its message."#)),
+            hint: #"`#` is the error; `error "timeout"` after the marble is its message."#,
+                nudge: "A failure is a mark of its own, and its message is given after the marble.")),
         .read("""
             Events in a group, like `(ab)`, happen at the same frame: the frame where `(` is. In \
             RxJS's notation, which frp keeps, the group still takes its full width in time, one frame \
@@ -115,7 +132,8 @@ extension Lesson {
                         "z came at 10 ms: a group takes one frame per character, so `(xy)` takes frames 2 to 5, and one `-` after it brings z to 7."),
                 Mistake(#"cold "--(xy)-z|""#, "the completion came a frame after z: `(z|)` completes at z's frame."),
             ],
-            hint: "`(xy)` at frame 2 takes frames 2 to 5: one `-` (frame 6), then `(z|)` at 7.")),
+            hint: "`(xy)` at frame 2 takes frames 2 to 5: one `-` (frame 6), then `(z|)` at 7.",
+                nudge: "Values of one instant go in parentheses, and a group takes its width in frames.")),
         .read("""
             Long waits are not written as hundreds of `-`: a time progression like `500ms`, `1s` or \
             `2m`, at the start of the marble or between spaces, lets that much time pass. Elsewhere a \
@@ -135,7 +153,8 @@ extension Lesson {
                 Mistake(#"cold "-a 302ms b|""#,
                         "a time progression is a wait from where time is, not a time on the clock: after `-a` it is 2 ms, so `300ms` brings b to 302."),
             ],
-            hint: "after `-a` the time is 2 ms (a takes frame 1): a wait of 300ms puts b at 302.")),
+            hint: "after `-a` the time is 2 ms (a takes frame 1): a wait of 300ms puts b at 302.",
+                nudge: "A time such as `300ms` inside a marble moves the clock on without writing 300 dashes.")),
         .exercise(Exercise(
             task: "This marble has two time progressions. Write the same with `-` and letters only: where are a, b and the end?",
             emits: #""3ms a 2ms (b|)""#,
@@ -144,7 +163,8 @@ extension Lesson {
                 Mistake(#"cold "---a-(b|)""#, "b came at 5 ms: a (at 3) takes frame 3, so the 2 ms after it are frames 4 and 5, and b comes at 6."),
                 Mistake(#"cold "---a--b|""#, "the completion came a frame after b: `(b|)` completes at b's frame."),
             ],
-            hint: "`3ms` puts a at 3; a takes frame 3; `2ms` is frames 4 and 5; `(b|)` at 6: `---a--(b|)`.")),
+            hint: "`3ms` puts a at 3; a takes frame 3; `2ms` is frames 4 and 5; `(b|)` at 6: `---a--(b|)`.",
+                nudge: "Work out the frame of each mark first, then write that many `-` before it.")),
         .read("""
             `hot "MARBLE"` is a source with one timeline that runs from the start of the run, whether \
             anyone listens or not, like a text field being typed into. `^` marks where the run \
@@ -162,14 +182,15 @@ extension Lesson {
                 Mistake(#"hot "x-^y|""#, "y came at 1 ms: `^` is time 0 and takes that frame, so one `-` after it brings y to 2."),
                 Mistake(#"hot "x-^--y|""#, "y came at 3 ms: `^` itself is frame 0, so a single `-` after it is frame 1, and y comes at 2."),
             ],
-            hint: "`x` before `^`, then `^` (time 0), `-` (1), y at 2, `|` at 3.")),
+            hint: "`x` before `^`, then `^` (time 0), `-` (1), y at 2, `|` at 3.",
+                nudge: "A hot marble has a mark for the moment of subscribing; what comes before it was missed.")),
     ])
 
     static let feed = Lesson(name: "feed", title: "The photo feed: filter, map, take, flatMap, catch", steps: [
         .read("""
             `popular` is a request to a 500px-style site: after 500 ms it sends the popular photos, \
             one photo per value, best rated first, then completes. A photo is a record: name, rating, \
-            user.username, images (a list of {size, url}; images[0] is the thumbnail) and more. A bare \
+            category, user.username, images (a list of {size, url}; images[0] is the thumbnail) and more. A bare \
             name in an expression is a field of the value: `filter rating > 90` means `it.rating > 90`.
             """),
         .run("popular | filter rating > 90 | map name | take 3"),
@@ -187,13 +208,14 @@ extension Lesson {
                 Mistake(#"popular | filter category == "Fine Art" | take 2"#,
                         "these are whole photos: `map name` sends their names."),
             ],
-            hint: "filter first, then take: `take 2` before the filter would take the first 2 photos of any category, and then keep only those in Fine Art.")),
+            hint: "filter first, then take: `take 2` before the filter would take the first 2 photos of any category, and then keep only those in Fine Art.",
+                nudge: "Which photos, then what of them, then how many: the order of the stages matters.")),
         .read("""
             Each photo's thumbnail is its own request: `download URL` answers with the image's bytes \
             after 100 ms. flatMap runs a pipeline for every value (with `it` bound to it) and forwards \
             the values of all the runs. `count` sends how many values came, when its source completes.
             """),
-        .run("popular | take 2 | flatMap (download images[1].url | map length(it))"),
+        .run("popular | take 2 | flatMap (download images[0].url | map length(it))"),
         .run("popular | count"),
         .exercise(Exercise(
             task: "For the first 3 photos, download the thumbnail (images[0].url) and count the downloads.",
@@ -203,9 +225,10 @@ extension Lesson {
                 Mistake("popular | take 3 | map images[0].url | count",
                         "that counts the URLs as soon as they come: download each with `flatMap (download images[0].url)`, then count."),
                 Mistake("popular | take 3 | flatMap (download images[1].url) | count",
-                        "images[1] is a larger image, slower to download: the thumbnail is images[0]."),
+                        "a photo has one image here, images[0] (the thumbnail): images[1] is past the end of the list, and the download fails."),
             ],
-            hint: "`flatMap (download images[0].url)` makes one request per photo; `count` waits for the end.")),
+            hint: "`flatMap (download images[0].url)` makes one request per photo; `count` waits for the end.",
+                nudge: "Each photo needs a request of its own, and the count can come only when all have answered.")),
         .read("""
             `photo ID` asks for one photo's details after 200 ms; there is no photo 1, so `photo 1` \
             fails. An error ends a signal, unless `catch` continues with another pipeline. \
@@ -221,7 +244,8 @@ extension Lesson {
                 Mistake("photo 1 | retry 1", "retry asks again, and photo 1 fails again: `catch` is what replaces a failure."),
                 Mistake("photo 1", "the error still ends it: `catch empty` turns the failure into a quiet end."),
             ],
-            hint: "`catch P` continues with P when the source fails; `empty` completes at once.")),
+            hint: "`catch P` continues with P when the source fails; `empty` completes at once.",
+                nudge: "A failure can be replaced by another signal: which one ends without sending anything?")),
     ])
 
     static let search = Lesson(name: "search", title: "Search as you type: filter, debounce, switchMap", steps: [
@@ -248,7 +272,8 @@ extension Lesson {
                 Mistake("typed | filter length(it) > 3 | throttle 300ms",
                         "throttle sends the first value and then waits; debounce waits for a pause and sends the last."),
             ],
-            hint: "filter on `length(it) > 3`, then `debounce 300ms` (a pause), not throttle (a rate).")),
+            hint: "filter on `length(it) > 3`, then `debounce 300ms` (a pause), not throttle (a rate).",
+                nudge: "Two conditions: one on the text itself, one on the time between keystrokes.")),
         .read("""
             `search TEXT` asks Flickr-style search: it answers after 400 ms with {photos: {total, ...}}. \
             "kitten" comes 351 ms after "kitte", while the search for "kitte" is still running. \
@@ -266,7 +291,8 @@ extension Lesson {
                 Mistake("typed | filter length(it) > 3 | debounce 300ms | concatMap (search it | map photos.total)",
                         "concatMap waits for each search in turn, stale ones included: switchMap cancels a stale one."),
             ],
-            hint: "`switchMap (search it | map photos.total)`: a new text cancels the running search.")),
+            hint: "`switchMap (search it | map photos.total)`: a new text cancels the running search.",
+                nudge: "A newer text should cancel the older search: which flattening operator cancels?")),
     ])
 
     static let login = Lesson(name: "login", title: "The login form: combineLatest, distinctUntilChanged, action", steps: [
@@ -297,7 +323,8 @@ extension Lesson {
                 Mistake("userValid | zip passwordValid | map it[0] and it[1] | distinctUntilChanged",
                         "zip pairs the first with the first, the second with the second: combineLatest pairs each with the latest of the other."),
             ],
-            hint: "`map it[0] and it[1]` makes one flag of the pair; distinctUntilChanged drops repeats.")),
+            hint: "`map it[0] and it[1]` makes one flag of the pair; distinctUntilChanged drops repeats.",
+                nudge: "Make one flag of the two, then leave out the repeats.")),
         .read("""
             `login USER, PASSWORD` signs in: after 4 s it answers one {code, message} and completes. \
             While it runs, the form shows that it is busy: the executing state, true while the \
@@ -316,7 +343,8 @@ extension Lesson {
                 Mistake(#"login "Jiuchabaikaishui", "123456" | mapTo true | startWith false"#,
                         "the other way round: it is busy (true) at the start and not (false) after the answer."),
             ],
-            hint: "`mapTo false` turns the answer into false; `startWith true` sends true at the start.")),
+            hint: "`mapTo false` turns the answer into false; `startWith true` sends true at the start.",
+                nudge: "The answer can become `false`; something else must put `true` before it.")),
         .read("""
             The button runs an action (ReactiveCocoa's RACCommand): `INPUTS | action (PIPELINE)` runs \
             the pipeline for each press, and drops a press that comes while a run is going on. \
@@ -337,7 +365,8 @@ extension Lesson {
                 Mistake("presses | mapTo true | startWith false", "the presses say when it was asked, not when it runs: `executing signIn` knows."),
                 Mistake("signIn | mapTo false | startWith true", "signIn's values say when it answered; `executing signIn` also says when it started."),
             ],
-            hint: "an action has its executing state built in: `executing signIn`.")),
+            hint: "an action has its executing state built in: `executing signIn`.",
+                nudge: "An action knows when it is running.")),
     ])
 
     static let friends = Lesson(name: "friends", title: "Friends: then, debounce, flatMap", steps: [
@@ -360,7 +389,8 @@ extension Lesson {
                 Mistake("field | filter length(it) > 0 | flatMap (searchFriends it) | map length(it)",
                         "every keystroke was searched: `debounce 500ms` waits for a pause in typing."),
             ],
-            hint: "`filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it)`, then count with `map length(it)`.")),
+            hint: "`filter length(it) > 0 | debounce 500ms | flatMap (searchFriends it)`, then count with `map length(it)`.",
+                nudge: "Leave out an empty field, wait for a pause, then ask for each text and count what comes back.")),
         .read("""
             Searching before the list has loaded makes no sense: `then P` ignores the values of its \
             source and, when it completes, goes on with P. The field is hot, so what was typed while \
@@ -376,15 +406,17 @@ extension Lesson {
                 Mistake("found | map length(it)", "that searched before the list had loaded: start with `friends | then found`."),
                 Mistake("friends | concat found | map length(it)", "concat also sends the list itself: `then` ignores its source's values."),
             ],
-            hint: "`friends | then found`: the list's value is ignored, the search starts when it completes.")),
+            hint: "`friends | then found`: the list's value is ignored, the search starts when it completes.",
+                nudge: "One pipeline must finish before the other starts.")),
     ])
 
     static let token = Lesson(name: "token", title: "Token refresh: catch, then", steps: [
         .read("""
             `profile` needs a fresh access token. The first request fails after 100 ms with \
-            "token expired"; `token` fetches a new one in 1 s, and after that profile succeeds.
+            "token expired"; `token` fetches a new one in 1 s, and after that profile succeeds: a record \
+            with your `username` and `photos`.
             """),
-        .run("profile"),
+        .fails("profile"),
         .read("""
             `catch P` continues with P when its source fails (`error` is the message there). \
             `A | then B` waits for A to complete, ignoring its values, then goes on with B.
@@ -400,7 +432,8 @@ extension Lesson {
                 Mistake("token | then profile | map username",
                         "that always fetches a token first (1 s), even when the profile would have answered: ask first, and catch."),
             ],
-            hint: "`catch (token | then profile)`: on the error, a token, then the profile again.")),
+            hint: "`catch (token | then profile)`: on the error, a token, then the profile again.",
+                nudge: "When the profile fails, what must happen before asking again?")),
         .exercise(Exercise(
             task: "Ask for the profile once, and turn its failure into a value: the error's message.",
             emits: #""100ms (e|)" {e: "profile: token expired"}"#,
@@ -409,7 +442,8 @@ extension Lesson {
                 Mistake("profile | catch empty", "empty ends quietly: `of error` sends the error's message."),
                 Mistake(#"profile | catch (of "failed")"#, "that is a text of your own: inside catch, `error` is the message that came."),
             ],
-            hint: "inside catch, `error` is the message: `catch (of error)`.")),
+            hint: "inside catch, `error` is the message: `catch (of error)`.",
+                nudge: "Inside catch, the failure's message has a name.")),
     ])
 
     static let hotAndCold = Lesson(name: "hotcold", title: "Hot and cold: share", steps: [
@@ -432,7 +466,8 @@ extension Lesson {
                 Mistake("slow | merge slow", "both subscribe at once: the second must start 2 ms later, `merge (timer 2ms | switchMap slow)`."),
                 Mistake("slow | concat slow", "concat subscribes to the second when the first completes, not 2 ms later."),
             ],
-            hint: "`merge (timer 2ms | switchMap slow)` subscribes again when the timer fires.")),
+            hint: "`merge (timer 2ms | switchMap slow)` subscribes again when the timer fires.",
+                nudge: "A second subscription 2 ms later: a timer, then a subscription to slow when it fires.")),
         .read("""
             `share` (RAC2: publish + autoconnect) makes subscribers share one run while it lasts: a \
             late subscriber joins the run in progress and misses what came before.
@@ -446,6 +481,7 @@ extension Lesson {
                 Mistake("slow | merge (timer 2ms | switchMap slow)", "slow is cold: the late subscriber started it over. Use `shared` on both sides."),
                 Mistake("shared | merge shared", "both subscribe at once: the second must come 2 ms later, through the timer."),
             ],
-            hint: "use `shared` on both sides: `shared | merge (timer 2ms | switchMap shared)`.")),
+            hint: "use `shared` on both sides: `shared | merge (timer 2ms | switchMap shared)`.",
+                nudge: "Everything as before, but subscribe to the shared signal both times.")),
     ])
 }

@@ -4,9 +4,10 @@
 
 /// What a learner has done, kept between sessions in a small text file — `FRP_PROGRESS`,
 /// or `~/.frp_progress` — one line per lesson: its name, how many steps are done, and
-/// which exercises (numbered from 1) were solved rather than skipped:
+/// which exercises (numbered from 1) were solved, skipped, or answered only after the
+/// solution was shown (seen):
 ///
-///     search 5 solved 1,2
+///     search 5 solved 1,2 skipped 3
 ///
 /// A line it cannot read is left out and said once, so a damaged file costs only what it
 /// garbled; the next save writes the file anew.
@@ -14,11 +15,25 @@ struct Progress: Equatable {
     struct Entry: Equatable {
         var stepsDone = 0
         var solved: Set<Int> = []
+        /// Exercises skipped, and answered only after asking for the solution: not solved.
+        var skipped: Set<Int> = []
+        var seen: Set<Int> = []
 
-        /// This entry and an earlier one together: the further of the two, and every
-        /// exercise either solved.
+        /// This entry and an earlier one together: the further of the two, every exercise
+        /// either solved; one solved in either is no longer seen or skipped.
         func merged(with earlier: Entry) -> Entry {
-            Entry(stepsDone: max(stepsDone, earlier.stepsDone), solved: solved.union(earlier.solved))
+            let solved = solved.union(earlier.solved)
+            let seen = seen.union(earlier.seen).subtracting(solved)
+            return Entry(stepsDone: max(stepsDone, earlier.stepsDone), solved: solved,
+                         skipped: skipped.union(earlier.skipped).subtracting(solved).subtracting(seen), seen: seen)
+        }
+
+        /// Records how an exercise went, replacing what an earlier try said.
+        mutating func record(_ number: Int, as state: WritableKeyPath<Entry, Set<Int>>) {
+            solved.remove(number)
+            skipped.remove(number)
+            seen.remove(number)
+            self[keyPath: state].insert(number)
         }
     }
 
@@ -71,8 +86,10 @@ struct Progress: Equatable {
     var text: String {
         Lesson.all.compactMap { lesson -> String? in
             guard let entry = entries[lesson.name] else { return nil }
-            let solved = entry.solved.sorted().map(String.init).joined(separator: ",")
-            return "\(lesson.name) \(entry.stepsDone)" + (solved.isEmpty ? "" : " solved \(solved)")
+            let lists = [("solved", entry.solved), ("skipped", entry.skipped), ("seen", entry.seen)].compactMap { word, numbers in
+                numbers.isEmpty ? nil : " \(word) " + numbers.sorted().map(String.init).joined(separator: ",")
+            }
+            return "\(lesson.name) \(entry.stepsDone)" + lists.joined()
         }.map { $0 + "\n" }.joined()
     }
 
@@ -89,13 +106,20 @@ extension Progress.Entry {
         let words = Array(words)
         guard let steps = words.first.flatMap({ Int($0) }), (0...1_000).contains(steps) else { return nil }
         stepsDone = steps
-        switch words.count {
-        case 1: break
-        case 3 where words[1] == "solved":
-            let numbers = words[2].split(separator: ",").map { Int($0) }
-            guard numbers.allSatisfy({ $0.map { (1...1_000).contains($0) } == true }) else { return nil }
-            solved = Set(numbers.compactMap { $0 })
-        default: return nil
+        // Then `solved 1,2`, `skipped 3`, `seen 4`, each at most once.
+        guard words.count % 2 == 1 else { return nil }
+        var read = Set<Substring>()
+        for index in stride(from: 1, to: words.count, by: 2) {
+            let numbers = words[index + 1].split(separator: ",").map { Int($0) }
+            guard read.insert(words[index]).inserted,
+                  numbers.allSatisfy({ $0.map { (1...1_000).contains($0) } == true }) else { return nil }
+            let found = Set(numbers.compactMap { $0 })
+            switch words[index] {
+            case "solved": solved = found
+            case "skipped": skipped = found
+            case "seen": seen = found
+            default: return nil
+            }
         }
     }
 }
