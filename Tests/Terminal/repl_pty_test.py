@@ -583,3 +583,74 @@ def test_headline_is_the_same_every_time(spawn):
     assert len(outputs) == 1, outputs
     only = outputs.pop()
     assert only.count('next "x"') == 2 and "---x--x|" in only.replace("─", "-"), only
+
+
+def test_a_newcomers_first_five_minutes(spawn, env, tmp_path):
+    """A newcomer's first minutes at a terminal (issue 31): a script run by name, help and
+    ?, a value printed as a value, each property hint, a misspelled field caught before
+    the run, :stop with nothing to stop, quit; then a lesson with a skipped exercise, a
+    return to it by step number, and the list saying what was solved"""
+    examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Examples")
+    script = subprocess.run([binary, os.path.join(examples, "01-first-steps.frp")], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert script.returncode == 0 and script.stdout.startswith("» of 1, 2, 3"), script.stdout + script.stderr
+
+    child = spawn()
+    child.sendline("help")
+    child.expect_exact("Type a pipeline: a source")
+    child.sendline("?")
+    child.expect_exact("Type a pipeline: a source")
+    child.sendline("1 + 2")
+    child.expect_exact("» 1 + 2\r\n3\r\n")
+    child.sendline("var x = 5")
+    child.sendline("x")
+    child.expect_exact("» x\r\n5\r\n")
+    child.sendline("let z = 5")
+    child.sendline("z := 6")
+    child.expect_exact("`z` is bound with `let`, and `:=` sets only a property")
+    child.sendline("y := 3")
+    child.expect_exact("Hint: a property is declared first: `var y = 3`")
+    child.sendline("x = 5")
+    child.expect_exact("to set the property `x`, write `x := VALUE`")
+    child.sendline("popular | map nmae")
+    child.expect_exact("UNKNOWN FIELD")
+    child.expect_exact("Hint: did you mean `name`?")
+    child.sendline(":stop")
+    child.expect_exact("nothing to stop")
+    child.expect_exact("frp> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "requests: popular" not in child.before, "the misspelled field ran"
+
+    progress = str(tmp_path / "progress")
+    lesson = spawn(["learn", "token"], env=dict(env, FRP_PROGRESS=progress), prompt=False)
+    answered = False
+    while True:
+        found = lesson.expect_exact(["(Enter: go on, quit: stop) ", "answer> ", pexpect.EOF])
+        if found == 0:
+            lesson.sendline("")
+        elif found == 1 and not answered:
+            lesson.sendline("skip")
+            lesson.expect_exact("Skipped.")
+            answered = True
+        elif found == 1:
+            lesson.sendline("profile | catch (of error)")
+            lesson.expect_exact("✓ Right")
+        else:
+            break
+    assert "Lesson done: 1 of 2 exercises solved, 1 skipped." in lesson.before
+    match = re.search(r"To go back: exercise 1: `frp learn token (\d+)`", lesson.before)
+    assert match, lesson.before
+    back = spawn(["learn", "token", match.group(1)], env=dict(env, FRP_PROGRESS=progress), prompt=False)
+    back.expect_exact("answer> ")
+    back.sendline("hint")
+    back.expect_exact("Hint 1 of 3:")
+    back.sendline("profile | catch (token | then profile) | map username")
+    back.expect_exact("✓ Right")
+    back.expect_exact(["(Enter: go on, quit: stop) ", "answer> "])
+    back.sendline("quit")
+    back.expect(pexpect.EOF)
+    listing = subprocess.run([binary, "learn"], env=dict(env, FRP_PROGRESS=progress), capture_output=True, text=True, timeout=60)
+    assert "done, 2 of 2 exercises solved" in listing.stdout, listing.stdout
