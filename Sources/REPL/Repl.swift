@@ -41,7 +41,7 @@ public struct Repl {
         let session = Session(options: options, output: output)
         let jobs = Jobs(output: output)
         session.jobs = jobs
-        defer { jobs.stopAll(reason: "the REPL quit") }
+        defer { jobs.stopAll(reason: "the REPL quitting") }
         session.interruptEchoes = interactive
         var pending = ""
         var inputNumber = 0

@@ -268,7 +268,7 @@ def test_ctrl_d_in_a_continuation_and_with_a_job(spawn):
     child.sendeof()
     # The echoed ^D ends its line; the job's trace says the REPL quit.
     child.expect(r"\^D\r?\n\[1\]\s+\S+\s+cancelled")
-    child.expect(r"interval 100ms at [0-9.]+m?s: the REPL quit")
+    child.expect(r"interval 100ms at [0-9.]+m?s: when the run was stopped by the REPL quitting")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, child.exitstatus
