@@ -25,9 +25,7 @@ struct Completion {
 
     /// The top-level fields of each service's records (PhotoSite keeps them with the
     /// service), for completing inside expressions.
-    static let fields: [String: [String]] = Dictionary(uniqueKeysWithValues: PhotoSite.services.map { service in
-        (service.name, unique(service.fields.map { String($0.prefix { $0 != "." }) }))
-    })
+    static let fields: [String: [String]] = Dictionary(uniqueKeysWithValues: PhotoSite.services.map { ($0.name, $0.topLevelFields) })
 
     /// Fields of nested records, by the field that holds them: after `user.`, `photos.`.
     static let nested: [String: [String]] = {
@@ -40,11 +38,6 @@ struct Completion {
         }
         return nested
     }()
-
-    private static func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
-    }
 
     /// Stages after which the values are the same records (or some of them, later): the
     /// fields before them still hold. Other stages make new values.

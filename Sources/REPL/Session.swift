@@ -81,6 +81,11 @@ final class Session {
         }
     }
 
+    /// A statement as its output starts: `» of 1, 2` (`>>` in ASCII).
+    func heading(_ text: String) -> String {
+        "\(options.diagramStyle.ascii ? ">>" : "»") \(text)"
+    }
+
     /// Whether a plain value can be shown: a property that failed to be declared is run,
     /// and its run says there is no such property.
     private func isShown(_ expression: CheckedExpression) -> Bool {
@@ -92,7 +97,7 @@ final class Session {
     /// value, as node and Python print one; no events, no trace.
     private func show(value pipeline: CheckedPipeline) {
         guard let expression = pipeline.plainValue else { return }
-        output.line("\(options.diagramStyle.ascii ? ">>" : "»") \(pipeline.text)")
+        output.line(heading(pipeline.text))
         let context = options.makeContext(properties: properties, write: { [output] in output.line($0) })
         defer { context.finish() }
         do throws(EvaluationFailure) {
@@ -117,7 +122,7 @@ final class Session {
         let output = self.output
         // A CRLF file's continued statement keeps its `\r`s in its text: not printed.
         let text = String(String.UnicodeScalarView(pipeline.text.unicodeScalars.filter { $0 != "\r" }))
-        output.line("\(options.diagramStyle.ascii ? ">>" : "»") \(text)")
+        output.line(heading(text))
         let run = Run(pipeline: pipeline, options: options, properties: properties, write: { output.line($0) },
                       number: runNumber)
         let line = EventLine(style: options.diagramStyle, pretty: options.prettyValues)

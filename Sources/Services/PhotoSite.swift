@@ -98,8 +98,11 @@ public struct PhotoService: Sendable {
 extension PhotoService {
     /// The fields of each value it sends, when each is one record (`popular`'s photos):
     /// the checker reports a field not among them before a run.
-    public var recordFields: [String]? {
-        guard sends == .record else { return nil }
+    public var recordFields: [String]? { sends == .record ? topLevelFields : nil }
+
+    /// The fields of each value, or of each item of a list it sends, without nested paths
+    /// (`user`, not `user.username`): what completion offers inside a stage.
+    public var topLevelFields: [String] {
         var seen = Set<String>()
         return fields.map { String($0.prefix { $0 != "." }) }.filter { seen.insert($0).inserted }
     }

@@ -1,6 +1,6 @@
 /// A recursive-descent parser: tokens to a syntax tree. An error is recorded and the
 /// parser skips to the next statement, so every syntax error of a file is reported.
-struct Parser {
+public struct Parser {
     /// Deeper nesting is refused with a diagnostic instead of overflowing the stack.
     static let depthLimit = 200
 
@@ -11,6 +11,9 @@ struct Parser {
     private(set) var diagnostics: [Diagnostic] = []
     /// The stage whose arguments are being parsed, for hints.
     private var stageName: String?
+
+    /// Words that start a statement other than a run (`let`, `expect`, ...).
+    public static let statementKeywords: Set<String> = ["let", "var", "def", "expect", "service", "import"]
 
     /// Words that are keywords inside expressions.
     static let expressionKeywords: Set<String> = ["and", "or", "not", "matches", "if", "then", "else",
@@ -59,7 +62,7 @@ struct Parser {
             throw failure(.nothingToContinue())
         }
         // `x = 5` as a statement: a comparison, or a property being set.
-        if let name = current.name, !["let", "var", "def", "expect", "service", "import"].contains(name),
+        if let name = current.name, !Parser.statementKeywords.contains(name),
            peek(1).kind == .assign, !(peek(2).kind == .greater && peek(2).range.start == peek(1).range.end) {
             advance()
             throw failure(.expectedDoubleEquals(after: name))

@@ -182,8 +182,9 @@ public enum Operations {
         }
         guard let field = record[name] else {
             let fields = record.names.map { "`\($0)`" }.joined(separator: ", ")
-            let close = suggestion(for: name, among: record.names).map { "did you mean `\($0)`? " } ?? ""
-            throw .absent("the record has no field `\(name)`: \(close)it has \(fields.isEmpty ? "none" : fields)"
+            let has = "has \(fields.isEmpty ? "none" : fields)"
+            let close = suggestion(for: name, among: record.names).map { "did you mean `\($0)`? It \(has)" } ?? "it \(has)"
+            throw .absent("the record has no field `\(name)`: \(close)"
                 + "; `??` reads a field that may be missing (`x.\(name) ?? DEFAULT`)")
         }
         return field

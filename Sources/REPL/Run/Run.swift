@@ -72,10 +72,10 @@ struct Run {
             switch stop {
             case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reached)
             case .interrupted: tracer?.disposalReason = "when the run was stopped by \(options.interruptReason())"
-            case .realTime: tracer?.disposalReason = options.realTimeLimit.map { "when the run reached the limit of \($0.duration) of real time" }
-            case .memory: tracer?.disposalReason = options.memoryLimit.map { "when the run reached the limit of \($0 >> 20) MB of memory" }
+            case .realTime: tracer?.disposalReason = options.realTimeLimit.map { Run.reached("the limit of \($0.duration) of real time") }
+            case .memory: tracer?.disposalReason = options.memoryLimit.map { Run.reached("the limit of \($0 >> 20) MB of memory") }
             case .horizon:
-                if case .limit(let span) = options.horizon { tracer?.disposalReason = "when the run reached the limit of \(span) of virtual time" }
+                if case .limit(let span) = options.horizon { tracer?.disposalReason = Run.reached("the limit of \(span) of virtual time") }
             case .quiescent: tracer?.disposalReason = "when the run ended: nothing more could happen"
             case .ended: break
             }
@@ -91,9 +91,9 @@ struct Run {
     }
 
     /// `when the run reached the REPL's limit of 1000 events`: a cancellation's cause.
-    private static func reached(_ limit: RunOptions.EventLimit) -> String {
-        "when the run reached \(limit.name) of \(limit.count) events"
-    }
+    private static func reached(_ limit: String) -> String { "when the run reached \(limit)" }
+
+    private static func reached(_ limit: RunOptions.EventLimit) -> String { reached("\(limit.name) of \(limit.count) events") }
 
     /// The tracer (when traced), and the count of live subscriptions (when counted: a
     /// traced run counts with its probes, at no cost per event).

@@ -29,9 +29,10 @@ final class Demonstration {
         let source = Source(name: name, text: text)
         let (statements, diagnostics) = frontend.load(source)
         for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
-        // The lines that bind names are shown as written, so the example can be copied whole.
-        for line in text.split(separator: "\n") where ["let", "var", "def", "service"].contains(line.prefix { $0 != " " }) {
-            output.line("\(session.options.diagramStyle.ascii ? ">>" : "»") \(line)")
+        // The statements that are not runs (`let`, `service`, ...) are shown as written, so
+        // the example can be copied whole; each run shows its own.
+        for line in text.split(separator: "\n") where Parser.statementKeywords.contains(String(line.prefix { $0 != " " })) {
+            output.line(session.heading(String(line)))
         }
         for statement in statements {
             if case .run(let pipeline, false, _) = statement {
