@@ -4,19 +4,23 @@ import Signals
 import Testing
 import TestSupport
 
-/// A row of either run-error table: the engine's (group 09) or the language's (group 10).
+/// A row of a run-error table: the engine's (group 09), the language's (group 10) or an
+/// expression's (group 11).
 enum AnyRunErrorKind: Hashable, Sendable, CustomStringConvertible {
     case engine(RunErrorKind)
     case language(LanguageRunErrorKind)
+    case expression(ExpressionFailureKind)
 
     static var allCases: [AnyRunErrorKind] {
         RunErrorKind.allCases.map(AnyRunErrorKind.engine) + LanguageRunErrorKind.allCases.map(AnyRunErrorKind.language)
+            + ExpressionFailureKind.allCases.map(AnyRunErrorKind.expression)
     }
 
     var description: String {
         switch self {
         case .engine(let kind): return kind.rawValue
         case .language(let kind): return kind.rawValue
+        case .expression(let kind): return kind.rawValue
         }
     }
 
@@ -25,6 +29,7 @@ enum AnyRunErrorKind: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .engine(let kind): return error.kind == kind
         case .language(let kind): return error.languageKind == kind
+        case .expression(let kind): return error.expressionKind == kind
         }
     }
 }
@@ -53,6 +58,12 @@ struct RunErrorCase: Sendable, CustomTestStringConvertible {
         self.throughRunner = throughRunner
     }
 
+    init(_ kind: ExpressionFailureKind, _ script: String, _ fragment: String) {
+        self.kind = .expression(kind)
+        self.script = script
+        self.fragment = fragment
+    }
+
     var testDescription: String { "\(kind): \(script)" }
 }
 
@@ -76,8 +87,6 @@ struct RunErrorTests {
                      "flatMap: the number of runs at once must be 1 or more, not 0"),
         RunErrorCase(.retryInterrupted, #"fail "x" | retry"#, "retry: interrupted after 1 attempts", interrupted: true),
         // 10 the language
-        RunErrorCase(.expressionFailed, "of 0 | map 1 / it", "1:14 map: division by zero"),
-        RunErrorCase(.expressionFailed, "of 1 | not", "1:8 not: `not` needs a boolean, not a number"),
         RunErrorCase(.notWholeNumber, "of 1.5 | flatMap (of 1 | take it)", "1:26 take: take needs a whole number, not 1.5"),
         RunErrorCase(.notACondition, "of 1 | filter it",
                      "1:8 filter: filter needs a condition that is true or false, not a number (1)"),
@@ -93,6 +102,31 @@ struct RunErrorTests {
         // A ScriptRunner always has the services: only an embedding without them says so.
         RunErrorCase(.serviceUnavailable, #"search "cats""#, "1:1 search: `search` is not available here", throughRunner: false),
         RunErrorCase(.noSuchProperty, "var x = 1 / 0\nx", "no property called `x`"),
+        // 11 expressions: a script for each message
+        RunErrorCase(.cannotAdd, #"of 1 | map it + "a""#, "1:15 map: I cannot add a number and a string (use string(x) to join text)"),
+        RunErrorCase(.notNumbers, #"of "a" | map it * 2"#, "1:17 map: `*` needs two numbers, not a string and a number"),
+        RunErrorCase(.notNumbers, #"of "a" | map -it"#, "map: `-` needs a number, not a string"),
+        RunErrorCase(.notBooleans, "of 1 | not", "1:8 not: `not` needs a boolean, not a number"),
+        RunErrorCase(.notBooleans, "of 1 | map it and true", "1:15 map: `and` needs booleans on both sides, not a number"),
+        RunErrorCase(.notBooleans, "of false | map it or 2", "map: `or` needs booleans on both sides, not a number"),
+        RunErrorCase(.notBooleans, "of 1 | map if it then 1 else 2", "map: `if` needs a boolean condition, not a number"),
+        RunErrorCase(.cannotCompare, #"of "a" | map it < 1"#, "map: I cannot compare a string with a number"),
+        RunErrorCase(.divisionByZero, "of 0 | map 1 / it", "1:14 map: division by zero"),
+        RunErrorCase(.divisionByZero, "of 0 | map 1 % it", "1:14 map: remainder of a division by zero"),
+        RunErrorCase(.notText, #"of 1 | map it matches "a""#,
+                     "map: `matches` needs a string on the left and a pattern string on the right, not a number and a string"),
+        RunErrorCase(.notText, #"of 1 | map "a" matches it"#, "map: `matches` needs a string on the left and a pattern string on the right, not a string and a number"),
+        RunErrorCase(.badPattern, #"of "(" | map "a" matches it + "x""#, " is not a regular expression I can read: a `(` is never closed"),
+        RunErrorCase(.notARecord, "of 1 | map it.name", "map: I cannot read the field `name` of a number (1)"),
+        RunErrorCase(.noSuchField, "of [{a: 1}] | map it[0].b", "map: the record has no field `b`: did you mean `a`? It has `a`"),
+        RunErrorCase(.outsideTheList, "of [1] | map it[3]", "map: index 3 is outside the list of 1"),
+        RunErrorCase(.cannotIndex, "of 1 | map it[0]", "map: I cannot index a number with a number"),
+        RunErrorCase(.wrongArgument, "of 1 | map length(it)", "map: `length` needs a string, list, record or bytes, not a number"),
+        RunErrorCase(.wrongArgument, "of [1, \"a\"] | map sum(it)", "map: `sum` needs a list of numbers, not a list holding a string"),
+        RunErrorCase(.notANumber, #"of "abc" | map number(it)"#, " is not a number"),
+        RunErrorCase(.notFound, #"of [{a: 1}] | map find(it, "a", 2)"#, "map: no item of the list has a = 2"),
+        RunErrorCase(.tooLong, "range 1, 1000001 | reduce [], acc + [it]", "reduce: the list would be longer than 1000000 items"),
+        RunErrorCase(.tooDeep, "range 1, 300 | scan [], [acc]", "scan: the value would nest lists and records more than 200 levels deep"),
     ]
 
     /// The rows no script can raise, and why: each guards the library's own use or an
@@ -108,6 +142,9 @@ struct RunErrorTests {
         .engine(.reentrantSet): "a script sets a property only in a statement, never while it delivers",
         .language(.hotSourceNotStarted): "the checker lists every hot source a pipeline reaches; the run starts them all",
         .language(.actionNotMade): "compiling the named action's pipeline registers its action before the view looks",
+        .expression(.unknownFunction): "the checker refuses a function it does not know (FRP0303)",
+        .expression(.argumentCount): "the checker refuses a call with the wrong count of arguments",
+        .expression(.interrupted): "raised inside one costly operation when the run's real-time limit passes: RequestLimitTests.matchesStopsInside (wall clock, so not here)",
     ]
 
     @Test("a script raises it, and the runner prints it as an error event", arguments: cases.filter(\.throughRunner))
@@ -162,6 +199,8 @@ struct RunErrorTests {
         #expect(Set(all.map { $0.prefix(7) }).count == all.count)
         #expect(RunErrorKind.allCases.allSatisfy { $0.rawValue.hasPrefix("FRP09") && RunErrorKind(number: $0.number) == $0 })
         #expect(LanguageRunErrorKind.allCases.allSatisfy { $0.rawValue.hasPrefix("FRP10") && LanguageRunErrorKind(number: $0.number) == $0 })
+        #expect(ExpressionFailureKind.allCases.allSatisfy { $0.rawValue.hasPrefix("FRP11") && ExpressionFailureKind(number: $0.number) == $0 })
+        #expect(LanguageRunErrorKind(number: 1001) == nil, "1001 is retired")
         let raised = SignalError("offline")
         #expect(raised.kind == nil && raised.languageKind == nil)
         // Equal when they say the same: an expect's `#` compares the message alone.

@@ -40,7 +40,10 @@ struct CoreTests {
         let source = test.cold("--a-----b----c---d--|")
         test.expect(source.signal.takeLast(2), emits: "--------------------(cd|)")
         test.expect(test.cold("--a-----b--|").signal.takeLast(5), emits: "-----------(ab|)")
-        test.expect(test.cold("--a--b--|").signal.takeLast(0), emits: "--------|")
+        // takeLast 0 completes at once and never subscribes (RxJS's `count <= 0 ? () => EMPTY`).
+        let unused = test.cold("--a--b--|")
+        test.expect(unused.signal.takeLast(0), emits: "|")
+        #expect(unused.subscriptions.isEmpty)
         test.expect(test.cold("--a--#", error: "boom").signal.takeLast(2), emits: "-----#", error: "boom")
         #expect(source.liveSubscriptions == 0)
     }

@@ -106,6 +106,6 @@ let filteringOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: distinctUntilChanged", "ReactiveSwift: skipRepeats", "RAC2: distinctUntilChanged"]) { args throws(SignalError) in
         guard args.has("KEY") else { return args.upstream.distinctUntilChanged() }
         let key = args.perValue("KEY")
-        return args.upstream.distinctUntilChanged { previous, value throws(SignalError) in try key(previous) == key(value) }
+        return args.upstream.distinctUntilChanged(key: key)
     },
 ]

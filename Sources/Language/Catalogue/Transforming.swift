@@ -36,9 +36,7 @@ let transformingOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: map(x => !x)", "ReactiveSwift: negate()", "RAC2: not"]) { args throws(SignalError) in
         let site = args.site
         return args.upstream.map { value throws(SignalError) in
-            do throws(EvaluationFailure) { return try Operations.not(value) } catch {
-                throw .expressionFailed(error.message, at: site)
-            }
+            do throws(EvaluationFailure) { return try Operations.not(value) } catch { throw error.at(site).signalError }
         }
     },
     .init("scan", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],

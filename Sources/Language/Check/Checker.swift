@@ -26,8 +26,8 @@ struct Checker {
     /// Names whose `let` or `var` had an error: their later uses fail quietly, so one
     /// mistake is reported once, not at every use.
     private(set) var failedNames: Set<String> = []
-    /// The hot sources the statement being checked reaches, in the order it reaches them:
-    /// the order they start in, which orders their events at a tie (`CheckedPipeline.hotSources`).
+    /// The hot sources the statement being checked reaches, in the order it reaches them
+    /// (`withHotSources` puts them in the order they start in).
     private var hotReached: [HotMarble] = []
     /// The bound properties a statement reads, in the order reached.
     private var bindingsReached: [PropertyBinding] = []
@@ -107,9 +107,13 @@ struct Checker {
 
     // MARK: What a statement reaches
 
-    /// The statement with the hot sources its checking reached, on its top pipeline.
+    /// The statement with the hot sources its checking reached, on its top pipeline, in
+    /// the order they were written in the script (their ids count up as they are checked):
+    /// the order they start in, which orders their events at a tie (LANGUAGE: a hot source
+    /// bound by `let` arms before one written on the `expect` line, as RxJS's
+    /// TestScheduler orders hot observables by creation).
     private func withHotSources(_ statement: CheckedStatement) -> CheckedStatement {
-        let hot = hotReached
+        let hot = hotReached.sorted { $0.id < $1.id }
         switch statement {
         case .bind(let name, var pipeline):
             pipeline.hotSources = hot

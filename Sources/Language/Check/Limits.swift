@@ -30,12 +30,6 @@ public enum Limits {
     /// doubles at every line, and 39 such lines held a server for ten minutes.
     public static let expandedStages = 10_000
 
-    static func tooLong(_ what: String, _ limit: Int, _ unit: String) -> EvaluationFailure {
-        EvaluationFailure("the \(what) would be longer than \(limit) \(unit), the most a value may hold (keep fewer: take, or reduce to a number)")
-    }
-
-    static let tooDeep = EvaluationFailure(
-        "the value would nest lists and records more than \(valueNesting) levels deep, the most a value may")
 }
 
 // MARK: The size of a value
@@ -51,7 +45,7 @@ extension Value {
         var measure = SizeMeasure()
         if !measure.fits(elements, depth: 1) {
             throw measure.items > Limits.listItems
-                ? Limits.tooLong("list", Limits.listItems, "items (lists inside it included)") : Limits.tooDeep
+                ? EvaluationFailure.tooLong("list", Limits.listItems, "items (lists inside it included)") : EvaluationFailure.tooDeep
         }
     }
 

@@ -117,7 +117,7 @@ struct ExpressionCompiler {
                 case .bool(true): return try then(frame)
                 case .bool(false): return try otherwise(frame)
                 case let other:
-                    throw EvaluationFailure("`if` needs a boolean condition, not \(other.kindDescription)", site: site)
+                    throw EvaluationFailure.notABooleanCondition(other).at(site)
                 }
             }
         case .pipeline(let pipeline):
@@ -148,13 +148,11 @@ struct ExpressionCompiler {
             let left = compile(left), right = compile(right)
             let shortCircuit = op == .or
             return { frame throws(EvaluationFailure) in
-                guard case .bool(let first) = try left(frame) else {
-                    throw EvaluationFailure("`\(op.rawValue)` needs booleans on both sides", site: site)
-                }
+                let first = try left(frame)
+                guard case .bool(let first) = first else { throw EvaluationFailure.notBooleans(op, found: first).at(site) }
                 if first == shortCircuit { return .bool(first) }
-                guard case .bool(let second) = try right(frame) else {
-                    throw EvaluationFailure("`\(op.rawValue)` needs booleans on both sides", site: site)
-                }
+                let second = try right(frame)
+                guard case .bool(let second) = second else { throw EvaluationFailure.notBooleans(op, found: second).at(site) }
                 return .bool(second)
             }
         }
@@ -162,9 +160,8 @@ struct ExpressionCompiler {
            let compiled = try? Pattern(text) {
             let left = compile(left)
             return { frame throws(EvaluationFailure) in
-                guard case .string(let subject) = try left(frame) else {
-                    throw EvaluationFailure("`matches` needs a string on the left", site: site)
-                }
+                let subject = try left(frame)
+                guard case .string(let subject) = subject else { throw EvaluationFailure.notText(matching: subject, pattern).at(site) }
                 do throws(EvaluationFailure) { return .bool(try compiled.matches(subject)) } catch { throw error.at(site) }
             }
         }

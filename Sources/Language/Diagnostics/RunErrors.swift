@@ -2,10 +2,9 @@ import Signals
 
 /// The language's errors while a script runs: group 10 of the codes (`CodeTable`), each
 /// said by a `SignalError` constructor below, which keeps the row (`SignalError.languageKind`).
+/// An expression's own failures are group 11 (`ExpressionFailureKind`); 1001 (EXPRESSION
+/// FAILED, their one row before) is retired and not reused.
 public enum LanguageRunErrorKind: String, CodeTable {
-    /// An operation of an expression failed (`1 / 0`, `"a" + {}`, a field of a number): the
-    /// text is the operation's (`EvaluationFailure`), after the place it failed.
-    case expressionFailed = "FRP1001 EXPRESSION FAILED"
     case notWholeNumber = "FRP1002 NOT A WHOLE NUMBER"
     case notACondition = "FRP1003 NOT A CONDITION"
     case notASignal = "FRP1004 NOT A SIGNAL"
@@ -30,9 +29,9 @@ extension SignalError {
     // MARK: One constructor per row: the only place its message is written.
 
     /// An expression's operation failed: `3:17 map: division by zero` (without a place,
-    /// the operation's text alone).
-    static func expressionFailed(_ message: String, at site: Site?) -> SignalError {
-        SignalError(.expressionFailed, site.map { "\($0): \(message)" } ?? message)
+    /// the operation's text alone), keeping the expression row it was made from.
+    static func expressionFailed(_ kind: ExpressionFailureKind, _ message: String, at site: Site?) -> SignalError {
+        SignalError(kind: kind, site.map { "\($0): \(message)" } ?? message)
     }
 
     /// A count argument (`take N` with N computed) that is not a whole number.

@@ -15,7 +15,7 @@ public struct Function: Sendable {
             case .list(let list): return .number(Double(list.count))
             case .bytes(let bytes): return .number(Double(bytes.count))
             case .record(let record): return .number(Double(record.fields.count))
-            default: throw EvaluationFailure("`length` needs a string, list, record or bytes, not \(arguments[0].kindDescription)")
+            default: throw .wrongArgument("length", needs: "a string, list, record or bytes", found: arguments[0].kindDescription)
             }
         },
         Function("number", "number(X)", 1...1) { arguments throws(EvaluationFailure) in
@@ -24,15 +24,15 @@ public struct Function: Sendable {
             case .number: return argument
             case .bool(let bool): return .number(bool ? 1 : 0)
             case .string(let text):
-                guard let number = Double(text.trimmingSpaces) else { throw EvaluationFailure("\(argument) is not a number") }
+                guard let number = Double(text.trimmingSpaces) else { throw .notANumber(argument) }
                 return .number(number)
-            default: throw EvaluationFailure("I cannot make a number of \(argument.kindDescription)")
+            default: throw .wrongArgument("number", needs: "a number, a text or a boolean", found: argument.kindDescription)
             }
         },
         Function("string", "string(X)", 1...1) { arguments throws(EvaluationFailure) in
             if case .string = arguments[0] { return arguments[0] }
             let (text, complete) = arguments[0].description(upTo: Limits.stringBytes)
-            guard complete else { throw Limits.tooLong("text", Limits.stringBytes, "characters") }
+            guard complete else { throw .tooLong("text", Limits.stringBytes, "characters") }
             return .string(text)
         },
         Function("contains", "contains(LIST_OR_TEXT, ITEM)", 2...2) { arguments throws(EvaluationFailure) in
@@ -41,11 +41,14 @@ public struct Function: Sendable {
             case (.string(let text), .string(let part)): return .bool(part.isEmpty || text.contains(part))
             case (.record(let record), .string(let name)): return .bool(record[name] != nil)
             default:
-                throw EvaluationFailure("`contains` looks in a list, a text or a record, not \(arguments[0].kindDescription) for \(arguments[1].kindDescription)")
+                throw .wrongArgument("contains", needs: "a list, a text or a record to look in, and a text to look for in a text or a record",
+                                     found: "\(arguments[0].kindDescription) and \(arguments[1].kindDescription)")
             }
         },
         Function("has", "has(RECORD, FIELD)", 2...2) { arguments throws(EvaluationFailure) in
-            guard case .string(let name) = arguments[1] else { throw EvaluationFailure("`has` needs a field name as text, like has(it, \"username\")") }
+            guard case .string(let name) = arguments[1] else {
+                throw .wrongArgument("has", needs: "a field name as text, like has(it, \"username\")", found: arguments[1].kindDescription)
+            }
             if case .record(let record) = arguments[0] { return .bool(record[name] != nil && record[name] != .null) }
             return .bool(false)
         },
@@ -64,14 +67,14 @@ public struct Function: Sendable {
         Function("find", "find(LIST, FIELD, VALUE)", 3...3) { arguments throws(EvaluationFailure) in
             let name = try fieldName(arguments[1], "find")
             guard let found = try list(arguments[0], "find").first(where: { matches($0, name, arguments[2]) }) else {
-                throw .absent("no item of the list has \(name) = \(arguments[2].abbreviated)")
+                throw .notFound(name, arguments[2])
             }
             return found
         },
         Function("slice", "slice(LIST_OR_TEXT, FROM, [TO])", 2...3) { arguments throws(EvaluationFailure) in
             func bound(_ value: Value, _ count: Int) throws(EvaluationFailure) -> Int {
                 guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else {
-                    throw EvaluationFailure("`slice` needs whole numbers, not \(value.abbreviated)")
+                    throw .wrongArgument("slice", needs: "whole numbers", found: value.abbreviated)
                 }
                 // Negative counts from the end, as in Python and JavaScript's slice.
                 let index = Int(number)
@@ -88,13 +91,15 @@ public struct Function: Sendable {
                 let to = arguments.count > 2 ? try bound(arguments[2], characters.count) : characters.count
                 return .string(from < to ? String(characters[from..<to]) : "")
             default:
-                throw EvaluationFailure("`slice` needs a list or a text, not \(arguments[0].kindDescription)")
+                throw .wrongArgument("slice", needs: "a list or a text", found: arguments[0].kindDescription)
             }
         },
         Function("sum", "sum(LIST)", 1...1) { arguments throws(EvaluationFailure) in
             var total = 0.0
             for item in try list(arguments[0], "sum") {
-                guard case .number(let number) = item else { throw EvaluationFailure("`sum` adds numbers, and found \(item.kindDescription)") }
+                guard case .number(let number) = item else {
+                    throw .wrongArgument("sum", needs: "a list of numbers", found: "a list holding \(item.kindDescription)")
+                }
                 total += number
             }
             return .number(total)
@@ -102,7 +107,9 @@ public struct Function: Sendable {
         Function("join", "join(LIST, [SEPARATOR])", 1...2) { arguments throws(EvaluationFailure) in
             var separator = ""
             if arguments.count > 1 {
-                guard case .string(let text) = arguments[1] else { throw EvaluationFailure("`join` needs its separator as text") }
+                guard case .string(let text) = arguments[1] else {
+                    throw .wrongArgument("join", needs: "its separator as text", found: arguments[1].kindDescription)
+                }
                 separator = text
             }
             let parts = try list(arguments[0], "join").map { item -> String in
@@ -110,11 +117,13 @@ public struct Function: Sendable {
                 return item.description
             }
             let joined = parts.joined(separator: separator)
-            guard joined.utf8.count <= Limits.stringBytes else { throw Limits.tooLong("text", Limits.stringBytes, "characters") }
+            guard joined.utf8.count <= Limits.stringBytes else { throw .tooLong("text", Limits.stringBytes, "characters") }
             return .string(joined)
         },
         Function("keys", "keys(RECORD)", 1...1) { arguments throws(EvaluationFailure) in
-            guard case .record(let record) = arguments[0] else { throw EvaluationFailure("`keys` needs a record, not \(arguments[0].kindDescription)") }
+            guard case .record(let record) = arguments[0] else {
+                throw .wrongArgument("keys", needs: "a record", found: arguments[0].kindDescription)
+            }
             return .list(record.names.map { .string($0) })
         },
         Function("raise", "raise(MESSAGE)", 1...1) { arguments throws(EvaluationFailure) in
@@ -136,13 +145,14 @@ public struct Function: Sendable {
     }
 
     private static func list(_ value: Value, _ function: String) throws(EvaluationFailure) -> [Value] {
-        guard case .list(let items) = value else { throw EvaluationFailure("`\(function)` needs a list, not \(value.kindDescription)") }
+        guard case .list(let items) = value else { throw .wrongArgument(function, needs: "a list", found: value.kindDescription) }
         return items
     }
 
     private static func fieldName(_ value: Value, _ function: String) throws(EvaluationFailure) -> String {
         guard case .string(let name) = value else {
-            throw EvaluationFailure("`\(function)` needs the field's name as text, like \(function)(images, \"size\", 3)")
+            throw .wrongArgument(function, needs: "the field's name as text, like \(function)(images, \"size\", 3)",
+                                 found: value.kindDescription)
         }
         return name
     }

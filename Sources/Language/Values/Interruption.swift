@@ -16,10 +16,8 @@ public final class Interruption: @unchecked Sendable {
 
     /// Throws when the current run must stop; costs one task-local read otherwise.
     public static func check() throws(EvaluationFailure) {
-        if let current, current.asked() { throw stopped }
+        if let current, current.asked() { throw .stopped }
     }
-
-    static let stopped = EvaluationFailure("stopped: the run was interrupted (its limit of real time, or Ctrl-C) during this operation")
 }
 
 extension Value {

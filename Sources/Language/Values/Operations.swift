@@ -3,30 +3,28 @@ import Signals
 /// What the language's operators and functions do to values. Each failure is a sentence
 /// for a person; the compiled expression adds where it happened.
 public struct EvaluationFailure: Error, Equatable, Sendable {
-    public var message: String
+    /// Its row (`ExpressionFailures.swift`, where every message is written); nil when the
+    /// script raised it itself.
+    public let kind: ExpressionFailureKind?
+    public let message: String
     /// The node that failed; set by the compiled node, not by the operation.
     public var site: Site?
     /// Raised by the script (`raise "too big"`): the error event is the message alone,
     /// as a mapper's own error is.
-    public var raised = false
+    public var raised: Bool { kind == nil }
     /// Something was not there (a field, an index, a field of null): `??` gives its default
     /// instead.
     public var absent = false
 
-    public init(_ message: String, site: Site? = nil) {
+    /// Only the constructors of `ExpressionFailures.swift` call this: one per message.
+    init(_ kind: ExpressionFailureKind, _ message: String) {
+        self.kind = kind
         self.message = message
-        self.site = site
     }
 
     init(raised message: String) {
+        kind = nil
         self.message = message
-        raised = true
-    }
-
-    static func absent(_ message: String) -> EvaluationFailure {
-        var failure = EvaluationFailure(message)
-        failure.absent = true
-        return failure
     }
 
     func at(_ site: Site) -> EvaluationFailure {
@@ -38,7 +36,8 @@ public struct EvaluationFailure: Error, Equatable, Sendable {
 
     /// The error event: `3:17 map: division by zero`; a raised one is the script's own text.
     var signalError: SignalError {
-        raised ? SignalError(message) : .expressionFailed(message, at: site)
+        guard let kind else { return SignalError(message) }
+        return .expressionFailed(kind, message, at: site)
     }
 }
 
@@ -63,7 +62,7 @@ public enum Operations {
         case .and, .or:
             // Short-circuiting happens in the compiler; here both sides are known.
             guard case .bool(let a) = left, case .bool(let b) = right else {
-                throw EvaluationFailure("`\(op.rawValue)` needs two booleans, not \(left.kindDescription) and \(right.kindDescription)")
+                throw .notBooleans(op, found: left.isBool ? right : left)
             }
             return .bool(op == .and ? a && b : a || b)
         case .matches:
@@ -79,7 +78,7 @@ public enum Operations {
     @inline(never)
     static func matches(_ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
         guard case .string(let text) = left, case .string(let pattern) = right else {
-            throw EvaluationFailure("`matches` needs a string on the left and a pattern string on the right, not \(left.kindDescription) and \(right.kindDescription)")
+            throw .notText(matching: left, right)
         }
         return .bool(try Pattern(pattern).matches(text))
     }
@@ -89,16 +88,15 @@ public enum Operations {
         switch (left, right) {
         case let (.number(a), .number(b)): return .number(a + b)
         case let (.string(a), .string(b)):
-            guard a.utf8.count + b.utf8.count <= Limits.stringBytes else { throw Limits.tooLong("text", Limits.stringBytes, "bytes") }
+            guard a.utf8.count + b.utf8.count <= Limits.stringBytes else { throw .tooLong("text", Limits.stringBytes, "bytes") }
             if left.isCostly || right.isCostly { try Interruption.check() }
             return .string(a + b)
         case let (.list(a), .list(b)):
-            guard a.count + b.count <= Limits.listItems else { throw Limits.tooLong("list", Limits.listItems, "items") }
+            guard a.count + b.count <= Limits.listItems else { throw .tooLong("list", Limits.listItems, "items") }
             if left.isCostly || right.isCostly { try Interruption.check() }
             return .list(a + b)
         default:
-            throw EvaluationFailure("I cannot add \(left.kindDescription) and \(right.kindDescription)"
-                + (left.isString || right.isString ? " (use string(x) to join text)" : ""))
+            throw .cannotAdd(left, right)
         }
     }
 
@@ -110,14 +108,14 @@ public enum Operations {
         switch right {
         case .list(let added):
             guard case .list(var items) = accumulation else { break }
-            guard items.count + added.count <= Limits.listItems else { throw Limits.tooLong("list", Limits.listItems, "items") }
+            guard items.count + added.count <= Limits.listItems else { throw .tooLong("list", Limits.listItems, "items") }
             accumulation = .null
             items.append(contentsOf: added)
             accumulation = .list(items)
             return
         case .string(let added):
             guard case .string(var text) = accumulation else { break }
-            guard text.utf8.count + added.utf8.count <= Limits.stringBytes else { throw Limits.tooLong("text", Limits.stringBytes, "bytes") }
+            guard text.utf8.count + added.utf8.count <= Limits.stringBytes else { throw .tooLong("text", Limits.stringBytes, "bytes") }
             accumulation = .null
             text += added
             accumulation = .string(text)
@@ -131,16 +129,16 @@ public enum Operations {
     @inline(__always)
     public static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
         guard case .number(let a) = left, case .number(let b) = right else {
-            throw EvaluationFailure("`\(op.rawValue)` needs two numbers, not \(left.kindDescription) and \(right.kindDescription)")
+            throw .notNumbers(op, left, right)
         }
         switch op {
         case .subtract: return .number(a - b)
         case .multiply: return .number(a * b)
         case .divide:
-            guard b != 0 else { throw EvaluationFailure("division by zero") }
+            guard b != 0 else { throw .divisionByZero(op) }
             return .number(a / b)
         default:
-            guard b != 0 else { throw EvaluationFailure("remainder of a division by zero") }
+            guard b != 0 else { throw .divisionByZero(op) }
             return .number(a.truncatingRemainder(dividingBy: b))
         }
     }
@@ -151,7 +149,7 @@ public enum Operations {
         case let (.number(a), .number(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         case let (.string(a), .string(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         default:
-            throw EvaluationFailure("I cannot compare \(left.kindDescription) with \(right.kindDescription)")
+            throw .cannotCompare(left, right)
         }
         switch op {
         case .less: return order < 0
@@ -163,30 +161,21 @@ public enum Operations {
 
     public static func negate(_ value: Value) throws(EvaluationFailure) -> Value {
         guard case .number(let number) = value else {
-            throw EvaluationFailure("`-` needs a number, not \(value.kindDescription)")
+            throw .notANumberToNegate(value)
         }
         return .number(-number)
     }
 
     public static func not(_ value: Value) throws(EvaluationFailure) -> Value {
         guard case .bool(let bool) = value else {
-            throw EvaluationFailure("`not` needs a boolean, not \(value.kindDescription)")
+            throw .notABooleanToNegate(value)
         }
         return .bool(!bool)
     }
 
     public static func field(_ name: String, of value: Value) throws(EvaluationFailure) -> Value {
-        guard case .record(let record) = value else {
-            let failure = "I cannot read the field `\(name)` of \(value.kindDescription) (\(value.abbreviated))"
-            throw value == .null ? .absent(failure) : EvaluationFailure(failure)
-        }
-        guard let field = record[name] else {
-            let fields = record.names.map { "`\($0)`" }.joined(separator: ", ")
-            let has = "has \(fields.isEmpty ? "none" : fields)"
-            let close = suggestion(for: name, among: record.names).map { "did you mean `\($0)`? It \(has)" } ?? "it \(has)"
-            throw .absent("the record has no field `\(name)`: \(close)"
-                + "; `??` reads a field that may be missing (`x.\(name) ?? DEFAULT`)")
-        }
+        guard case .record(let record) = value else { throw .notARecord(reading: name, of: value) }
+        guard let field = record[name] else { throw .noSuchField(name, in: record) }
         return field
     }
 
@@ -194,23 +183,21 @@ public enum Operations {
         switch (container, index) {
         case let (.list(list), .number(number)):
             guard number == number.rounded(), number >= 0, number < Double(list.count) else {
-                throw .absent("index \(Value.format(number)) is outside the list of \(list.count)")
+                throw .outsideTheList(number, count: list.count)
             }
             return list[Int(number)]
         case let (.record, .string(name)):
             return try field(name, of: container)
         default:
-            throw EvaluationFailure("I cannot index \(container.kindDescription) with \(index.kindDescription)")
+            throw .cannotIndex(container, with: index)
         }
     }
 
     public static var functionNames: [String] { Function.all.map(\.name) }
 
     public static func call(_ name: String, _ arguments: [Value]) throws(EvaluationFailure) -> Value {
-        guard let function = Function.named[name] else { throw EvaluationFailure("I do not know a function called `\(name)`") }
-        guard function.arity.contains(arguments.count) else {
-            throw EvaluationFailure("`\(name)` takes \(function.signature), not \(arguments.count) arguments")
-        }
+        guard let function = Function.named[name] else { throw .unknownFunction(name) }
+        guard function.arity.contains(arguments.count) else { throw .argumentCount(function, arguments.count) }
         if arguments.contains(where: \.isCostly) { try Interruption.check() }
         return try function.apply(arguments)
     }
@@ -219,6 +206,11 @@ public enum Operations {
 extension Value {
     var isString: Bool {
         if case .string = self { return true }
+        return false
+    }
+
+    var isBool: Bool {
+        if case .bool = self { return true }
         return false
     }
 

@@ -28,7 +28,7 @@ public struct Pattern: Sendable {
             compiler.program.append(.match)
             program = compiler.program
         } catch {
-            throw EvaluationFailure("\(Value.quote(pattern)) is not a regular expression I can read: \(error.message)")
+            throw .badPattern(pattern, error.message)
         }
     }
 

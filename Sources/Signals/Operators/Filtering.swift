@@ -210,21 +210,23 @@ extension Signal {
     }
 
     /// Forwards the last `count` values when the source completes, all at that instant;
-    /// fewer when fewer came. An error is forwarded at once, without them.
+    /// fewer when fewer came. An error is forwarded at once, without them. `takeLast 0`
+    /// completes at once without subscribing, as RxJS's does (`count <= 0 ? () => EMPTY`).
     ///
     ///     source      -a-b-c-|
     ///     takeLast 2  -------(bc|)
+    ///     takeLast 0  |
     @inlinable
     public func takeLast(_ count: Int) -> Signal<Value> {
         // One closure whatever the count (see `take`).
         Signal(unchecked: { downstream, lifetime in
             guard count >= 0 else { return downstream.terminate(.error(.negativeCount("takeLast", count))) }
+            guard count > 0 else { return downstream.terminate(.completed) }
             // A ring of the latest `count` values: `oldest` is where the next one goes once full.
             var kept: [Value] = []
             var oldest = 0
             self.startHandler(Observer(
                 next: { value in
-                    guard count > 0 else { return }
                     if kept.count < count {
                         kept.append(value)
                     } else {
@@ -240,24 +242,32 @@ extension Signal {
             ), lifetime)
         })
     }
+}
 
-    /// Drops a value that `isSame` says equals the one before it.
+extension Signal {
+    /// Drops a value whose key equals the key of the value before it. The key is computed
+    /// once for every value, the first one too, and the previous key is kept, as RxJS's
+    /// `distinctUntilChanged(null, keySelector)` does: a key that fails fails at the first
+    /// value.
+    ///
+    ///     source                         -a-b-c-|      a.n = 1, b.n = 1, c.n = 2
+    ///     distinctUntilChanged by .n     -a---c-|
     @inlinable
-    public func distinctUntilChanged(by isSame: @escaping (Value, Value) throws(SignalError) -> Bool) -> Signal<Value> {
+    public func distinctUntilChanged<Key: Equatable>(key: @escaping (Value) throws(SignalError) -> Key) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
             let upstream = lifetime.child()
-            var previous: Value?
+            var previous: Key?
             let next = downstream.next
             self.startHandler(Observer(
                 next: { value in
-                    do throws(SignalError) {
-                        if let previous, try isSame(previous, value) { return }
-                    } catch {
+                    let current: Key
+                    do throws(SignalError) { current = try key(value) } catch {
                         upstream.dispose()
                         downstream.terminate(.error(error))
                         return
                     }
-                    previous = value
+                    if let previous, previous == current { return }
+                    previous = current
                     next(value)
                 },
                 terminate: downstream.terminate
@@ -273,7 +283,7 @@ extension Signal where Value: Equatable {
     ///     distinctUntilChanged   -a---b---a-|
     @inlinable
     public func distinctUntilChanged() -> Signal<Value> {
-        distinctUntilChanged { previous, value throws(SignalError) in previous == value }
+        distinctUntilChanged(key: { value throws(SignalError) in value })
     }
 }
 
