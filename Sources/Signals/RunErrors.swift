@@ -20,6 +20,7 @@ public enum RunErrorKind: String, CodeTable {
     case reentrantSend = "FRP0915 RE-ENTRANT SEND"
     case readOnlyProperty = "FRP0916 READ-ONLY PROPERTY"
     case reentrantSet = "FRP0917 RE-ENTRANT SET"
+    case repeatInterrupted = "FRP0918 REPEAT INTERRUPTED"
 }
 
 /// A table of codes, one row each (the front end's diagnostics, the engine's and the
@@ -106,7 +107,11 @@ extension SignalError {
     }
     /// `retry` stopped by the run's interruption (its limit of real time, or Ctrl-C).
     public static func retryInterrupted(attempts: Int) -> SignalError {
-        SignalError(.retryInterrupted, "retry: interrupted after \(attempts) attempts")
+        SignalError(.retryInterrupted, "retry: interrupted after \(attempts) \(attempts == 1 ? "attempt" : "attempts")")
+    }
+    /// `repeat` stopped by the run's interruption (its limit of real time, or Ctrl-C).
+    public static func repeatInterrupted(runs: Int) -> SignalError {
+        SignalError(.repeatInterrupted, "repeat: interrupted after \(runs) \(runs == 1 ? "run" : "runs")")
     }
     /// `interval` with a period of 0 or less.
     public static func intervalPeriod(_ period: TimeSpan) -> SignalError {

@@ -85,7 +85,8 @@ struct RunErrorTests {
                      "buffer: 1000000, 1 would hold more than 1000000 values at once (a list of 1000000 opens every 1 values)"),
         RunErrorCase(.flatMapLimit, "of 0 | flatMap (of 1 | flatMap (of 2), it)",
                      "flatMap: the number of runs at once must be 1 or more, not 0"),
-        RunErrorCase(.retryInterrupted, #"fail "x" | retry"#, "retry: interrupted after 1 attempts", interrupted: true),
+        RunErrorCase(.retryInterrupted, #"fail "x" | retry"#, "retry: interrupted after 1 attempt", interrupted: true),
+        RunErrorCase(.repeatInterrupted, "of 1 | repeat", "repeat: interrupted after 1 run", interrupted: true),
         // 10 the language
         RunErrorCase(.notWholeNumber, "of 1.5 | flatMap (of 1 | take it)", "1:26 take: take needs a whole number, not 1.5"),
         RunErrorCase(.notACondition, "of 1 | filter it",

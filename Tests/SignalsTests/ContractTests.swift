@@ -34,6 +34,7 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "exhaustMap") { s, _ in s.exhaustMap { .of($0) } },
     .init(name: "catchError rethrowing") { s, _ in s.catchError { .fail($0) } },
     .init(name: "retry 0") { s, _ in s.retry(0) },
+    .init(name: "repeat 1") { s, _ in s.repeat(1) },
     .init(name: "share") { s, _ in s.share() },
     .init(name: "merge") { s, _ in s.merge(.empty) },
     .init(name: "sample") { s, scheduler in s.sample(Signal<Int>.interval(.milliseconds(1), on: scheduler)) },

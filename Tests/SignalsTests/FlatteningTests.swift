@@ -137,6 +137,35 @@ struct ErrorHandlingTests {
         #expect(events == [.error(SignalError("no"))])
     }
 
+    @Test("repeat subscribes again at each completion, N runs in all, and each run is disposed before the next")
+    func repeatResubscribes() {
+        let test = MarbleTest()
+        let source = test.cold("-a|")
+        test.expect(source.signal.repeat(3), emits: "-a-a-a|")
+        #expect(source.subscriptions.map { $0.subscribed.frame } == [0, 2, 4])
+        #expect(source.subscriptions.map { $0.disposed?.frame } == [2, 4, 6])
+    }
+
+    @Test("repeat of a source that completes at once does not recurse, and take ends it")
+    func repeatSynchronousCompletion() {
+        var events: [Event<Int>] = []
+        Signal<Int>.of(7).repeat(Int.max).take(100_000).subscribe { events.append($0) }
+        #expect(events.count == 100_001)
+        #expect(events.last == .completed)
+    }
+
+    @Test("repeat for ever stops with an error when the run is interrupted")
+    func repeatInterrupted() {
+        var events: [Event<Int>] = []
+        var runs = 0
+        Signal<Int>.of(7).repeat(Int.max, interrupted: {
+            runs += 1
+            return runs > 3
+        }).subscribe { events.append($0) }
+        #expect(events.count == 5)
+        #expect(events.last == .error(.repeatInterrupted(runs: 4)))
+    }
+
     @Test("negative counts are error events, not traps")
     func negativeCounts() {
         let test = MarbleTest()

@@ -76,4 +76,16 @@ let combiningOperators: [OperatorSpec] = [
           contrasts: [.init("concat", "concat forwards the source's values and then the next signal's; then only the next signal's.")]) { args throws(SignalError) in
         args.upstream.then(args.signal("SIGNAL"))
     },
+    .init("repeat", .operator, .combining, [Parameter("N", .count, optional: true), Parameter("D", .durationOrPipeline, optional: true, keyword: "delay")],
+          "When the source completes, subscribes again: N runs in all (without N, for ever); `delay D` waits D before each new run.",
+          "A cold source starts over, so `popular | repeat 3` asks three times and sends every reply; an error ends it at once. Without N it never stops by itself: `take`, Ctrl-C or the event limit end it. `repeat delay 30s` polls: run, wait 30 s after the end, run again. D may be a pipeline (`it` is the run's number, 1 for the first repeat): its first value starts the next run, its end without a value completes the signal: `repeat delay (of it | filter it < 5 | delay 1s)` runs five times, a second apart. `repeat 0` completes at once.",
+          example: #"cold "-a-b|" | repeat 3"#,
+          elsewhere: ["RxJS: repeat (with delay: repeat({count, delay}))", "ReactiveSwift: repeat(_:)", "RAC2: repeat"],
+          contrasts: [
+            .init("retry", "retry runs the source again when it fails; repeat when it completes."),
+            .init("interval", "interval counts on a fixed period whatever the work takes; `repeat delay D` waits D after each run ends, so slow runs never overlap."),
+          ]) { args throws(SignalError) in
+        let count = args.has("N") ? try args.count("N") : Int.max
+        return args.upstream.repeat(count, wait: args.restartWait("D"), on: args.scheduler, interrupted: args.scheduler.interrupted)
+    },
 ]

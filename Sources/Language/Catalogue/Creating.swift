@@ -94,7 +94,10 @@ let creatingOperators: [OperatorSpec] = [
           "It never completes by itself: end it with take, takeUntil, or a switchMap that replaces it.",
           example: "interval 2ms | take 3",
           elsewhere: ["RxJS: interval", "ReactiveSwift: SignalProducer.timer(interval:on:)", "RAC2: RACSignal interval:onScheduler:"],
-          contrasts: [.init("timer", "timer sends one value, 0, after its delay and completes; interval goes on sending.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("timer", "timer sends one value, 0, after its delay and completes; interval goes on sending."),
+            .init("repeat", "`repeat delay D` runs a pipeline again D after each run ends, so runs never overlap; interval ticks on its period whatever the work takes."),
+          ]) { args throws(SignalError) in
         Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler).map { .number(Double($0)) }
     },
     .init("timer", .source, .timing, [Parameter("DELAY", .duration)],

@@ -14,13 +14,16 @@ let errorsOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         args.upstream.catchError(args.errorPipeline("PIPELINE"))
     },
-    .init("retry", .operator, .errors, [Parameter("N", .count, optional: true), Parameter("D", .duration, optional: true, keyword: "delay")],
+    .init("retry", .operator, .errors, [Parameter("N", .count, optional: true), Parameter("D", .durationOrPipeline, optional: true, keyword: "delay")],
           "On an error, subscribes again, up to N more times (without N, for as long as it fails); `delay D` waits D before each new try.",
-          "A cold source starts over, so a request is made again; after N more failures the error goes through. Without N it never gives up: Ctrl-C, `take` or the event limit end it. `retry 3 delay 1s` gives a failing server a second between tries.",
+          "A cold source starts over, so a request is made again; after N more failures the error goes through. Without N it never gives up: Ctrl-C, `take` or the event limit end it. `retry 3 delay 1s` gives a failing server a second between tries. D may be a pipeline (`it` is the try's number, 1 for the first retry): its first value starts the next try, its end without a value ends the signal quietly, its error goes through: `retry delay (of it | filter it <= 3 | delay 1s)` tries three more times, a second apart, then ends quietly.",
           example: #"cold "-a-#" | retry 2"#, exampleFails: true,
-          elsewhere: ["RxJS: retry (with delay: retry({count, delay}))", "ReactiveSwift: retry(upTo:) / retry(upTo:interval:on:)", "RAC2: retry:"],
-          contrasts: [.init("catch", "catch replaces the failed source with another pipeline; retry runs the same one again.")]) { args throws(SignalError) in
+          elsewhere: ["RxJS: retry (with delay: retry({count, delay}); a pipeline: delay as a function)", "ReactiveSwift: retry(upTo:) / retry(upTo:interval:on:)", "RAC2: retry:"],
+          contrasts: [
+            .init("catch", "catch replaces the failed source with another pipeline; retry runs the same one again."),
+            .init("repeat", "repeat runs the source again when it completes; retry when it fails."),
+          ]) { args throws(SignalError) in
         let count = args.has("N") ? try args.count("N") : Int.max
-        return args.upstream.retry(count, delay: args.duration("D"), on: args.scheduler, interrupted: args.scheduler.interrupted)
+        return args.upstream.retry(count, wait: args.restartWait("D"), on: args.scheduler, interrupted: args.scheduler.interrupted)
     },
 ]

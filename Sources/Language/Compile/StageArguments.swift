@@ -268,6 +268,16 @@ public struct StageArguments {
         }
     }
 
+    /// What retry and repeat wait for between runs (a `.durationOrPipeline` parameter):
+    /// nothing when not given, a time, or the pipeline run with `it` bound to the run's
+    /// number.
+    public func restartWait(_ parameter: String) -> RestartWait<Value> {
+        guard has(parameter) else { return .none }
+        guard isPipeline(parameter) else { return .time(duration(parameter)) }
+        let notifier = perValuePipeline(parameter)
+        return .notifier { run in notifier(.number(Double(run))) }
+    }
+
     /// A pipeline instantiated for an error, with `error` bound to its message (catch's).
     public func errorPipeline(_ parameter: String) -> (SignalError) -> Signal<Value> {
         guard case .pipeline(let pipeline) = argument(parameter) else { return { .fail($0) } }

@@ -101,6 +101,7 @@ struct Guide: Sendable {
             .leaf("when this one sends, with the latest of the other", "withLatestFrom"),
             .leaf("a value before everything else (\"loading\")", "startWith"),
             .leaf("ignore this one's values, then go on with another", "then"),
+            .leaf("with itself again when it completes (poll, refresh)", "repeat"),
         ]),
         .branch("start a request (a pipeline) for each value", [
             .leaf("and keep every one of them running", "flatMap"),
