@@ -13,6 +13,8 @@ test:
 	python3 -m pytest -q Tests/Terminal
 	@scripts/setup-browser
 	python3 -m pytest -q Tests/Browser
+	@scripts/setup-rxjs
+	python3 -m pytest -q Tests/RxJS
 	.build/debug/frp test Tests/Scripts Examples
 	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 

@@ -44,7 +44,7 @@ let filteringOperators: [OperatorSpec] = [
             .init("filter", "filter drops a value that fails and goes on; takeWhile ends there."),
             .init("takeUntil", "takeUntil ends when another signal sends; takeWhile when a value fails a condition."),
           ]) { args throws(SignalError) in
-        args.upstream.takeWhile(inclusive: try args.optionalValue("INCLUSIVE") == .bool(true), args.condition("CONDITION"))
+        args.upstream.takeWhile(inclusive: try args.flag("INCLUSIVE") ?? false, args.condition("CONDITION"))
     },
     .init("skipWhile", .operator, .filtering, [Parameter("CONDITION", .condition)],
           "Drops values while the condition holds, then forwards everything.",
@@ -66,27 +66,29 @@ let filteringOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         args.upstream.takeUntil(args.signal("NOTIFIER"))
     },
-    .init("first", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true)],
-          "Forwards the first value (that meets CONDITION, when given), then completes; fails if there is none.",
-          "Use it when a value must come; when none may, `take 1` ends quietly instead. `first rating > 90` is RxJS's first(predicate).",
+    .init("first", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true),
+                                            Parameter("DEFAULT", .value, optional: true, keyword: "default")],
+          "Forwards the first value (that meets CONDITION, when given), then completes; fails if there is none, or sends DEFAULT when given.",
+          "Use it when a value must come; when none may, `take 1` ends quietly instead, and `first default V` sends V. `first rating > 90` is RxJS's first(predicate); `first rating > 90 default null` its first(predicate, defaultValue).",
           example: #"cold "-a-b-|" | first"#,
           elsewhere: ["RxJS: first", "ReactiveSwift: take(first: 1)", "RAC2: take:1"],
           contrasts: [
             .init("take", "take 1 completes quietly when the source ends empty; first fails."),
             .init("last", "last waits for the source to complete and sends its final value."),
           ]) { args throws(SignalError) in
-        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).first()
+        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).first(default: try args.optionalValue("DEFAULT"))
     },
-    .init("last", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true)],
-          "Forwards the last value (that meets CONDITION, when given) when the source completes; fails if there is none.",
-          "Like reduce, it waits for the end: on a source that never completes it never sends.",
+    .init("last", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true),
+                                           Parameter("DEFAULT", .value, optional: true, keyword: "default")],
+          "Forwards the last value (that meets CONDITION, when given) when the source completes; fails if there is none, or sends DEFAULT when given.",
+          "Like reduce, it waits for the end: on a source that never completes it never sends. `last default V` sends V when nothing came (RxJS's last(predicate, defaultValue)).",
           example: #"cold "-a-b-|" | last"#,
           elsewhere: ["RxJS: last", "ReactiveSwift: take(last: 1)", "RAC2: takeLast:1"],
           contrasts: [
             .init("first", "first sends at the first value, at once; last at the end."),
             .init("takeLast", "takeLast N sends the last N values and never fails; last sends one, and fails when there was none."),
           ]) { args throws(SignalError) in
-        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).last()
+        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).last(default: try args.optionalValue("DEFAULT"))
     },
     .init("takeLast", .operator, .filtering, [Parameter("N", .count)],
           "Sends the last N values when the source completes, all at that instant, then completes.",

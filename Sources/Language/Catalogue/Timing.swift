@@ -16,17 +16,20 @@ let timingOperators: [OperatorSpec] = [
         guard args.isPipeline("DURATION") else { return args.upstream.debounce(args.duration("DURATION"), on: args.scheduler) }
         return args.upstream.debounce(by: args.perValuePipeline("DURATION"))
     },
-    .init("throttle", .operator, .timing, [Parameter("DURATION", .duration)],
+    .init("throttle", .operator, .timing, [Parameter("DURATION", .duration),
+                                            Parameter("LEADING", .value, optional: true, keyword: "leading"),
+                                            Parameter("TRAILING", .value, optional: true, keyword: "trailing")],
           "Sends a value, then ignores values for DURATION (leading edge).",
-          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. ReactiveSwift's throttle also sends the latest value at the end of each window (leading and trailing).",
+          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. `trailing true` also sends the latest dropped value when the window ends (and that opens the next window; a completion waits for it), as ReactiveSwift's throttle does; `leading false` sends no value at once, only at the window's end (RxJS's `{leading, trailing}`).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
-          elsewhere: ["RxJS: throttleTime (leading, the default)", "ReactiveSwift: throttle (leading AND trailing: it also sends the latest at the end of each window)", "RAC2: (none; its throttle: is a debounce)"],
-          reactiveCocoa: "RAC 2's throttle: is not this operator but `debounce`: `[text throttle:0.3]` is `text | debounce 300ms`. ReactiveSwift's throttle sends the first value of a window and the latest at its end; frp's sends only the first (RxJS's default).",
+          elsewhere: ["RxJS: throttleTime (leading, the default; `trailing true` is {trailing: true})", "ReactiveSwift: throttle (leading AND trailing: `throttle D trailing true` here)", "RAC2: (none; its throttle: is a debounce)"],
+          reactiveCocoa: "RAC 2's throttle: is not this operator but `debounce`: `[text throttle:0.3]` is `text | debounce 300ms`. ReactiveSwift's throttle sends the first value of a window and the latest at its end: `throttle D trailing true` here; frp's sends only the first by default (RxJS's).",
           contrasts: [
             .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once."),
             .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
           ]) { args throws(SignalError) in
-        args.upstream.throttle(args.duration("DURATION"), on: args.scheduler)
+        args.upstream.throttle(args.duration("DURATION"), leading: try args.flag("LEADING") ?? true,
+                               trailing: try args.flag("TRAILING") ?? false, on: args.scheduler)
     },
     .init("delay", .operator, .timing, [Parameter("DURATION", .duration)],
           "Sends each value DURATION later; completes when the last delayed value is out.",

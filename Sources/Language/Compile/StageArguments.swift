@@ -80,6 +80,14 @@ public struct StageArguments {
         }
     }
 
+    /// A boolean evaluated once, now (nil when an optional one was not given): an option
+    /// such as throttle's `trailing true`.
+    public func flag(_ parameter: String) throws(SignalError) -> Bool? {
+        guard let value = try optionalValue(parameter) else { return nil }
+        guard case .bool(let flag) = value else { throw .notACondition(site, name, value) }
+        return flag
+    }
+
     public func value(_ parameter: String) throws(SignalError) -> Value {
         try optionalValue(parameter) ?? .null
     }

@@ -278,10 +278,11 @@ public struct Parser {
 
     /// Words that name the argument after them: `cold "-#" error "boom"`,
     /// `action (login user, password) enabledBy valid`, `retry 3 delay 1s`,
-    /// `timeout 2s with (of "cached")`.
-    static let argumentKeywords: Set<String> = ["error", "enabledBy", "delay", "with"]
+    /// `timeout 2s with (of "cached")`, `throttle 1s trailing true`: the catalogue's keyword
+    /// parameters, read from there.
+    static let argumentKeywords: Set<String> = Set(builtins.flatMap { $0.parameters.compactMap(\.keyword) })
 
-    /// argument -> ('error' | 'enabledBy' | 'delay' | 'with') expression | expression
+    /// argument -> KEYWORD expression | expression
     private mutating func parseArgument() throws(Failure) -> Argument {
         let start = current.range
         if let keyword = current.name, Parser.argumentKeywords.contains(keyword),

@@ -163,12 +163,12 @@ extension Signal {
     }
 
     /// Forwards the first value and completes; fails if the source completes empty
-    /// (RxJS EmptyError).
+    /// (RxJS EmptyError), or sends `fallback` when given (RxJS's `first(predicate, defaultValue)`).
     ///
     ///     source  -a-b-|
     ///     first   -(a|)
     @inlinable
-    public func first() -> Signal<Value> {
+    public func first(default fallback: Value? = nil) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
             let upstream = lifetime.child()
             var done = false
@@ -183,25 +183,29 @@ extension Signal {
                 terminate: { termination in
                     guard !done else { return }
                     done = true
-                    downstream.terminate(termination == .completed ? .error(.emptySequence("first")) : termination)
+                    guard termination == .completed else { return downstream.terminate(termination) }
+                    guard let fallback else { return downstream.terminate(.error(.emptySequence("first"))) }
+                    downstream.next(fallback)
+                    downstream.terminate(.completed)
                 }
             ), upstream)
         })
     }
 
-    /// Forwards the last value when the source completes; fails if there was none.
+    /// Forwards the last value when the source completes; fails if there was none, or
+    /// sends `fallback` when given (RxJS's `last(predicate, defaultValue)`).
     ///
     ///     source  -a-b-|
     ///     last    -----(b|)
     @inlinable
-    public func last() -> Signal<Value> {
+    public func last(default fallback: Value? = nil) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
             var latest: Value?
             self.startHandler(Observer(
                 next: { latest = $0 },
                 terminate: { termination in
                     guard termination == .completed else { return downstream.terminate(termination) }
-                    guard let latest else { return downstream.terminate(.error(.emptySequence("last"))) }
+                    guard let latest = latest ?? fallback else { return downstream.terminate(.error(.emptySequence("last"))) }
                     downstream.next(latest)
                     downstream.terminate(.completed)
                 }

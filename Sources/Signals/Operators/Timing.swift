@@ -157,20 +157,51 @@ extension Signal {
     ///
     ///     source          -abc---d-|
     ///     throttle 3ms    -a-----d-|
-    public func throttle(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+    ///
+    /// With `trailing`, the latest value a window dropped is sent when it ends, and opens
+    /// the next window; a completion waits for it. Without `leading`, a window's first value
+    /// is not sent at once but opens the window (RxJS's `{leading, trailing}` config, its
+    /// `throttle` operator's rules).
+    public func throttle(_ duration: TimeSpan, leading: Bool = true, trailing: Bool = false,
+                         on scheduler: Scheduler) -> Signal<Value> {
         guard duration >= .zero else { return .fail(.negativeDuration("throttle", duration)) }
         return Signal(unchecked: { downstream, lifetime in
-            let window = scheduler.makeTimer {}
-            lifetime.onDispose { window.cancel() }
+            // The value a window dropped last, sent when it ends (trailing).
+            var waiting: Value?
+            var completed = false
+            // Weak: the timer's own action schedules it again (the observer holds it).
+            weak var window: Timer?
+            func send(_ value: Value) {
+                downstream.next(value)
+                // A value that ended the subscription (take 1) opens no window.
+                if !completed, !lifetime.isDisposed { window?.schedule(after: duration) }
+            }
+            let timer = scheduler.makeTimer {
+                guard trailing, let value = waiting else { return }
+                waiting = nil
+                send(value)
+                if completed { downstream.terminate(.completed) }
+            }
+            window = timer
+            lifetime.onDispose(cancel: timer)
             self.startHandler(Observer(
                 next: { value in
-                    guard !window.isPending else { return }
-                    downstream.next(value)
-                    // A value that ended the subscription (take 1) opens no window.
-                    if !lifetime.isDisposed { window.schedule(after: duration) }
+                    if timer.isPending {
+                        waiting = value
+                    } else if leading {
+                        waiting = nil
+                        send(value)
+                    } else {
+                        waiting = value
+                        timer.schedule(after: duration)
+                    }
                 },
                 terminate: { termination in
-                    window.cancel()
+                    if termination == .completed, trailing, waiting != nil, timer.isPending {
+                        completed = true
+                        return
+                    }
+                    timer.cancel()
                     downstream.terminate(termination)
                 }
             ), lifetime)

@@ -1,0 +1,137 @@
+"""frp against the real RxJS: each case is one pipeline written twice, in frp and in RxJS 7
+(Debian's, from `node-inquirer`: scripts/setup-rxjs), and both run in virtual time, frp's
+with `frp run --virtual`, RxJS's on `rxjs/testing`'s TestScheduler in run mode (1 frame =
+1 ms, as frp's marbles). The test compares every event: its frame, kind and value. A case
+is where frp claims RxJS's behaviour: an option, an edge, a tie rule.
+
+Run one: python3 -m pytest -q Tests/RxJS -k repeat
+"""
+import json
+import os
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FRP = ROOT / ".build" / "debug" / "frp"
+NODE_PATH = "/usr/share/nodejs"
+
+# (name, frp pipeline, RxJS expression over `cold`, `hot` and the rxjs exports)
+CASES = [
+    # repeat: N runs in all; a delay; a notifier per run (its number); its end and error.
+    ("repeat count", 'cold "--a--b--|" | repeat 2', "cold('--a--b--|').pipe(repeat(2))"),
+    ("repeat 0", 'cold "--a--b--|" | repeat 0', "cold('--a--b--|').pipe(repeat(0))"),
+    ("repeat error", 'cold "--a--#" | repeat 3', "cold('--a--#').pipe(repeat(3))"),
+    ("repeat take", 'cold "-a|" | repeat | take 3', "cold('-a|').pipe(repeat(), take(3))"),
+    ("repeat delay", 'cold "-a|" | repeat 3 delay 5ms', "cold('-a|').pipe(repeat({count: 3, delay: 5}))"),
+    ("repeat notifier", 'cold "-a|" | repeat 3 delay (timer 2ms)', "cold('-a|').pipe(repeat({count: 3, delay: () => timer(2)}))"),
+    ("repeat notifier count", 'cold "-a|" | repeat delay (of it | filter it < 3)',
+     "cold('-a|').pipe(repeat({delay: (n) => of(n).pipe(filter(x => x < 3))}))"),
+    ("repeat notifier empty", 'cold "-a|" | repeat 3 delay empty', "cold('-a|').pipe(repeat({count: 3, delay: () => EMPTY}))"),
+    ("repeat notifier error", 'cold "-a|" | repeat 3 delay (cold "-#" error "stop")',
+     "cold('-a|').pipe(repeat({count: 3, delay: () => cold('-#', undefined, 'stop')}))"),
+    # retry with a time and with a notifier
+    ("retry count", 'cold "-a-#" | retry 2', "cold('-a-#').pipe(retry(2))"),
+    ("retry delay", 'cold "-a-#" | retry 1 delay 3ms', "cold('-a-#').pipe(retry({count: 1, delay: 3}))"),
+    ("retry notifier", 'cold "-a-#" | retry 2 delay (timer 2ms)', "cold('-a-#').pipe(retry({count: 2, delay: () => timer(2)}))"),
+    ("retry notifier count", 'cold "-a-#" | retry delay (of it | filter it <= 2)',
+     "cold('-a-#').pipe(retry({delay: (e, n) => of(n).pipe(filter(x => x <= 2))}))"),
+    ("retry notifier error", 'cold "-a-#" | retry 3 delay (cold "-#" error "gave up")',
+     "cold('-a-#').pipe(retry({count: 3, delay: () => cold('-#', undefined, 'gave up')}))"),
+    # throttle's leading and trailing edges
+    ("throttle leading", 'hot "abcdefabcdefabcdefabcdefa|" | throttle 5ms', "hot('abcdefabcdefabcdefabcdefa|').pipe(throttleTime(5))"),
+    ("throttle trailing", 'hot "abcdefabcdefabcdefabcdefa|" | throttle 5ms trailing true',
+     "hot('abcdefabcdefabcdefabcdefa|').pipe(throttleTime(5, undefined, {leading: true, trailing: true}))"),
+    ("throttle trailing only", 'cold "-a-b-c---d|" | throttle 3ms leading false trailing true',
+     "cold('-a-b-c---d|').pipe(throttleTime(3, undefined, {leading: false, trailing: true}))"),
+    ("throttle trailing at the end", 'cold "-ab|" | throttle 5ms trailing true',
+     "cold('-ab|').pipe(throttleTime(5, undefined, {leading: true, trailing: true}))"),
+    ("throttle trailing error", 'cold "-ab#" | throttle 5ms trailing true',
+     "cold('-ab#').pipe(throttleTime(5, undefined, {leading: true, trailing: true}))"),
+    ("throttle neither edge", 'cold "-a-b|" | throttle 5ms leading false',
+     "cold('-a-b|').pipe(throttleTime(5, undefined, {leading: false, trailing: false}))"),
+    # first and last with a default
+    ("first default", 'cold "-a-b|" | first it == "z" default "d"', "cold('-a-b|').pipe(first(x => x === 'z', 'd'))"),
+    ("first default empty", 'cold "---|" | first default "d"', "cold('---|').pipe(first(undefined, 'd'))"),
+    ("first default error", 'cold "--#" | first default "d"', "cold('--#').pipe(first(undefined, 'd'))"),
+    ("last default", 'cold "-a-b|" | last it == "z" default "d"', "cold('-a-b|').pipe(last(x => x === 'z', 'd'))"),
+    # the three differences issue 30 found
+    ("takeLast 0", 'cold "--a--b--|" | takeLast 0', "cold('--a--b--|').pipe(takeLast(0))"),
+    ("distinctUntilChanged key of the first value", 'cold "-a-b-|" | distinctUntilChanged raise("boom")',
+     "cold('-a-b-|').pipe(distinctUntilChanged(null, () => { throw 'boom'; }))"),
+    ("hot sources in creation order", 'let written = hot "--a-----|"\nhot "--b-----|" | merge written',
+     "(() => { const written = hot('--a-----|'); return hot('--b-----|').pipe(mergeWith(written)); })()"),
+]
+
+RUNNER = r"""
+const { TestScheduler } = require('rxjs/testing');
+const rx = require('rxjs');
+const cases = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
+const out = {};
+for (const [name, expression] of cases) {
+  let events = [];
+  const scheduler = new TestScheduler((actual) => { events = actual; });
+  try {
+    scheduler.run(({ cold, hot }) => {
+      const make = new Function('cold', 'hot', 'rx', `with (rx) { return ${expression}; }`);
+      scheduler.expectObservable(make(cold, hot, rx)).toBe('');
+    });
+    out[name] = events.map(({ frame, notification: n }) =>
+      n.kind === 'N' ? [frame, 'next', JSON.stringify(n.value)]
+        : n.kind === 'E' ? [frame, 'error', String(n.error)] : [frame, 'completed', '']);
+  } catch (e) {
+    out[name] = String(e);
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope="module")
+def rxjs_events():
+    """Every case's events in RxJS, run in one Node process."""
+    if not Path(NODE_PATH, "rxjs", "package.json").exists():
+        pytest.fail("RxJS is not installed: run scripts/setup-rxjs")
+    with tempfile.TemporaryDirectory() as folder:
+        cases = Path(folder, "cases.json")
+        cases.write_text(json.dumps([[name, js] for name, _, js in CASES]))
+        runner = Path(folder, "runner.js")
+        runner.write_text(RUNNER)
+        done = subprocess.run(["node", str(runner), str(cases)], capture_output=True, text=True,
+                              env={**os.environ, "NODE_PATH": NODE_PATH}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+EVENT = re.compile(r"^\s+(\d+)ms\s+(next|error|completed)\s?(.*)$")
+
+
+def frp_events(script):
+    """The events frp prints for the script's last statement, in virtual time."""
+    with tempfile.NamedTemporaryFile("w", suffix=".frp", delete=False) as file:
+        file.write(script + "\n")
+    try:
+        done = subprocess.run([str(FRP), "run", "--virtual", "--no-trace", "--color", "never", file.name],
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        os.unlink(file.name)
+    events = []
+    for line in done.stdout.splitlines():
+        match = EVENT.match(line)
+        if not match:
+            continue
+        frame, kind, value = int(match[1]), match[2], match[3]
+        if kind == "error":
+            value = json.loads(value)  # frp prints the message as a string
+        events.append([frame, kind, value])
+    return events
+
+
+@pytest.mark.parametrize("name,frp,js", CASES, ids=[name for name, _, _ in CASES])
+def test_frp_sends_what_rxjs_sends(rxjs_events, name, frp, js):
+    expected = rxjs_events[name]
+    assert isinstance(expected, list), f"RxJS could not run `{js}`: {expected}"
+    assert frp_events(frp) == expected, f"frp: {frp}\nRxJS: {js}"
