@@ -20,6 +20,7 @@ public final class Action<Input, Output> {
 
     private let enabledIf: Property<Bool>
     private let execute: (Input) throws(SignalError) -> Signal<Output>
+    private let startStream = Subject<Input>()
     private let valueStream = Subject<Output>()
     private let errorStream = Subject<SignalError>()
     private let following = Lifetime()
@@ -53,6 +54,11 @@ public final class Action<Input, Output> {
     deinit {
         following.dispose()
     }
+
+    /// The input of every execution, when it starts (after `isExecuting` turns true, before
+    /// its first value): RAC 2's `executionSignals`, one value per accepted `apply`. Never
+    /// ends; refused applies are not here.
+    public var starts: Signal<Input> { startStream.signal }
 
     /// The values of every execution, as they come. Never ends.
     public var values: Signal<Output> { valueStream.signal }
@@ -97,6 +103,8 @@ public final class Action<Input, Output> {
                 }
             }
             setExecuting(true)
+            if finished || lifetime.isDisposed { return }
+            startStream.deliver(input)
             if finished || lifetime.isDisposed { return }
             let valueStream = valueStream
             work.start(Observer(

@@ -148,6 +148,27 @@ struct HabitDiagnosticTests {
         #expect(diagnostics("RACObserve(self, text)").contains("Hint: a property is `var NAME = VALUE`"))
     }
 
+    @Test("a RAC 2 selector written whole, or a RAC 2 name, gets frp's spelling with a line to copy")
+    func reactiveCocoaSpellings() {
+        let cases: [(String, String)] = [
+            ("of 1 | deliverOn: main", "Hint: a run has one thread and every event is delivered on it"),
+            ("of 1 | subscribeOn: queue", "no scheduler to move to: leave the stage out"),
+            ("of 1 | doNext: x", "Hint: `log` prints every event"),
+            ("of 1 | doCompleted", "Hint: `log` prints every event"),
+            ("of 1 | ignore: 1", "`filter it != X` here"),
+            ("of 1 | catchTo: (of 2)", "is `catch (PIPELINE)` here"),
+            ("of 1 | replayLast", "`replay 1` here"),
+            ("of 1 | throttle: 1s", "Hint: `throttle:` is RAC2's name; here it is `debounce`"),
+            ("let a = of 1 | action (of it)\nexecutionSignals a", "Hint: `executionSignals` is RAC2's name; here it is `executions`"),
+            ("var t = \"\"\nt := popular | map name", "`var t <- popular …` keeps it bound to a pipeline's latest value"),
+        ]
+        for (script, hint) in cases {
+            #expect(diagnostics(script).contains(hint), "\(script)\n\(diagnostics(script))")
+        }
+        // The selector's range covers its colon.
+        #expect(diagnostics("of 1 | deliverOn: main").contains("1| of 1 | deliverOn: main\n          ^^^^^^^^^^"))
+    }
+
     @Test("a count is a whole number before the run: `buffer 0`, `take \"x\"`")
     func counts() {
         #expect(diagnostics("of 1 | buffer 0\nof 1 | buffer 2.5\nof 1 | take \"x\"") == """

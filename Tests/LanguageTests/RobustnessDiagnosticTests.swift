@@ -132,7 +132,7 @@ struct RobustnessDiagnosticTests {
 
             2| v := of 1
                     ^^
-            Hint: a property holds one value at a time, like `v := 3`; to name a pipeline, write `let`
+            Hint: a property holds one value at a time, like `v := 3`; `var v <- of …` keeps it bound to a pipeline's latest value (RAC 2's `RAC(self, v) =`), and `let` names a pipeline
             """)
         #expect(diagnostics("let v = of 1\nv := 2") == """
             -- NOT A PROPERTY [FRP0308] --------------------------------------- test.frp:2:1

@@ -175,6 +175,26 @@ struct ExplainTests {
         #expect(explained("takeUntil").text.contains("`takeUntil (T | concat (of 0))`"))
     }
 
+    @Test("frp explain var: the property's three forms and RAC's spellings, its examples run clean", arguments: StatementTopic.all.map(\.name))
+    func statementTopics(_ name: String) {
+        let (found, text) = explained(name)
+        #expect(found)
+        #expect(!text.contains("error \"") && !text.contains("-- "), "\(text)")
+        let topic = StatementTopic.named(name)!
+        #expect(text.components(separatedBy: "ms  completed").count - 1 == topic.examples.count, "every example ran to its end:\n\(text)")
+    }
+
+    @Test("frp explain var names RAC's RACObserve and RAC(self, …) and shows the bound property's value before its first")
+    func explainVar() {
+        let text = explained("var").text
+        #expect(text.hasPrefix("var NAME = VALUE    var NAME <- PIPELINE    var NAME = VALUE <- PIPELINE    (statement)"))
+        #expect(text.contains("`RAC(self, NAME) = signal` is `var NAME <- PIPELINE`"))
+        // Every statement of an example is shown, so it can be copied whole.
+        #expect(text.contains("» total := 5"), "\(text)")
+        // The text field's example: 0 (the empty text) at once, then 2 and 3.
+        #expect(text.contains("0ms  next 0") && text.contains("1ms  next 2") && text.contains("4ms  next 3"), "\(text)")
+    }
+
     @Test("an alias explains its operator; an unknown name says what is close")
     func aliasesAndMistakes() {
         #expect(explained("skipRepeats").text.hasPrefix("distinctUntilChanged [KEY]    (filtering)"))

@@ -44,6 +44,26 @@ struct ActionSpecTests {
         #expect(scheduler.pendingTimers == 0)
     }
 
+    @Test("starts sends each accepted input when its execution starts, after executing turns true; a refused apply sends none")
+    func startsPerExecution() {
+        let test = MarbleTest()
+        let scheduler = test.scheduler
+        let search = Action<String, String> { (text: String) in
+            Signal.timer(.milliseconds(3), on: scheduler).map { _ in text }
+        }
+        let lines = Lines()
+        log(search.isExecuting, "executing", on: scheduler, into: lines)
+        search.starts.subscribe { if case .next(let input) = $0 { lines.append("\(scheduler.now.frame)ms start \(input)") } }
+        _ = test.subscribe(search.apply("cat"))
+        _ = test.subscribe(search.apply("dog"), at: 1)
+        _ = test.subscribe(search.apply("owl"), at: 5)
+        scheduler.run()
+        #expect(lines.all == [
+            "0ms executing true", "0ms start cat", "3ms executing false",
+            "5ms executing true", "5ms start owl", "8ms executing false",
+        ])
+    }
+
     @Test("an execution's error goes to errors and to apply's subscriber, and the action stays usable")
     func errorsKeepActionUsable() {
         let test = MarbleTest()

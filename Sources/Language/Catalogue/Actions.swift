@@ -14,6 +14,7 @@ let actionsOperators: [OperatorSpec] = [
             .init("exhaustMap", "exhaustMap also drops values while a run goes on, but a failed run ends it; an action sends failures to `errors A` and goes on, and tells whether it is executing."),
             .init("executing", "executing A is whether the action is busy; the action itself sends the values of its runs."),
             .init("errors", "errors A sends the messages of failed runs; the action sends the values of the runs that succeed."),
+            .init("executions", "executions A sends the input of each accepted run as it starts; the action sends what the runs produce."),
           ]) { args throws(SignalError) in
         let run = ActionRun(inputs: args.upstream, enabledBy: args.optionalSignal("SIGNAL"), execute: args.perValuePipeline("PIPELINE"))
         args.register(run)
@@ -27,8 +28,21 @@ let actionsOperators: [OperatorSpec] = [
           contrasts: [
             .init("enabled", "enabled A is whether a press would start a run: false while executing, and also while enabledBy is false."),
             .init("action", "the action sends the values of its runs; executing A only whether one is going on."),
+            .init("executions", "executions A sends the input of each run as it starts; executing A is true while one goes on."),
           ]) { args throws(SignalError) in
         args.action("ACTION")?.executing ?? args.actionMissing()
+    },
+    .init("executions", .source, .actions, [Parameter("ACTION", .action)],
+          "The input of every execution the action accepts, sent when it starts (before the execution's values).",
+          "RAC 2's executionSignals: one value per accepted press, none for a press that was dropped. An optimistic view starts here and rolls back on `errors A`: `merge (executions like | mapTo true), (errors like | mapTo false)`; resigning the keyboard once per search is `executions search`.",
+          example: #"executions (cold "-s-s---s-|" | action (timer 3ms | mapTo "done"))"#,
+          elsewhere: ["RxJS: (none; tap at the start of each exhaustMap run)", "ReactiveSwift: (none; Action.values sends outputs, not starts)",
+                      "RAC2: executionSignals (of a RACCommand)"],
+          contrasts: [
+            .init("executing", "executing A is whether a run is going on (true, then false); executions A sends each run's input once, when it starts."),
+            .init("action", "the action sends what its runs produce; executions A the input each run started with."),
+          ]) { args throws(SignalError) in
+        args.action("ACTION")?.executions ?? args.actionMissing()
     },
     .init("enabled", .source, .actions, [Parameter("ACTION", .action)],
           "Whether the action would take an input now (enabledBy is true and it is not executing): the current value, then every change.",

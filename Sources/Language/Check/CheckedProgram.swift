@@ -165,6 +165,9 @@ public struct CheckedPipeline: Sendable {
 public struct PropertyBinding: Sendable {
     public var name: String
     public var pipeline: CheckedPipeline
+    /// What it holds until the pipeline's first value (`var text = "" <- typed`); null
+    /// when not given.
+    public var initial: CheckedExpression?
 }
 
 /// A `hot` source's timeline, numbered across the session so each starts once per run.
@@ -180,9 +183,9 @@ public enum CheckedStatement: Sendable {
     case bind(name: String, CheckedPipeline)
     /// `var NAME = EXPRESSION`
     case declareProperty(name: String, CheckedExpression)
-    /// `var NAME <- PIPELINE`: declared (null until its first value), and set by the
-    /// pipeline in every run that reads it.
-    case bindProperty(name: String, CheckedPipeline)
+    /// `var NAME <- PIPELINE` (`var NAME = VALUE <- PIPELINE`): declared (null, or VALUE,
+    /// until its first value), and set by the pipeline in every run that reads it.
+    case bindProperty(PropertyBinding)
     /// `NAME := EXPRESSION`
     case assign(name: String, CheckedExpression, Site)
     case run(CheckedPipeline, background: Bool, line: Int)

@@ -67,7 +67,7 @@ extension Checker {
             return nil
         case .call(let name, let arguments):
             guard Operations.functionNames.contains(name) else {
-                let hint: Problem.NameHint = Checker.seedSpellings[name].map { .habit($0) }
+                let hint: Problem.NameHint = Spellings.advice(for: name).map { .habit($0) }
                     ?? suggestion(for: name, among: Operations.functionNames).map { .didYouMean($0) }
                     ?? .look("the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
                 report(.unknownFunction(name, hint), expression.range)
@@ -192,19 +192,12 @@ extension Checker {
     }
 
     /// The seeds' spellings of things frp has under one name each.
-    static let seedSpellings = [
-        "publish": "RAC 2's `publish | autoconnect` is `share` here (one run for everyone subscribed)",
-        "autoconnect": "RAC 2's `publish | autoconnect` is `share` here (one run for everyone subscribed)",
-        "RACObserve": "a property is `var NAME = VALUE`; its values are a signal: `NAME | ...`, and `NAME := VALUE` changes it",
-        "RAC": "a property bound to a signal: `var NAME = VALUE`, set with `NAME := VALUE`; a signal by name: `let NAME = PIPELINE`",
-    ]
-
     mutating func unknownName(_ name: String, _ range: SourceRange, wanted role: OperatorSpec.Role?) {
         if failedNames.contains(name) { return }
         func unknown(_ hint: Problem.NameHint, field: Bool = false) {
             report(role == .operator ? .unknownOperator(name, hint) : .unknownName(name, hint, field: field), range)
         }
-        if let hint = Checker.seedSpellings[name] { return unknown(.habit(hint)) }
+        if let hint = Spellings.advice(for: name) { return unknown(.habit(hint)) }
         if let (library, spec) = catalogue.elsewhere(name) { return unknown(.elsewhere(library: library, ours: spec.name)) }
         let operators = catalogue.names(role: .operator)
         let sources = catalogue.names(role: .source)

@@ -21,14 +21,19 @@ extension Checker {
         case .var(let name, let nameRange, let value, _):
             guard checkBindable(name, nameRange) else { return nil }
             return checkExpression(value, top).map { .declareProperty(name: name, $0) }
-        case .bindProperty(let name, let nameRange, let value, _):
+        case .bindProperty(let name, let nameRange, let initial, let value, _):
             guard checkBindable(name, nameRange) else { return nil }
             // The pipeline may not read the property it sets: it would feed itself.
             if reads(value, name) {
                 report(.bindsItself(name), nameRange)
                 return nil
             }
-            return checkPipeline(value, top).map { .bindProperty(name: name, $0) }
+            var checkedInitial: CheckedExpression?
+            if let initial {
+                guard let checked = checkExpression(initial, top) else { return nil }
+                checkedInitial = checked
+            }
+            return checkPipeline(value, top).map { .bindProperty(PropertyBinding(name: name, pipeline: $0, initial: checkedInitial)) }
         case .assign(let name, let nameRange, let value, _):
             if environment.bindings[name] != nil {
                 report(.notAProperty(name), nameRange)
@@ -76,8 +81,8 @@ extension Checker {
         case .bind(let name, let pipeline):
             extent.measure(pipeline, at: 0)
             environment.boundDepths[name] = extent.deepest
-        case .bindProperty(_, let pipeline):
-            extent.measure(pipeline, at: 0)
+        case .bindProperty(let binding):
+            extent.measure(binding.pipeline, at: 0)
         case .declareProperty(_, let expression), .assign(_, let expression, _):
             extent.measure(CheckedPipeline(head: .value(expression), stages: [], text: ""), at: 0)
         case .run(let pipeline, _, _):
@@ -95,7 +100,7 @@ extension Checker {
         switch statement {
         case .let(_, _, _, let whole), .var(_, _, _, let whole), .assign(_, _, _, let whole),
              .run(_, _, let whole), .expect(_, _, _, _, _, let whole), .service(_, _, _, let whole),
-             .define(_, _, _, _, let whole), .import(_, _, let whole), .bindProperty(_, _, _, let whole):
+             .define(_, _, _, _, let whole), .import(_, _, let whole), .bindProperty(_, _, _, _, let whole):
             range = SourceRange(start: whole.start, end: whole.start + 1)
         }
         if extent.deepest > Limits.statementDepth {

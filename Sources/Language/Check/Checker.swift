@@ -62,7 +62,7 @@ struct Checker {
             let before = diagnostics.count
             guard let result = check(statement), diagnostics.count == before, fitsLimits(result, statement) else {
                 switch statement {
-                case .let(let name, _, _, _), .var(let name, _, _, _), .define(let name, _, _, _, _), .bindProperty(let name, _, _, _):
+                case .let(let name, _, _, _), .var(let name, _, _, _), .define(let name, _, _, _, _), .bindProperty(let name, _, _, _, _):
                     failedNames.insert(name)
                 default: break
                 }
@@ -87,11 +87,11 @@ struct Checker {
                 environment.bindings[name] = nil
                 environment.boundDepths[name] = nil
                 environment.propertyBindings[name] = nil
-            case .bindProperty(let name, let pipeline):
-                environment.properties.insert(name)
-                environment.bindings[name] = nil
-                environment.boundDepths[name] = nil
-                environment.propertyBindings[name] = pipeline
+            case .bindProperty(let binding):
+                environment.properties.insert(binding.name)
+                environment.bindings[binding.name] = nil
+                environment.boundDepths[binding.name] = nil
+                environment.propertyBindings[binding.name] = binding
             default: break
             }
         }
@@ -119,10 +119,10 @@ struct Checker {
             pipeline.hotSources = hot
             pipeline.propertyBindings = bindingsReached
             return .bind(name: name, pipeline)
-        case .bindProperty(let name, var pipeline):
-            pipeline.hotSources = hot
-            pipeline.propertyBindings = bindingsReached
-            return .bindProperty(name: name, pipeline)
+        case .bindProperty(var binding):
+            binding.pipeline.hotSources = hot
+            binding.pipeline.propertyBindings = bindingsReached
+            return .bindProperty(binding)
         case .run(var pipeline, let background, let line):
             pipeline.hotSources = hot
             pipeline.propertyBindings = bindingsReached
@@ -147,10 +147,10 @@ struct Checker {
     /// A property read here: when bound, its pipeline runs with the statement (and what
     /// that pipeline reaches too).
     mutating func reachProperty(_ name: String) {
-        guard let pipeline = environment.propertyBindings[name],
+        guard let binding = environment.propertyBindings[name],
               !bindingsReached.contains(where: { $0.name == name }) else { return }
-        reach(pipeline)
-        bindingsReached.append(PropertyBinding(name: name, pipeline: pipeline))
+        reach(binding.pipeline)
+        bindingsReached.append(binding)
     }
 
     mutating func reach(_ hot: HotMarble) {

@@ -14,7 +14,7 @@ public struct Environment: Sendable {
     public var definitions: [String: Definition] = [:]
     public var properties: Set<String> = []
     /// The pipelines that set bound properties (`var x <- PIPELINE`), by name.
-    public var propertyBindings: [String: CheckedPipeline] = [:]
+    public var propertyBindings: [String: PropertyBinding] = [:]
     /// Hot sources are numbered across the whole session, so each is started once per run.
     var nextHotID = 0
     /// How many sources were loaded before: the number of the next one.

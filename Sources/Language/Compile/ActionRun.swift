@@ -6,9 +6,10 @@ import Signals
 ///     taps                        -s-----s-s-----|
 ///     action (timer 3ms) ...      ----0------0---|   the values of each execution
 ///     executing A                 ft--f--t--f        (f to start; the 2nd s of the pair is refused)
+///     executions A                -s-----s-------    the input of each accepted execution
 ///     errors A                    the message of each failed execution, as a value
 ///
-/// Every view (the stage's own output, `executing A`, `enabled A`, `errors A`) shares one
+/// Every view (the stage's own output, `executing A`, `executions A`, `enabled A`, `errors A`) shares one
 /// subscription to the inputs, made when the first view is subscribed and disposed with
 /// the last, as `share` does. An input that arrives while the action is disabled or still
 /// executing is refused and dropped (`exhaustMap` does the same without the state). An
@@ -41,6 +42,8 @@ final class ActionRun {
     var executing: Signal<Value> { view(action.isExecuting.producer.map { .bool($0) }) }
     /// Whether an input would be accepted now: enabled and not executing.
     var enabled: Signal<Value> { view(action.isEnabled.producer.map { .bool($0) }) }
+    /// The input of every accepted execution, when it starts.
+    var executions: Signal<Value> { view(action.starts) }
     /// The message of every failed execution.
     var errors: Signal<Value> { view(action.errors.map { .string($0.message) }) }
 

@@ -30,8 +30,9 @@ public final class Compiler {
     public func startPropertyBindings(_ pipeline: CheckedPipeline, until lifetime: Lifetime) {
         for binding in pipeline.propertyBindings {
             guard let property = context.properties.property(binding.name) else { continue }
-            // Each run starts it over: null until the pipeline sends (not the last run's).
-            try? property.set(.null)
+            // Each run starts it over: its initial value (or null) until the pipeline sends,
+            // not the last run's.
+            try? property.set((try? binding.initial.map { expression throws(EvaluationFailure) in try evaluate(expression) }) ?? .null)
             signal(binding.pipeline).start(Observer(
                 next: { value in try? property.set(value) },
                 terminate: { [context] termination in

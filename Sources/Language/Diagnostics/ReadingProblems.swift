@@ -221,10 +221,11 @@ extension Problem {
                 hint: "a stage is an operator and its arguments, like `map it * 2`")
     }
 
-    /// `var v = of 1`, `v := of 1`: the statement up to its value, and the source named.
-    static func expectedValue(after statement: String, source name: String) -> Problem {
+    /// `var v = of 1`, `v := of 1`: the statement up to its value, the property, and the
+    /// source named.
+    static func expectedValue(after statement: String, property: String, source name: String) -> Problem {
         Problem(.expectedValue, "`\(statement)` takes a value, and `\(name)` starts a pipeline here:",
-                hint: "a property holds one value at a time, like `\(statement) 3`; to name a pipeline, write `let`")
+                hint: "a property holds one value at a time, like `\(statement) 3`; `var \(property) <- \(name) …` keeps it bound to a pipeline's latest value (RAC 2's `RAC(self, \(property)) =`), and `let` names a pipeline")
     }
 
     /// `emits` in an `expect` without a string.

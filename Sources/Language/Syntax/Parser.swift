@@ -11,6 +11,8 @@ public struct Parser {
     private(set) var diagnostics: [Diagnostic] = []
     /// The stage whose arguments are being parsed, for hints.
     private var stageName: String?
+    /// Parsing a `var`'s value: a `<-` ends it instead of comparing (`parseValueBeforeBinding`).
+    private var stopsAtBinding = false
 
     /// Words that start a statement other than a run (`let`, `expect`, ...).
     public static let statementKeywords: Set<String> = ["let", "var", "def", "expect", "service", "import"]
@@ -72,11 +74,11 @@ public struct Parser {
             advance()
             let (name, nameRange) = try expectName(.toBind)
             // `var NAME <- PIPELINE`: the property follows the pipeline's values.
-            if !isLet, current.kind == .less, peek(1).kind == .minus, current.range.end == peek(1).range.start {
+            if !isLet, isBindingArrow {
                 advance()
                 advance()
                 let value = try parsePipeline()
-                return .bindProperty(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+                return .bindProperty(name: name, nameRange: nameRange, initial: nil, value: value, range: start.to(value.range))
             }
             guard match(.assign) else {
                 throw failure(.expectedEquals(isLet ? .let(name) : .var(name)))
@@ -85,8 +87,15 @@ public struct Parser {
                 let value = try parsePipeline()
                 return .let(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
             }
-            let value = try parseExpression()
-            try refusePipeline(value, "var \(name) =")
+            let value = try parseValueBeforeBinding()
+            try refusePipeline(value, "var \(name) =", property: name)
+            // `var text = "" <- typed`: the value until the pipeline's first.
+            if isBindingArrow {
+                advance()
+                advance()
+                let pipeline = try parsePipeline()
+                return .bindProperty(name: name, nameRange: nameRange, initial: value, value: pipeline, range: start.to(pipeline.range))
+            }
             return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
         }
         if isWord("def"), case .name = peek(1).kind {
@@ -106,7 +115,7 @@ public struct Parser {
             advance()
             advance()
             let value = try parseExpression()
-            try refusePipeline(value, "\(name) :=")
+            try refusePipeline(value, "\(name) :=", property: name)
             return .assign(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
         }
         if isWord("expect") {
@@ -161,15 +170,16 @@ public struct Parser {
         guard match(.assign) else {
             throw failure(.expectedEquals(.def(name, parameters: parameters)))
         }
-        let body = try parsePipeline()
+        // A definition's body starts with a stage, also `then`, a word of `if` elsewhere.
+        let body = try parsePipeline(stageFirst: isWord("then"))
         return .define(name: name, nameRange: nameRange, parameters: parameters, body: body, range: start.to(body.range))
     }
 
     /// `v := of 1`, `var v = of 1`: a property holds a value, and a source with arguments
     /// starts a pipeline.
-    private func refusePipeline(_ value: Expression, _ statement: String) throws(Failure) {
+    private func refusePipeline(_ value: Expression, _ statement: String, property: String) throws(Failure) {
         guard case .name(let name) = value.kind, startsArgument(current) || current.kind == .pipe else { return }
-        throw Failure(diagnostic: Diagnostic(.expectedValue(after: statement, source: name), at: value.range, in: source))
+        throw Failure(diagnostic: Diagnostic(.expectedValue(after: statement, property: property, source: name), at: value.range, in: source))
     }
 
     /// service -> 'service' NAME ( 'fails' [STRING] [NUMBER 'times'] | 'slow' NUMBER | 'ok' )
@@ -225,11 +235,11 @@ public struct Parser {
     // MARK: Pipelines
 
     /// pipeline -> head { '|' stage }
-    mutating func parsePipeline() throws(Failure) -> Pipeline {
+    mutating func parsePipeline(stageFirst: Bool = false) throws(Failure) -> Pipeline {
         try nested()
         defer { depth -= 1 }
         let start = current.range
-        let head = try parseHead()
+        let head = stageFirst ? .call(try parseStage()) : try parseHead()
         var stages: [Stage] = []
         while match(.pipe) {
             guard current.name != nil else {
@@ -254,6 +264,18 @@ public struct Parser {
         return .expression(try parseExpression())
     }
 
+    /// A `var`'s value, which ends before a `<-` (`var text = "" <- typed`).
+    private mutating func parseValueBeforeBinding() throws(Failure) -> Expression {
+        stopsAtBinding = true
+        defer { stopsAtBinding = false }
+        return try parseExpression()
+    }
+
+    /// `<-` written as one: `<` right before `-`.
+    private var isBindingArrow: Bool {
+        current.kind == .less && peek(1).kind == .minus && current.range.end == peek(1).range.start
+    }
+
     /// stage -> NAME [ argument { [','] argument } ]
     private mutating func parseStage() throws(Failure) -> Stage {
         let nameToken = current
@@ -261,6 +283,14 @@ public struct Parser {
         stageName = nameToken.name
         defer { stageName = outer }
         advance()
+        var name = nameToken.name ?? "", nameRange = nameToken.range
+        // A RAC 2 selector written whole (`deliverOn:`, `throttle:`): one name, which the
+        // checker knows how to answer (`Spellings`, an entry's names elsewhere).
+        if current.kind == .colon, current.range.start == nameToken.range.end {
+            name += ":"
+            nameRange = nameRange.to(current.range)
+            advance()
+        }
         var arguments: [Argument] = []
         // After a stage's name, `-` starts an argument (`take -1`, `of 1, -2`): there is
         // nothing before it to subtract from.
@@ -272,8 +302,7 @@ public struct Parser {
                 }
             }
         }
-        return Stage(name: nameToken.name ?? "", nameRange: nameToken.range, arguments: arguments,
-                     range: nameToken.range.to(previous.range))
+        return Stage(name: name, nameRange: nameRange, arguments: arguments, range: nameToken.range.to(previous.range))
     }
 
     /// Words that name the argument after them: `cold "-#" error "boom"`,
@@ -368,6 +397,8 @@ public struct Parser {
         switch current.kind {
         case .equal: op = .equal
         case .notEqual: op = .notEqual
+        // `var text = "" <- typed`: the value ends before the arrow.
+        case .less where stopsAtBinding && isBindingArrow: return left
         case .less: op = .less
         case .lessOrEqual: op = .lessOrEqual
         case .greater: op = .greater

@@ -118,8 +118,8 @@ public enum Statement: Sendable {
     case expect(Pipeline, marble: String, marbleRange: SourceRange, values: Expression?,
                 error: String?, range: SourceRange)
     /// `var thumbnail <- download url`: a property set by a signal's values (RAC's
-    /// `RAC(obj, prop) = signal`).
-    case bindProperty(name: String, nameRange: SourceRange, value: Pipeline, range: SourceRange)
+    /// `RAC(obj, prop) = signal`); `var text = "" <- typed` holds `initial` until the first.
+    case bindProperty(name: String, nameRange: SourceRange, initial: Expression?, value: Pipeline, range: SourceRange)
     /// `import "lib.frp"`: the definitions of another file (the Frontend reads it).
     case `import`(path: String, pathRange: SourceRange, range: SourceRange)
 }

@@ -24,9 +24,12 @@ extension PropertyStore {
                 let value = try Compiler(context: context).evaluate(expression)
                 declare(name, value)
                 return .success((name, value))
-            case .bindProperty(let name, _):
-                // Null until the pipeline sends a value, in a run that reads it.
-                if property(name) == nil { declare(name, .null) }
+            case .bindProperty(let binding):
+                // Its initial value (or null) until the pipeline sends one, in a run that reads it.
+                let initial = try binding.initial.map { expression throws(EvaluationFailure) in
+                    try Compiler(context: context).evaluate(expression)
+                } ?? .null
+                if property(binding.name) == nil || binding.initial != nil { declare(binding.name, initial) }
                 return .success(nil)
             case .assign(let name, let expression, _):
                 let value = try Compiler(context: context).evaluate(expression)

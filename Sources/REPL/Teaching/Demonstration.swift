@@ -31,7 +31,8 @@ final class Demonstration {
         for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
         // The statements that are not runs (`let`, `service`, ...) are shown as written, so
         // the example can be copied whole; each run shows its own.
-        for line in text.split(separator: "\n") where Parser.statementKeywords.contains(String(line.prefix { $0 != " " })) {
+        for line in text.split(separator: "\n")
+        where Parser.statementKeywords.contains(String(line.prefix { $0 != " " })) || line.contains(" := ") {
             output.line(session.heading(String(line)))
         }
         for statement in statements {

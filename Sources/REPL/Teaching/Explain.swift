@@ -78,6 +78,10 @@ public struct Explainer {
             explainMarbles()
             return true
         }
+        if let topic = StatementTopic.named(name) {
+            explain(topic)
+            return true
+        }
         let elsewhere = catalogue.elsewhere(name)
         guard let spec = catalogue[name] ?? elsewhere?.spec else {
             let close = suggestion(for: name, among: catalogue.names).map { " Did you mean `\($0)`?" } ?? ""
@@ -119,6 +123,18 @@ public struct Explainer {
 
     /// `frp explain marbles`: the notation on one screen, with a group and a time
     /// progression run there and then.
+    /// A statement (`var`): how it is written, what it means, its examples run now.
+    func explain(_ topic: StatementTopic) {
+        output.line(topic.signature + "    (statement)")
+        for line in topic.explanation.wrapped(width: width, indent: "  ") { output.line(line) }
+        let demonstration = Demonstration(output: output, style: style, catalogue: catalogue)
+        for example in topic.examples {
+            output.line("")
+            output.line(example.caption)
+            demonstration.run(example.script, name: "<example of \(topic.name)>")
+        }
+    }
+
     func explainMarbles() {
         output.line("Marbles: a signal drawn as text, as RxJS's TestScheduler draws it (run mode).")
         output.line("One character is one frame; a frame is 1 ms of virtual time, counted from 0.")

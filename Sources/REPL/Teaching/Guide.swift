@@ -121,6 +121,7 @@ struct Guide: Sendable {
         .branch("run a command per button press (an action)", [
             .leaf("one input at a time, dropping presses while busy", "action"),
             .leaf("and show that it is running (a spinner)", "executing"),
+            .leaf("and react once to each press it accepts (with its input)", "executions"),
             .leaf("and enable the button only when a press would run", "enabled"),
             .leaf("and get the failures of its runs as values", "errors"),
         ]),
