@@ -40,9 +40,10 @@ dictionary=.build/frp.dict
     grep -oE 'aliases: \["[a-zA-Z]+"' ../Sources/Language/Catalogue/*.swift | sed -E 's/.*\["(.*)"/"\1"/'
     grep -oE 'PhotoService\("[a-zA-Z]+"' ../Sources/Services/PhotoSite.swift | sed -E 's/.*\("(.*)"/"\1"/'
     grep -ohE 'keyword: "[a-zA-Z]+"' ../Sources/Language/Catalogue/*.swift | sed -E 's/.*"(.*)"/"\1"/'
+    grep -oE 'Function\("[a-zA-Z]+"' ../Sources/Language/Values/Functions.swift | sed -E 's/.*\("(.*)"/"\1"/'
     # Keywords, names, functions, punctuation, durations and marbles.
     for word in let var def import '<-' expect emits it acc and or not matches if then else true false null '??' \
-                length number string contains has first last slice sum join keys raise where find from ' | ' '|' ':=' '==' '!=' '<=' '>=' '(' ')' '[' ']' '{' '}' ',' '.' '&' \
+                from ' | ' '|' ':=' '==' '!=' '<=' '>=' '(' ')' '[' ']' '{' '}' ',' '.' '&' \
                 '#' '1ms' '10ms' '0.5s' '2s' '1m' '0ms' '1000000000000' '-1' '1e15' \
                 '"-a-b-|"' '"--a--b--c--|"' '"-#"' '"(ab)|"' '"^"' '"-a 10ms b|"' '" 1s "' '{a: 1, b: 2}' \
                 '"[a-z]+"' '"(a*)*b"' 'acc + [it]' '[acc]'; do

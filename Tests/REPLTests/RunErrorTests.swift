@@ -124,6 +124,8 @@ struct RunErrorTests {
         RunErrorCase(.cannotIndex, "of 1 | map it[0]", "map: I cannot index a number with a number"),
         RunErrorCase(.wrongArgument, "of 1 | map length(it)", "map: `length` needs a string, list, record or bytes, not a number"),
         RunErrorCase(.wrongArgument, "of [1, \"a\"] | map sum(it)", "map: `sum` needs a list of numbers, not a list holding a string"),
+        RunErrorCase(.wrongArgument, "of 1 | map each(it, 1)", "1:12 map: `each` needs a list, not a number"),
+        RunErrorCase(.wrongArgument, "of [1] | map keep(it, 2)", "1:14 map: `keep` needs a condition that is true or false for each item, not a number"),
         RunErrorCase(.notANumber, #"of "abc" | map number(it)"#, " is not a number"),
         RunErrorCase(.notFound, #"of [{a: 1}] | map find(it, "a", 2)"#, "map: no item of the list has a = 2"),
         RunErrorCase(.tooLong, "range 1, 1000001 | reduce [], acc + [it]", "reduce: the list would be longer than 1000000 items"),

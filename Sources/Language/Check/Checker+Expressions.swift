@@ -80,8 +80,14 @@ extension Checker {
                 return nil
             }
             var checked: [CheckedExpression] = []
-            for argument in arguments {
-                guard let value = checkExpression(argument, scope),
+            for (index, argument) in arguments.enumerated() {
+                // A per-item function's expression has the item as `it` (its fields unknown).
+                var inner = scope
+                if function.perItem != nil, index == 1 {
+                    inner.hasIt = true
+                    inner.itFields = nil
+                }
+                guard let value = checkExpression(argument, inner),
                       !signalAsValue(value, argument, in: expression, "`\(name)`") else { return nil }
                 checked.append(value)
             }

@@ -83,6 +83,19 @@ struct ExpressionCompiler {
             }
         case .binary(let op, let left, let right, let site):
             return compileBinary(op, left, right, site)
+        case .call(let name, let arguments, let site) where Function.named[name]?.perItem != nil:
+            // `each(LIST, EXPRESSION)`: the expression once per item, `it` the item.
+            let function = Function.named[name]!, list = compile(arguments[0]), expression = compile(arguments[1])
+            return { frame throws(EvaluationFailure) in
+                let value = try list(frame)
+                var inner = frame
+                do throws(EvaluationFailure) {
+                    return try function.overItems(value) { item throws(EvaluationFailure) in
+                        inner.it = item
+                        return try expression(inner)
+                    }
+                } catch { throw error.at(site) }
+            }
         case .call(let name, let arguments, let site):
             let arguments = arguments.map(compile)
             return { frame throws(EvaluationFailure) in

@@ -7,6 +7,11 @@ public struct Function: Sendable {
     public let signature: String
     public let arity: ClosedRange<Int>
     let apply: @Sendable ([Value]) throws(EvaluationFailure) -> Value
+    /// For a function over a list whose second argument is evaluated for each item, with
+    /// `it` the item (`each(photos, it.name)`): what it makes of the items, given that
+    /// argument as a function of the item. The checker binds `it` there, the compiler
+    /// evaluates it per item; `apply` is then never called.
+    let perItem: (@Sendable ([Value], (Value) throws(EvaluationFailure) -> Value) throws(EvaluationFailure) -> Value)?
 
     public static let all: [Function] = [
         Function("length", "length(X)", 1...1) { arguments throws(EvaluationFailure) in
@@ -126,6 +131,25 @@ public struct Function: Sendable {
             }
             return .list(record.names.map { .string($0) })
         },
+        // The tutorials' `rac_sequence map:` and `linq_select`/`linq_where` over a reply's list.
+        Function("each", "each(LIST, EXPRESSION)", perItem: { items, expression throws(EvaluationFailure) in
+            var made: [Value] = []
+            made.reserveCapacity(items.count)
+            for item in items { made.append(try expression(item)) }
+            try Value.checkSize(ofContainerWith: made)
+            return .list(made)
+        }),
+        Function("keep", "keep(LIST, CONDITION)", perItem: { items, condition throws(EvaluationFailure) in
+            var kept: [Value] = []
+            for item in items {
+                switch try condition(item) {
+                case .bool(true): kept.append(item)
+                case .bool(false): break
+                case let other: throw .wrongArgument("keep", needs: "a condition that is true or false for each item", found: other.kindDescription)
+                }
+            }
+            return .list(kept)
+        }),
         Function("raise", "raise(MESSAGE)", 1...1) { arguments throws(EvaluationFailure) in
             // The stage fails with exactly this message, as a mapper that throws does.
             let message: String
@@ -142,6 +166,26 @@ public struct Function: Sendable {
         self.signature = signature
         self.arity = arity
         self.apply = apply
+        perItem = nil
+    }
+
+    /// A function of a list and an expression evaluated per item (`each`, `keep`).
+    init(_ name: String, _ signature: String,
+         perItem: @escaping @Sendable ([Value], (Value) throws(EvaluationFailure) -> Value) throws(EvaluationFailure) -> Value) {
+        self.name = name
+        self.signature = signature
+        arity = 2...2
+        apply = { _ throws(EvaluationFailure) in .null }
+        self.perItem = perItem
+    }
+
+    /// A per-item function's run over `list` (its first argument's value), with `expression`
+    /// evaluated for each item.
+    func overItems(_ list: Value, _ expression: (Value) throws(EvaluationFailure) -> Value) throws(EvaluationFailure) -> Value {
+        guard let perItem else { return .null }
+        guard case .list(let items) = list else { throw .wrongArgument(name, needs: "a list", found: list.kindDescription) }
+        if list.isCostly { try Interruption.check() }
+        return try perItem(items, expression)
     }
 
     private static func list(_ value: Value, _ function: String) throws(EvaluationFailure) -> [Value] {
