@@ -58,6 +58,26 @@ CASES = [
     ("first default empty", 'cold "---|" | first default "d"', "cold('---|').pipe(first(undefined, 'd'))"),
     ("first default error", 'cold "--#" | first default "d"', "cold('--#').pipe(first(undefined, 'd'))"),
     ("last default", 'cold "-a-b|" | last it == "z" default "d"', "cold('-a-b|').pipe(last(x => x === 'z', 'd'))"),
+    # sharing that never restarts, and sharing that starts with the run
+    ("share reset false after the end", 'let once = cold "-a|" | share reset false\nonce | concat once',
+     "(() => { const once = cold('-a|').pipe(share({resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false})); "
+     "return once.pipe(concatWith(once)); })()"),
+    ("share reset false after everyone left", 'let once = cold "-a|" | share reset false\nonce | take 1 | concat once',
+     "(() => { const once = cold('-a|').pipe(share({resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false})); "
+     "return once.pipe(take(1), concatWith(once)); })()"),
+    ("share restarts", 'let again = cold "-a|" | share\nagain | take 1 | concat again',
+     "(() => { const again = cold('-a|').pipe(share()); return again.pipe(take(1), concatWith(again)); })()"),
+    ("share eager", 'let started = cold "-a-b-c|" | share eager true\ntimer 2ms | switchMap started',
+     "(() => { const started = connectable(cold('-a-b-c|')); started.connect(); return timer(2).pipe(switchMap(() => started)); })()"),
+    ("replay reset false keeps the error", 'let kept = cold "-a-#" error "boom" | replay 1 reset false\nkept | catch empty | concat kept',
+     "(() => { const kept = cold('-a-#', undefined, 'boom').pipe(share({connector: () => new ReplaySubject(1), resetOnError: false, "
+     "resetOnComplete: false, resetOnRefCountZero: false})); return kept.pipe(catchError(() => EMPTY), concatWith(kept)); })()"),
+    ("replay runs again after an error", 'let rerun = cold "-a-#" error "boom" | replay 1\nrerun | catch empty | concat rerun',
+     "(() => { const rerun = cold('-a-#', undefined, 'boom').pipe(shareReplay({bufferSize: 1, refCount: true})); "
+     "return rerun.pipe(catchError(() => EMPTY), concatWith(rerun)); })()"),
+    ("replay eager", 'let page = cold "-a-b|" | replay 2 eager true\ntimer 2ms | switchMap page',
+     "(() => { const page = connectable(cold('-a-b|'), {connector: () => new ReplaySubject(2), resetOnDisconnect: false}); "
+     "page.connect(); return timer(2).pipe(switchMap(() => page)); })()"),
     # the three differences issue 30 found
     ("takeLast 0", 'cold "--a--b--|" | takeLast 0', "cold('--a--b--|').pipe(takeLast(0))"),
     ("distinctUntilChanged key of the first value", 'cold "-a-b-|" | distinctUntilChanged raise("boom")',

@@ -275,10 +275,14 @@ public struct Parameter: Sendable {
     /// A `.text` that, when not given, is the text of the pipeline before the stage
     /// (`log` is labelled by what it logs).
     public var defaultsToUpstreamText = false
+    /// A flag that, given, makes the stage start with the run (`replay 1 eager true`): the
+    /// `let` name whose signal holds it is built when the run starts, wherever it is used
+    /// (`Compiler.startHotSources`), as a hot source starts.
+    public var startsWithRun = false
 
     public init(_ name: String, _ kind: Kind, optional: Bool = false, variadic: Bool = false, keyword: String? = nil,
                 minimum: Int = 0, maximum: Int = Limits.largestCount, shortest: TimeSpan = .zero,
-                marbleKind: Marble.Kind = .cold, defaultsToUpstreamText: Bool = false) {
+                marbleKind: Marble.Kind = .cold, defaultsToUpstreamText: Bool = false, startsWithRun: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
@@ -289,6 +293,7 @@ public struct Parameter: Sendable {
         self.shortest = shortest
         self.marbleKind = marbleKind
         self.defaultsToUpstreamText = defaultsToUpstreamText
+        self.startsWithRun = startsWithRun
     }
 
     var signature: String {

@@ -3,25 +3,36 @@ import Signals
 /// The sharing entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let sharingOperators: [OperatorSpec] = [
-    .init("share", .operator, .sharing, [],
-          "Shares one subscription of the source among all subscribers (publish + autoconnect).",
-          "Subscribers at the same time share one run, one request; a late one joins the run in progress and misses what came before. When all have left, the next subscriber starts a new run.",
+    .init("share", .operator, .sharing, [Parameter("RESET", .value, optional: true, keyword: "reset"),
+                                         Parameter("EAGER", .value, optional: true, keyword: "eager", startsWithRun: true)],
+          "Shares one subscription of the source among all subscribers.",
+          "Subscribers at the same time share one run, one request; a late one joins the run in progress and misses what came before. When all have left, the next subscriber starts a new run (RxJS's share). `share reset false` connects once and never again: the run goes on when everyone has left, and a subscriber after the end gets the end at once. `share eager true` also connects at the start of the run, before anyone subscribes, as a hot source does.",
           example: "let clicks = cold \"-a-b-c|\" | share\nclicks | merge (timer 2ms | switchMap clicks)",
-          elsewhere: ["RxJS: share", "ReactiveSwift: (closest: replayLazily(upTo: 0), which never starts a new run)", "RAC2: (closest: publish + autoconnect, which never starts a new run)"],
-          reactiveCocoa: "RAC 2's `publish` then `autoconnect` connects once and never again: a subscriber that comes after the source ended gets only the end. frp's share starts a new run for it (RxJS's refCount). Where the seed shares one request for the whole screen, both make one request while the subscribers overlap.",
+          elsewhere: ["RxJS: share (reset false: share({resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false}); eager true: connectable(source).connect())",
+                      "ReactiveSwift: (closest: replayLazily(upTo: 0), which never starts a new run: `share reset false`)",
+                      "RAC2: publish + autoconnect (`share reset false`); publish + connect (`share eager true`)"],
+          reactiveCocoa: "RAC 2's `publish` then `autoconnect` connects once and never again: `share reset false` here. A subscriber that comes after the source ended gets nothing in RAC 2 (its subject has no end to give); here it gets the end at once (RxJS's Subject), which ends what it feeds. frp's plain share starts a new run for it instead (RxJS's refCount). Where the seed shares one request for the whole screen, all three make one request while the subscribers overlap. RAC 2's `publish` then `connect` (started at once) is `share eager true`.",
           contrasts: [
             .init("cold", "without share, a cold signal runs again for each subscriber: two subscribers, two requests."),
             .init("hot", "hot runs from the start of the run whether anyone listens; share starts with its first subscriber."),
             .init("replay", "replay also hands a late subscriber the last N values it missed."),
           ]) { args throws(SignalError) in
-        args.upstream.share()
+        let eager = try args.flag("EAGER") ?? false
+        return args.upstream.share(restarts: try args.flag("RESET") ?? true, connectedUntil: eager ? args.runConnections : nil)
     },
-    .init("replay", .operator, .sharing, [Parameter("N", .count)],
+    .init("replay", .operator, .sharing, [Parameter("N", .count),
+                                          Parameter("RESET", .value, optional: true, keyword: "reset"),
+                                          Parameter("EAGER", .value, optional: true, keyword: "eager", startsWithRun: true)],
           "Like share, and a late subscriber first gets the last N values.",
-          "The late subscriber gets the remembered values at once, at the instant it subscribes, then goes on with everyone. As with share, when all have left before the source ended, the next subscriber starts a new run (and nothing is remembered); after the source ended, everyone gets the last N and the end.",
+          "The late subscriber gets the remembered values at once, at the instant it subscribes, then goes on with everyone. As with share, when all have left before the source ended, the next subscriber starts a new run (and nothing is remembered); after the source ended, everyone gets the last N and the end, and after an error the next subscriber starts a new run. `replay N reset false` never runs the source again: the last N values and the end are kept for everyone, the error too. `replay N eager true` also starts with the run, before anyone subscribes: a cache filled at once (an importer's page), replayed to whoever comes.",
           example: "let latest = cold \"-a-b---c|\" | replay 1\nlatest | merge (timer 4ms | switchMap latest)",
-          elsewhere: ["RxJS: shareReplay({bufferSize: N, refCount: true})", "ReactiveSwift: (closest: replayLazily(upTo:), which never starts a new run)", "RAC2: (closest: replayLazily, which never starts a new run)"],
+          elsewhere: ["RxJS: shareReplay({bufferSize: N, refCount: true}) (reset false: share({connector: () => new ReplaySubject(N), resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false}); eager true: connectable(source, {connector: () => new ReplaySubject(N)}).connect())",
+                      "ReactiveSwift: replayLazily(upTo: N) (`replay N reset false`)",
+                      "RAC2: replayLazily (`replay N reset false`); replay, replayLast (`replay N eager true`)"],
+          reactiveCocoa: "RAC 2's replay operators never run the source again, and replay an error as well as the values and the end: `replayLazily` is `replay N reset false` here (it starts at the first subscriber), `replay` and `replayLast` are `replay N eager true` (they start at once; `replayLast` keeps 1). frp's plain replay is RxJS's shareReplay with refCount: a new run when everyone left early or after an error.",
           contrasts: [.init("share", "share gives a late subscriber only what comes after it joined; replay first repeats the last N.")]) { args throws(SignalError) in
-        args.upstream.replay(try args.count("N"))
+        let eager = try args.flag("EAGER") ?? false
+        return args.upstream.replay(try args.count("N"), restarts: try args.flag("RESET") ?? true,
+                                    connectedUntil: eager ? args.runConnections : nil)
     },
 ]

@@ -89,6 +89,14 @@ public struct CheckedStage: Sendable {
     /// The stage as written (`filter rating > 90`).
     public var label: String
     public var site: Site
+    /// Whether it starts with the run: a `startsWithRun` flag given (`replay 1 eager true`).
+    var startsWithRun: Bool {
+        zip(spec.positionalParameters + spec.keywordParameters, arguments).contains { parameter, argument in
+            if case .absent = argument { return false }
+            return parameter.startsWithRun
+        }
+    }
+
     /// The `let` name of the signal this stage ends (`let valid = … | distinctUntilChanged`).
     public var boundName: String?
 

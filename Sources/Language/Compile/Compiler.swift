@@ -22,6 +22,33 @@ public final class Compiler {
             context.hotSources[hot.id] = HotSource(hot.marble, scheduler: context.scheduler,
                                                    error: SignalError(hot.error ?? "error")) { table($0) }
         }
+        startEagerBindings(pipeline)
+    }
+
+    /// Builds now the `let` names the pipeline reaches whose signal has a stage that starts
+    /// with the run (`replay 1 eager true`: `Parameter.startsWithRun`), so it connects at
+    /// the run's start even when first used inside an inner pipeline, later.
+    private func startEagerBindings(_ pipeline: CheckedPipeline) {
+        func visit(_ pipeline: CheckedPipeline) {
+            if case .binding(let name, let bound) = pipeline.head {
+                visit(bound)
+                if bound.stages.contains(where: \.startsWithRun) { _ = boundSignal(name, bound) }
+            }
+            var stages = pipeline.stages
+            if case .source(let stage) = pipeline.head { stages.insert(stage, at: 0) }
+            for stage in stages {
+                for case .pipeline(let inner) in stage.arguments { visit(inner) }
+            }
+        }
+        visit(pipeline)
+    }
+
+    /// A `let` name's signal, built once per run (so `share` shares).
+    private func boundSignal(_ name: String, _ pipeline: CheckedPipeline) -> Signal<Value> {
+        if let bound = context.boundSignals[name] { return bound }
+        let bound = signal(pipeline, Frame())
+        context.boundSignals[name] = bound
+        return bound
     }
 
     /// Starts the pipelines of the bound properties a statement reads (`var x <- P`,
@@ -105,10 +132,7 @@ public final class Compiler {
             let signal = build(stage, upstream: nil, frame, slots: slots)
             return context.trace.map { signal.probed($0(stage, frame.depth)) } ?? signal
         case .binding(let name, let pipeline):
-            if let bound = context.boundSignals[name] { return bound }
-            let bound = self.signal(pipeline, Frame())
-            context.boundSignals[name] = bound
-            return bound
+            return boundSignal(name, pipeline)
         case .property(let name):
             return context.properties.property(name)?.producer ?? .fail(.noSuchProperty(name))
         case .value(let expression):

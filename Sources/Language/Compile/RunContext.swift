@@ -59,12 +59,16 @@ public final class RunContext {
     var boundSignals: [String: Signal<Value>] = [:]
     /// The run's actions, by the place of their `action` stage (`Site.key`).
     var actions: [String: ActionRun] = [:]
+    /// What runs as long as the run does, subscribed or not: a `share` or `replay` with
+    /// `eager true`, connected when it is built. Disposed by `finish()`.
+    public let connections = Lifetime()
 
     /// Lets go of the signals made for `let` names and of the run's actions once the run
     /// is over: they hold the compiler and this context, which holds them — a cycle that
     /// kept every run of a script in memory until the process ended (LeakSanitizer found
     /// it; `LeakTests.runIsFreed` checks both).
     public func finish() {
+        connections.dispose()
         boundSignals = [:]
         actions = [:]
     }

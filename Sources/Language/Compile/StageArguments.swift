@@ -80,6 +80,9 @@ public struct StageArguments {
         }
     }
 
+    /// What lives as long as the run (`RunContext.connections`): an eager share's connection.
+    public var runConnections: Lifetime { context.connections }
+
     /// A boolean evaluated once, now (nil when an optional one was not given): an option
     /// such as throttle's `trailing true`.
     public func flag(_ parameter: String) throws(SignalError) -> Bool? {

@@ -5,20 +5,33 @@ extension Signal {
     ///
     ///     source        -a-b|          subscribed once
     ///     share         -a-b|          for every subscriber
-    public func share() -> Signal<Value> {
-        let hub = Multicast(source: self, replayCount: 0, resetOnEnd: true)
-        return Signal(unchecked: { observer, lifetime in hub.subscribe(observer, lifetime) })
+    ///
+    /// `restarts: false` connects once and never again: the run goes on when every
+    /// subscriber has left, and a subscriber after the end gets the end (RxJS's
+    /// `share({resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false})`).
+    /// `connectedUntil` connects now, before any subscriber, and never restarts, until that
+    /// lifetime ends (RxJS's `connectable(source).connect()`, RAC 2's `publish` + `connect`).
+    public func share(restarts: Bool = true, connectedUntil lifetime: Lifetime? = nil) -> Signal<Value> {
+        shared(Multicast(source: self, replayCount: 0, resetOnEnd: true, restarts: restarts && lifetime == nil), until: lifetime)
     }
 
     /// Like `share`, and a subscriber that comes late first receives the last `count`
     /// values; after the source completes, later subscribers get those values and the
-    /// completion (RxJS `shareReplay({bufferSize, refCount: true})`).
-    public func replay(_ count: Int) -> Signal<Value> {
+    /// completion (RxJS `shareReplay({bufferSize, refCount: true})`). With `restarts:
+    /// false` (and with `connectedUntil`, which connects now) it never runs the source
+    /// again: an error is kept and replayed too, as RAC 2's `RACReplaySubject` does
+    /// (`replayLazily`, and `replay`/`replayLast`, which connect at once).
+    public func replay(_ count: Int, restarts: Bool = true, connectedUntil lifetime: Lifetime? = nil) -> Signal<Value> {
         guard count >= 0 else { return .fail(.negativeCount("replay", count)) }
         guard count <= maximumReplayCount else {
             return .fail(.replayTooLarge(count))
         }
-        let hub = Multicast(source: self, replayCount: count, resetOnEnd: false)
+        return shared(Multicast(source: self, replayCount: count, resetOnEnd: false, restarts: restarts && lifetime == nil),
+                      until: lifetime)
+    }
+
+    private func shared(_ hub: Multicast<Value>, until lifetime: Lifetime?) -> Signal<Value> {
+        if let lifetime { hub.connect(until: lifetime) }
         return Signal(unchecked: { observer, lifetime in hub.subscribe(observer, lifetime) })
     }
 
@@ -37,15 +50,29 @@ final class Multicast<Value> {
     private let source: Signal<Value>
     private let replayCount: Int
     private let resetOnEnd: Bool
+    /// False: connected once, never again (kept running when every subscriber has left,
+    /// its end kept for later subscribers, an error too).
+    private let restarts: Bool
     private var subscribers: [(lifetime: Lifetime, observer: Observer<Value>)] = []
     private var connection: Lifetime?
     private var buffer: [Value] = []
     private var termination: Termination?
 
-    init(source: Signal<Value>, replayCount: Int, resetOnEnd: Bool) {
+    init(source: Signal<Value>, replayCount: Int, resetOnEnd: Bool, restarts: Bool = true) {
         self.source = source
         self.replayCount = replayCount
         self.resetOnEnd = resetOnEnd
+        self.restarts = restarts
+    }
+
+    /// Connects now, for the subscribers to come, until `lifetime` ends.
+    func connect(until lifetime: Lifetime) {
+        connect()
+        lifetime.onDispose { [weak self] in
+            let connection = self?.connection
+            self?.connection = nil
+            connection?.dispose()
+        }
     }
 
     func subscribe(_ observer: Observer<Value>, _ lifetime: Lifetime) {
@@ -60,10 +87,14 @@ final class Multicast<Value> {
         subscribers.append((lifetime, observer))
         // Strong on purpose: the subscriptions keep the hub alive, nothing else does.
         lifetime.onDispose { self.leave(lifetime) }
-        if connection == nil { connect() }
+        if connection == nil, restarts || !connected { connect() }
     }
 
+    /// Whether it has connected once (a hub that does not restart connects once only).
+    private var connected = false
+
     private func connect() {
+        connected = true
         let connection = Lifetime()
         self.connection = connection
         source.startHandler(Observer(
@@ -88,7 +119,7 @@ final class Multicast<Value> {
         let finished = connection
         connection = nil
         finished?.dispose()
-        if resetOnEnd || termination != .completed {
+        if restarts && (resetOnEnd || termination != .completed) {
             buffer = []
         } else {
             self.termination = termination
@@ -100,7 +131,7 @@ final class Multicast<Value> {
 
     private func leave(_ lifetime: Lifetime) {
         subscribers.removeAll { $0.lifetime === lifetime }
-        if subscribers.isEmpty, let connection {
+        if subscribers.isEmpty, restarts, let connection {
             // The last subscriber left: stop the source, and start afresh next time.
             self.connection = nil
             buffer = []
