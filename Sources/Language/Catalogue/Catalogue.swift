@@ -235,6 +235,8 @@ public struct Parameter: Sendable {
         case accumulator
         /// A whole number, evaluated once.
         case count
+        /// `true` or `false`, evaluated once: an option (`throttle 1s trailing true`).
+        case flag
         /// A duration literal: `300ms`, `2s`.
         case duration
         /// A duration literal, or a pipeline run for each value (`it` bound) whose first
@@ -298,7 +300,7 @@ public struct Parameter: Sendable {
 
     var signature: String {
         var text = name
-        if let keyword { text = "\(keyword) \(name)" }
+        if let keyword { text = "\(keyword) \(kind == .flag ? "true|false" : name)" }
         if isVariadic { text += ", ..." }
         return isOptional ? "[\(text)]" : text
     }

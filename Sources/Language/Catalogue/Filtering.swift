@@ -35,7 +35,7 @@ let filteringOperators: [OperatorSpec] = [
           contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds, however many; skip drops a number of them.")]) { args throws(SignalError) in
         args.upstream.skip(try args.count("N"))
     },
-    .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition), Parameter("INCLUSIVE", .value, optional: true)],
+    .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition), Parameter("INCLUSIVE", .flag, optional: true)],
           "Forwards values while the condition holds; completes at the first that fails it (and sends that one too when INCLUSIVE is true).",
           "The failing value is not sent unless INCLUSIVE (RxJS's flag: `takeWhile it < 3, true`), and the source is stopped: later values that would pass never come.",
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 1} | takeWhile it < 3"#,

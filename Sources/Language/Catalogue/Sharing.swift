@@ -3,8 +3,8 @@ import Signals
 /// The sharing entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let sharingOperators: [OperatorSpec] = [
-    .init("share", .operator, .sharing, [Parameter("RESET", .value, optional: true, keyword: "reset"),
-                                         Parameter("EAGER", .value, optional: true, keyword: "eager", startsWithRun: true)],
+    .init("share", .operator, .sharing, [Parameter("RESET", .flag, optional: true, keyword: "reset"),
+                                         Parameter("EAGER", .flag, optional: true, keyword: "eager", startsWithRun: true)],
           "Shares one subscription of the source among all subscribers.",
           "Subscribers at the same time share one run, one request; a late one joins the run in progress and misses what came before. When all have left, the next subscriber starts a new run (RxJS's share). `share reset false` connects once and never again: the run goes on when everyone has left, and a subscriber after the end gets the end at once. `share eager true` also connects at the start of the run, before anyone subscribes, as a hot source does.",
           example: "let clicks = cold \"-a-b-c|\" | share\nclicks | merge (timer 2ms | switchMap clicks)",
@@ -21,8 +21,8 @@ let sharingOperators: [OperatorSpec] = [
         return args.upstream.share(restarts: try args.flag("RESET") ?? true, connectedUntil: eager ? args.runConnections : nil)
     },
     .init("replay", .operator, .sharing, [Parameter("N", .count),
-                                          Parameter("RESET", .value, optional: true, keyword: "reset"),
-                                          Parameter("EAGER", .value, optional: true, keyword: "eager", startsWithRun: true)],
+                                          Parameter("RESET", .flag, optional: true, keyword: "reset"),
+                                          Parameter("EAGER", .flag, optional: true, keyword: "eager", startsWithRun: true)],
           "Like share, and a late subscriber first gets the last N values.",
           "The late subscriber gets the remembered values at once, at the instant it subscribes, then goes on with everyone. As with share, when all have left before the source ended, the next subscriber starts a new run (and nothing is remembered); after the source ended, everyone gets the last N and the end, and after an error the next subscriber starts a new run. `replay N reset false` never runs the source again: the last N values and the end are kept for everyone, the error too. `replay N eager true` also starts with the run, before anyone subscribes: a cache filled at once (an importer's page), replayed to whoever comes.",
           example: "let latest = cold \"-a-b---c|\" | replay 1\nlatest | merge (timer 4ms | switchMap latest)",

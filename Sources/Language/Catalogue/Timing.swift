@@ -17,8 +17,8 @@ let timingOperators: [OperatorSpec] = [
         return args.upstream.debounce(by: args.perValuePipeline("DURATION"))
     },
     .init("throttle", .operator, .timing, [Parameter("DURATION", .duration),
-                                            Parameter("LEADING", .value, optional: true, keyword: "leading"),
-                                            Parameter("TRAILING", .value, optional: true, keyword: "trailing")],
+                                            Parameter("LEADING", .flag, optional: true, keyword: "leading"),
+                                            Parameter("TRAILING", .flag, optional: true, keyword: "trailing")],
           "Sends a value, then ignores values for DURATION (leading edge).",
           "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. `trailing true` also sends the latest dropped value when the window ends (and that opens the next window; a completion waits for it), as ReactiveSwift's throttle does; `leading false` sends no value at once, only at the window's end (RxJS's `{leading, trailing}`).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,

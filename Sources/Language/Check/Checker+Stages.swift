@@ -192,6 +192,13 @@ extension Checker {
     private mutating func checkArgument(_ expression: Expression, _ parameter: Parameter, _ spec: OperatorSpec,
                                         _ scope: Scope) -> CheckedArgument? {
         switch parameter.kind {
+        case .flag:
+            guard rejectDuration(expression, spec), let checked = checkExpression(expression, scope) else { return nil }
+            if let value = checked.constantValue, !(value == .bool(true) || value == .bool(false)) {
+                report(.expectedBoolean(spec, parameter, found: value), expression.range)
+                return nil
+            }
+            return .expression(checked)
         case .value, .count:
             guard rejectDuration(expression, spec) else { return nil }
             if parameter.kind == .count, case .pipeline = expression.kind {

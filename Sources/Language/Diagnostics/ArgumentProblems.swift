@@ -61,6 +61,12 @@ extension Problem {
                        hint: countHint(spec, parameter))
     }
 
+    /// `throttle 1s trailing 1`: an option that is not `true` or `false` (`found`, its value).
+    static func expectedBoolean(_ spec: OperatorSpec, _ parameter: Parameter, found: Value) -> Problem {
+        Problem(.expectedBoolean, "`\(spec.name)`'s \(parameter.keyword.map { "`\($0)`" } ?? parameter.name) is true or false, not \(found.kindDescription) (\(found.abbreviated)):",
+                hint: "write `\(spec.signature)`")
+    }
+
     /// `take 1.5`, `take -1`, `take 1e18`: a number the count cannot be.
     static func badCount(_ spec: OperatorSpec, _ parameter: Parameter, _ number: Double) -> Problem {
         if number == number.rounded(), number >= Double(parameter.minimum) {
@@ -142,6 +148,7 @@ extension Parameter {
         case .perValue, .condition: return "an expression"
         case .accumulator: return "an expression with `acc` and `it`"
         case .count: return "a whole number"
+        case .flag: return "true or false"
         case .duration: return "a duration"
         case .durationOrPipeline: return "a duration or a pipeline"
         case .signal: return "a signal"
@@ -186,6 +193,10 @@ extension DiagnosticCode {
             "An operator that combines signals (`merge`, `concat`, `switchMap`, ...) is given a plain value. `of X` makes a signal of one value.",
             wrong: "of 1 | merge 3",
             right: "of 1 | merge (of 3)"),
+        .expectedBoolean: LongForm(
+            "An option of an operator (`throttle D trailing true`, `replay N eager true`, `takeWhile C, true`) is true or false, and it is given another kind of value.",
+            wrong: "cold \"-ab|\" | throttle 5ms trailing 1",
+            right: "cold \"-ab|\" | throttle 5ms trailing true"),
         .expectedString: LongForm(
             "An argument that is text (a label, an error's message) is given something that is not a string.",
             wrong: "of 1 | log 3",

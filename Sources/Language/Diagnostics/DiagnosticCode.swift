@@ -92,6 +92,7 @@ public enum DiagnosticCode: String, CodeTable, Comparable {
     case badMarble = "FRP0415 BAD MARBLE"
     case badPattern = "FRP0416 BAD PATTERN"
     case valueTooBig = "FRP0417 VALUE TOO BIG"
+    case expectedBoolean = "FRP0418 EXPECTED BOOLEAN"
     // 05 sizes and imports
     case statementTooDeep = "FRP0501 TOO DEEP"
     case statementTooBig = "FRP0502 TOO BIG"
