@@ -188,7 +188,9 @@ struct ExplainTests {
     func explainVar() {
         let text = explained("var").text
         #expect(text.hasPrefix("var NAME = VALUE    var NAME <- PIPELINE    var NAME = VALUE <- PIPELINE    (statement)"))
-        #expect(text.contains("`RAC(self, NAME) = signal` is `var NAME <- PIPELINE`"))
+        let unwrapped = text.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(unwrapped.contains("`RAC(self, NAME) = signal` is `var NAME <- PIPELINE`"))
+        #expect(unwrapped.contains("`NAME.FIELD` follows that field (a key path)"))
         // Every statement of an example is shown, so it can be copied whole.
         #expect(text.contains("» total := 5"), "\(text)")
         // The text field's example: 0 (the empty text) at once, then 2 and 3.

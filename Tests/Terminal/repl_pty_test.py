@@ -478,6 +478,23 @@ def test_property_drives_background_job_then_stop(spawn):
     quit(child)
 
 
+def test_field_of_property_drives_background_job(spawn):
+    """a key path (RACObserve(self, photoModel.thumbnailData)): setting one field of a record
+    property drives a background pipeline that follows that field"""
+    child = spawn()
+    child.sendline('var photoModel = {name: "Crimson River", thumbnailData: null}')
+    child.expect_exact("frp> ")
+    child.sendline("photoModel.thumbnailData | map it ?? \"none\" &")
+    child.expect(r'\[1\]\s+\S+\s+next "none"')
+    child.sendline('photoModel.thumbnailData := "png"')
+    child.expect(r'\[1\]\s+\S+\s+next "png"')
+    child.sendline("photoModel")
+    child.expect_exact('{name: "Crimson River", thumbnailData: "png"}')
+    child.sendline(":stop 1")
+    child.expect_exact("[1] done")
+    quit(child)
+
+
 def test_tab_completes(spawn):
     """TAB completes a field of the source's records and an operator"""
     child = spawn()

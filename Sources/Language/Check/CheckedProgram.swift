@@ -110,6 +110,10 @@ public struct CheckedStage: Sendable {
 }
 
 public indirect enum CheckedHead: Sendable {
+    /// A field of a property that holds a record (`model.thumbnail`): `read`, the field
+    /// read from the property's current value, at once and after every change of the
+    /// property (RAC 2's `RACObserve(self, model.thumbnail)`, a key path).
+    case propertyField(String, read: CheckedExpression)
     /// A source call: `of 1, 2`, `cold "-a|"`, `popular`.
     case source(CheckedStage)
     /// A signal bound with `let`.
@@ -147,6 +151,8 @@ public struct CheckedPipeline: Sendable {
         switch head {
         case .property(let name):
             return .property(name)
+        case .propertyField(_, let read):
+            return read
         case .value(let expression):
             let hasPipeline = expression.contains { if case .pipeline = $0 { return true } else { return false } }
             return hasPipeline ? nil : expression
@@ -194,8 +200,9 @@ public enum CheckedStatement: Sendable {
     /// `var NAME <- PIPELINE` (`var NAME = VALUE <- PIPELINE`): declared (null, or VALUE,
     /// until its first value), and set by the pipeline in every run that reads it.
     case bindProperty(PropertyBinding)
-    /// `NAME := EXPRESSION`
-    case assign(name: String, CheckedExpression, Site)
+    /// `NAME := EXPRESSION`; `NAME.FIELD := EXPRESSION` sets a field of the record it holds
+    /// (`path`, outermost first).
+    case assign(name: String, path: [String], CheckedExpression, Site)
     case run(CheckedPipeline, background: Bool, line: Int)
     case expect(CheckedPipeline, marble: Marble, marbleText: String, values: CheckedExpression?, error: String?, line: Int, column: Int)
     /// `service NAME fails|slow|ok`: how a service behaves in the runs and expects after it.
@@ -215,7 +222,7 @@ extension CheckedPipeline {
             switch pipeline.head {
             case .source(let stage): visit(stage)
             case .binding(_, let bound): visit(bound)
-            case .property(let name): names.insert(name)
+            case .property(let name), .propertyField(let name, _): names.insert(name)
             case .value(let expression): visit(expression)
             }
             pipeline.stages.forEach(visit)
@@ -269,7 +276,7 @@ extension CheckedPipeline {
             switch pipeline.head {
             case .source(let stage): visit(stage)
             case .binding(let name, let bound): if seen.insert(name).inserted { visit(bound) }
-            case .property: break
+            case .property, .propertyField: break
             case .value(let expression): if case .pipeline(let inner) = expression { visit(inner) }
             }
             pipeline.stages.forEach(visit)

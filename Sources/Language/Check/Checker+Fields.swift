@@ -22,7 +22,7 @@ extension Checker {
             return recordFields(of: pipeline)
         case .value(let expression):
             return Self.recordFields(of: expression)
-        case .property:
+        case .property, .propertyField:
             return nil
         }
     }

@@ -90,10 +90,24 @@ extension Checker {
                 return nil
             }
         }
+        // `model.thumbnail`: a field of a property follows the property's changes.
+        if let root = Self.memberRoot(expression), environment.properties.contains(root), environment.bindings[root] == nil {
+            var scope = scope
+            if scope.stage.isEmpty { scope.stage = text(expression.range) }
+            return checkExpression(expression, scope).map { .propertyField(root, read: $0) }
+        }
         // A run-time error in a pipeline that is only an expression names the expression.
         var scope = scope
         if scope.stage.isEmpty { scope.stage = text(expression.range) }
         return checkExpression(expression, scope).map { .value($0) }
+    }
+
+    /// `a` of `a.b.c`: the name a chain of fields starts from; nil for anything else.
+    static func memberRoot(_ expression: Expression) -> String? {
+        guard case .member(var base, _, _) = expression.kind else { return nil }
+        while case .member(let inner, _, _) = base.kind { base = inner }
+        if case .name(let name) = base.kind { return name }
+        return nil
     }
 
     private mutating func notASource(_ spec: OperatorSpec, _ range: SourceRange) {

@@ -34,7 +34,7 @@ extension Checker {
                 checkedInitial = checked
             }
             return checkPipeline(value, top).map { .bindProperty(PropertyBinding(name: name, pipeline: $0, initial: checkedInitial)) }
-        case .assign(let name, let nameRange, let value, _):
+        case .assign(let name, let nameRange, let path, let value, _):
             if environment.bindings[name] != nil {
                 report(.notAProperty(name), nameRange)
                 return nil
@@ -47,7 +47,7 @@ extension Checker {
             }
             let site = self.site(nameRange, stage: ":=")
             guard let checked = checkExpression(value, top), !signalAsValue(checked, value, in: value, "`:=`") else { return nil }
-            return .assign(name: name, checked, site)
+            return .assign(name: name, path: path, checked, site)
         case .run(let pipeline, let background, let range):
             return checkPipeline(pipeline, top).map { .run($0, background: background, line: location(range).line) }
         case .import:
@@ -83,7 +83,7 @@ extension Checker {
             environment.boundDepths[name] = extent.deepest
         case .bindProperty(let binding):
             extent.measure(binding.pipeline, at: 0)
-        case .declareProperty(_, let expression), .assign(_, let expression, _):
+        case .declareProperty(_, let expression), .assign(_, _, let expression, _):
             extent.measure(CheckedPipeline(head: .value(expression), stages: [], text: ""), at: 0)
         case .run(let pipeline, _, _):
             extent.measure(pipeline, at: 0)
@@ -98,7 +98,7 @@ extension Checker {
         guard !extent.withinLimits else { return true }
         let range: SourceRange
         switch statement {
-        case .let(_, _, _, let whole), .var(_, _, _, let whole), .assign(_, _, _, let whole),
+        case .let(_, _, _, let whole), .var(_, _, _, let whole), .assign(_, _, _, _, let whole),
              .run(_, _, let whole), .expect(_, _, _, _, _, let whole), .service(_, _, _, let whole),
              .define(_, _, _, _, let whole), .import(_, _, let whole), .bindProperty(_, _, _, _, let whole):
             range = SourceRange(start: whole.start, end: whole.start + 1)

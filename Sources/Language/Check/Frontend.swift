@@ -145,7 +145,7 @@ public struct Frontend: Sendable {
     private static func notADefinition(_ statement: Statement) -> SourceRange? {
         switch statement {
         case .let, .define, .var, .bindProperty, .import: return nil
-        case .run(_, _, let range), .expect(_, _, _, _, _, let range), .assign(_, _, _, let range), .service(_, _, _, let range):
+        case .run(_, _, let range), .expect(_, _, _, _, _, let range), .assign(_, _, _, _, let range), .service(_, _, _, let range):
             return range
         }
     }

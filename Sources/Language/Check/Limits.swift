@@ -171,6 +171,7 @@ struct StatementExtent {
         case .source(let stage): level = depth + 1; measure(stage, at: level)
         case .binding(let name, _): level = depth + (boundDepths[name] ?? 0)
         case .property: level = depth + 1
+        case .propertyField(_, let read): level = depth + 1; measure(read, at: level)
         case .value(let expression): level = depth + 1; measure(expression, at: level)
         }
         note(level)

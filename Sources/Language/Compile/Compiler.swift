@@ -135,6 +135,12 @@ public final class Compiler {
             return boundSignal(name, pipeline)
         case .property(let name):
             return context.properties.property(name)?.producer ?? .fail(.noSuchProperty(name))
+        case .propertyField(let name, let read):
+            guard let producer = context.properties.property(name)?.producer else { return .fail(.noSuchProperty(name)) }
+            let evaluate = evaluator(read)
+            return producer.map { _ throws(SignalError) in
+                do throws(EvaluationFailure) { return try evaluate(frame) } catch { throw error.signalError }
+            }
         case .value(let expression):
             return signal(of: expression, frame, slots: slots) { .of($0) }
         }

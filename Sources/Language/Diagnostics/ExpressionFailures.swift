@@ -98,6 +98,12 @@ extension EvaluationFailure {
         return failure
     }
 
+    /// `model.name := v` where `model` (or a field on the way) holds something other than a record.
+    static func notARecord(setting name: String, of value: Value) -> EvaluationFailure {
+        EvaluationFailure(.notARecord,
+                          "I cannot set the field `\(name)` of \(value.kindDescription) (\(value.abbreviated)): only a record has fields")
+    }
+
     /// `x.name` of a record without that field: absent, with the closest field it has.
     static func noSuchField(_ name: String, in record: Record) -> EvaluationFailure {
         let fields = record.names.map { "`\($0)`" }.joined(separator: ", ")

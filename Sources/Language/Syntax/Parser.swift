@@ -110,13 +110,14 @@ public struct Parser {
             advance()
             return .import(path: path, pathRange: pathRange, range: start.to(pathRange))
         }
-        if case .name(let name) = current.kind, peek(1).kind == .update {
+        if case .name(let name) = current.kind, let fields = assignedPath() {
             let nameRange = current.range
-            advance()
+            for _ in 0..<(1 + 2 * fields.count) { advance() }
             advance()
             let value = try parseExpression()
-            try refusePipeline(value, "\(name) :=", property: name)
-            return .assign(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+            let target = ([name] + fields).joined(separator: ".")
+            try refusePipeline(value, "\(target) :=", property: name)
+            return .assign(name: name, nameRange: nameRange, path: fields, value: value, range: start.to(value.range))
         }
         if isWord("expect") {
             advance()
@@ -262,6 +263,18 @@ public struct Parser {
             return .call(try parseStage())
         }
         return .expression(try parseExpression())
+    }
+
+    /// The fields after the name when the statement is `NAME.FIELD... :=` (empty for
+    /// `NAME :=`); nil when it is not an assignment.
+    private func assignedPath() -> [String]? {
+        var fields: [String] = []
+        var offset = 1
+        while peek(offset).kind == .dot, case .name(let field) = peek(offset + 1).kind {
+            fields.append(field)
+            offset += 2
+        }
+        return peek(offset).kind == .update ? fields : nil
     }
 
     /// A `var`'s value, which ends before a `<-` (`var text = "" <- typed`).

@@ -111,7 +111,8 @@ public enum Statement: Sendable {
     /// `def above(n) = filter rating > n`: stages with parameters, used as a stage.
     case define(name: String, nameRange: SourceRange, parameters: [String], body: Pipeline, range: SourceRange)
     case `var`(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
-    case assign(name: String, nameRange: SourceRange, value: Expression, range: SourceRange)
+    /// `count := 5`; `model.thumbnail := bytes` sets a field (`path`) of the record it holds.
+    case assign(name: String, nameRange: SourceRange, path: [String], value: Expression, range: SourceRange)
     case run(Pipeline, background: Bool, range: SourceRange)
     /// `service search fails "offline" 2 times`, `service search slow 5`, `service search ok`
     case service(name: String, nameRange: SourceRange, setting: ServiceSetting, range: SourceRange)

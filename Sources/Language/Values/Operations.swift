@@ -179,6 +179,18 @@ public enum Operations {
         return field
     }
 
+    /// `record` with the field at `path` (outermost first) set to `value`: the record a
+    /// property holds after `model.thumbnail := bytes`. A field not there is added; a
+    /// value on the way that is not a record is a failure.
+    public static func setting(_ path: [String], of record: Value, to value: Value) throws(EvaluationFailure) -> Value {
+        guard let name = path.first else { return value }
+        guard case .record(var fields) = record else { throw .notARecord(setting: name, of: record) }
+        fields[name] = try setting(Array(path.dropFirst()), of: fields[name] ?? .null, to: value)
+        let updated = Value.record(fields)
+        try Value.checkSize(ofContainerWith: [updated])
+        return updated
+    }
+
     public static func index(_ container: Value, _ index: Value) throws(EvaluationFailure) -> Value {
         switch (container, index) {
         case let (.list(list), .number(number)):

@@ -31,8 +31,11 @@ extension PropertyStore {
                 } ?? .null
                 if property(binding.name) == nil || binding.initial != nil { declare(binding.name, initial) }
                 return .success(nil)
-            case .assign(let name, let expression, _):
-                let value = try Compiler(context: context).evaluate(expression)
+            case .assign(let name, let path, let expression, _):
+                var value = try Compiler(context: context).evaluate(expression)
+                if let property = property(name), !path.isEmpty {
+                    value = try Operations.setting(path, of: property.value, to: value)
+                }
                 do throws(SignalError) {
                     try property(name)?.set(value)
                 } catch {

@@ -14,7 +14,7 @@ struct StatementTopic: Sendable {
         StatementTopic(
             name: "var",
             signature: "var NAME = VALUE    var NAME <- PIPELINE    var NAME = VALUE <- PIPELINE",
-            explanation: "A property: one value that changes. `NAME` alone prints it; in a pipeline it is a signal that sends the current value at once, then every change, and never completes. `NAME := VALUE` sets it. `var NAME <- PIPELINE` binds it: in every run that reads it, the pipeline's values set it (null until the first); `var NAME = VALUE <- PIPELINE` holds VALUE until then. In ReactiveCocoa 2, `RACObserve(self, NAME)` is `NAME` here and `RAC(self, NAME) = signal` is `var NAME <- PIPELINE`.",
+            explanation: "A property: one value that changes. `NAME` alone prints it; in a pipeline it is a signal that sends the current value at once, then every change, and never completes. `NAME := VALUE` sets it. `var NAME <- PIPELINE` binds it: in every run that reads it, the pipeline's values set it (null until the first); `var NAME = VALUE <- PIPELINE` holds VALUE until then. A property that holds a record has fields: `NAME.FIELD` follows that field (a key path) and `NAME.FIELD := VALUE` sets it. In ReactiveCocoa 2, `RACObserve(self, NAME)` is `NAME` here and `RAC(self, NAME) = signal` is `var NAME <- PIPELINE`.",
             examples: [
                 ("A property, set, and read as a signal (its current value at once):",
                  "var total = 1\ntotal := 5\ntotal | map it * 2 | take 1"),
