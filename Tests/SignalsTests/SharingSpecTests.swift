@@ -318,6 +318,38 @@ struct ShareTests {
 
 @Suite("replay")
 struct ReplayTests {
+    @Test("replay that does not restart keeps the error for a later subscriber, and subscribes once")
+    func replayKeepsError() {
+        // RAC 2's RACReplaySubject (replayLazily): the source runs once; RxJS's share with a
+        // ReplaySubject connector and every reset off.
+        let test = MarbleTest()
+        let source = test.cold("-1-#", error: "boom")
+        let kept = source.signal.replay(1, restarts: false)
+        let first = test.subscribe(kept)
+        let late = test.subscribe(kept, at: 6)
+        test.scheduler.run()
+        test.expect(first, emitted: "-1-#", error: "boom")
+        test.expect(late, emitted: "------(1#)", error: "boom")
+        #expect(frames(source) == [[0, 3]])
+    }
+
+    @Test("an eager replay connects before anyone subscribes, and stops when its lifetime ends")
+    func replayEager() {
+        // RAC 2's replay / replayLast; RxJS's connectable(source, {connector: ReplaySubject}).connect().
+        let test = MarbleTest()
+        let source = test.cold("-1-2-3-|")
+        let run = Lifetime()
+        let page = source.signal.replay(2, connectedUntil: run)
+        let late = test.subscribe(page, at: 10)
+        test.scheduler.run()
+        test.expect(late, emitted: "----------(23|)")
+        #expect(frames(source) == [[0, 7]])
+        let stopped = test.cold("-1-2-3-|")
+        _ = stopped.signal.replay(1, connectedUntil: run)
+        run.dispose()
+        #expect(stopped.liveSubscriptions == 0)
+    }
+
     @Test("replay gives each new subscriber the last value, then what follows")
     func replayOne() {
         // shareReplay-spec "should multicast the same values to multiple observers, bufferSize=1".

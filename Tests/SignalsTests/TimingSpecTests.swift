@@ -221,6 +221,18 @@ struct ThrottleTests {
         #expect(source.subscriberCount == 0)
     }
 
+    @Test("throttle with a trailing edge sends the latest dropped value when its window ends, and that opens the next")
+    func throttleTrailing() {
+        // throttleTime-spec "should handle a busy producer emitting a regular repeating
+        // sequence" with {leading: true, trailing: true} (RxJS 7.5.7 gives this marble).
+        let test = MarbleTest()
+        test.expect(test.hot("abcdefabcdefabcdefabcdefa|").signal.throttle(.milliseconds(5), trailing: true, on: test.scheduler),
+                    emits: "a----f----e----d----c----(a|)")
+        // Without the leading edge, a window's first value only opens it.
+        test.expect(test.cold("-a-b-c---d|").signal.throttle(.milliseconds(3), leading: false, trailing: true, on: test.scheduler),
+                    emits: "----b--c--(d|)")
+    }
+
     @Test("throttle mirrors a source that is slower than the window")
     func throttleSlowSource() {
         // throttleTime-spec "should simply mirror the source if values are not emitted often enough".
