@@ -36,10 +36,12 @@ let package = Package(
         .target(name: "JSONText"),
         .target(name: "Language", dependencies: ["Signals", "JSONText"], swiftSettings: fastPath),
         .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
+        // `frp export`: a checked script written as RxJS (the catalogue's spellings).
+        .target(name: "Export", dependencies: ["Language", "Signals", "JSONText"]),
         .target(name: "Services", dependencies: ["Signals", "JSONText"]),
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
-        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit", "JSONText"]),
+        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit", "JSONText", "Export"]),
         // The playground's page: HTML, CSS and JavaScript files embedded at build time.
         .target(name: "PlaygroundPage", resources: [
             .embedInCode("Page/index.html"), .embedInCode("Page/playground.js"),
@@ -74,7 +76,7 @@ let package = Package(
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals", "JSONText", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport", "Export"]),
         .testTarget(name: "HTTPTransportTests", dependencies: [
             "PhotoServer", "PhotoClient", "REPL", "Services", "Language", "Signals", "TestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),

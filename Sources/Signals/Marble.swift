@@ -35,6 +35,9 @@ public struct Marble: Equatable, Sendable {
     /// Whether frames pass after its last mark (`-a--`, `a 5ms`): an expected marble
     /// that ends so looks only within its width; one that ends with a value looks on.
     public var endsWithSilence = false
+    /// The text it was read from (`frp export` writes it as it was written); "" for a
+    /// marble made otherwise. Not part of what makes two marbles equal.
+    public var written = ""
 
     public init(entries: [Entry], width: Int, hasSubscriptionPoint: Bool = false) {
         self.entries = entries
@@ -85,7 +88,14 @@ extension Marble {
     /// Parses a marble; `kind` decides whether `^` is allowed (hot sources only).
     public static func parse(_ text: String, kind: Kind = .expected) throws(MarbleError) -> Marble {
         var parser = MarbleParser(Array(text), kind: kind)
-        return try parser.parse()
+        var marble = try parser.parse()
+        marble.written = text
+        return marble
+    }
+
+    public static func == (a: Marble, b: Marble) -> Bool {
+        a.entries == b.entries && a.width == b.width && a.hasSubscriptionPoint == b.hasSubscriptionPoint
+            && a.endsWithSilence == b.endsWithSilence
     }
 
     /// A piece of a marble as written: a `-` run, a time progression, a mark, a group, the

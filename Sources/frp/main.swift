@@ -23,7 +23,8 @@ struct FRP: ParsableCommand {
             `frp FILE.frp` is `frp run FILE.frp`.
             """,
         version: "frp 0.4.0",
-        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ServeCommand.self, PlayCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ExportCommand.self, ServeCommand.self,
+                      PlayCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }
@@ -148,6 +149,39 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let status = Explainer(style: .fromEnvironment(ascii: ascii, color: color)).run(name)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a script's expects as RxJS 7: a Node file that runs them on RxJS's TestScheduler.",
+        discussion: """
+            The JavaScript goes to standard output; what has no counterpart (a run, a photo
+            service, a property, an action) is listed on standard error with its line.
+            Run the file with RxJS on Node's module path: NODE_PATH=/usr/share/nodejs node out.js
+            Exit status: 0 written, 2 a file that cannot be read or checked.
+            """)
+
+    enum Target: String, ExpressibleByArgument { case rxjs }
+
+    @Option(help: "The library: rxjs.")
+    var to: Target = .rxjs
+
+    @Option(name: .short, help: "A script given here instead of a file.")
+    var e: String?
+
+    @Argument(help: "The script.", completion: .file(extensions: ["frp"]))
+    var file: String?
+
+    func validate() throws {
+        if (file == nil) == (e == nil) { throw ValidationError("give a file or -e SCRIPT, one of them") }
+    }
+
+    func run() throws {
+        let status = ExportRunner().run(path: file, expression: e)
+        try StandardOutput.check()
         if status != 0 { throw ExitCode(status) }
     }
 }

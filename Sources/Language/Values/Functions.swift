@@ -179,6 +179,9 @@ public struct Function: Sendable {
         self.perItem = perItem
     }
 
+    /// Whether its second argument is evaluated per item, with `it` the item.
+    public var isPerItem: Bool { perItem != nil }
+
     /// A per-item function's run over `list` (its first argument's value), with `expression`
     /// evaluated for each item.
     func overItems(_ list: Value, _ expression: (Value) throws(EvaluationFailure) -> Value) throws(EvaluationFailure) -> Value {

@@ -1,0 +1,317 @@
+import Language
+import Signals
+
+/// A checked script written as RxJS 7 (`frp export --to rxjs`): each `expect` becomes an
+/// `expectObservable(…).toBe(…)` in a TestScheduler run of its own (frp runs each expect
+/// on its own, hot sources from its start), with the `let` names it uses as constants
+/// before it, in the script's order. Operators are written as their catalogue entry says
+/// (`OperatorSpec.rxjs`), expressions as arrow functions (`it` their parameter). What has no
+/// counterpart is left out and listed with its line (`skipped`), never written otherwise.
+/// The file runs as it is with RxJS on Node's module path and exits 1 when an expectation
+/// fails.
+public struct RxJSExport {
+    public struct Skipped: Equatable, Sendable {
+        public let line: Int
+        public let reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    /// The JavaScript, the statements left out, and how many expects were written.
+    public private(set) var javascript = ""
+    public private(set) var skipped: [Skipped] = []
+    public private(set) var exported = 0
+
+    /// Exports the checked statements of `source` (its text gives each expect's line).
+    public init(_ statements: [CheckedStatement], source: Source) {
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var bindings: [(name: String, pipeline: CheckedPipeline)] = []
+        var tests: [String] = []
+        for statement in statements {
+            switch statement {
+            case .bind(let name, let pipeline):
+                bindings.removeAll { $0.name == name }
+                bindings.append((name, pipeline))
+            case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
+                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
+                do throws(Unsupported) {
+                    var writer = Writer()
+                    let actual = try writer.pipeline(pipeline)
+                    let constants = try writer.constants(for: bindings)
+                    let expected = try writer.values(values, marble: marble)
+                    if let error, error != "error", !writer.strings.contains(error) {
+                        throw Unsupported(reason: "the expected error is frp's own message (RxJS words its errors otherwise): \(error)")
+                    }
+                    tests.append(Self.test(line: line, text: text, constants: constants, actual: actual, marble: marbleText,
+                                           until: Self.horizon(marble), values: expected, error: error))
+                    exported += 1
+                } catch {
+                    skipped.append(Skipped(line: line, reason: error.reason))
+                }
+            case .run(_, _, let line):
+                skipped.append(Skipped(line: line, reason: "a run is not exported, only expects (RxJS's TestScheduler checks them)"))
+            case .declareProperty, .bindProperty, .assign:
+                break  // a property's uses are refused where they are
+            case .service(let name, _):
+                skipped.append(Skipped(line: 0, reason: "`service \(name)`: failures on demand have no counterpart in RxJS"))
+            case .define:
+                break  // its stages are written where they are used
+            }
+        }
+        javascript = Self.prelude(imports: Self.imports(in: tests.joined())) + tests.joined(separator: "\n") + "\n"
+    }
+
+    /// The frame where the expected marble stops looking, as `frp test` compares: its width
+    /// when it ends in silence, else 1,000 frames after its last mark (`openHorizon`).
+    static func horizon(_ marble: Marble) -> Int {
+        if marble.endsWithSilence || marble.entries.isEmpty { return max(marble.width, 1) }
+        return (marble.entries.last?.frame ?? 0) + 1_001
+    }
+
+    private static func test(line: Int, text: String, constants: [String], actual: String, marble: String, until: Int,
+                             values: String, error: String?) -> String {
+        var body = constants.map { "    const \($0);\n" }.joined()
+        body += "    return \(actual);\n"
+        let error = error.map { JavaScript.string($0) } ?? "undefined"
+        return """
+            expectMarble(\(line), \(JavaScript.string(text)), ({ cold, hot }) => {
+            \(body)}, \(JavaScript.string(marble)), \(values), \(error), \(until));
+
+            """
+    }
+
+    /// The RxJS names the tests call, for one `require`.
+    static func imports(in code: String) -> [String] {
+        let words = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        return rxjsExports.intersection(words).sorted()
+    }
+
+    /// Every name of `rxjs` a spelling may write (a test checks each spelling's against it).
+    public static let rxjsExports: Set<String> = [
+        "EMPTY", "NEVER", "ReplaySubject", "bufferCount", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
+        "debounce", "debounceTime", "delay", "distinctUntilChanged", "exhaustMap", "filter", "first", "from", "ignoreElements",
+        "interval", "last", "map", "mergeMap", "mergeWith", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
+        "scan", "share", "shareReplay", "skip", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
+        "takeUntil", "takeWhile", "tap", "throttleTime", "throwError", "timeout", "timer", "withLatestFrom", "zipWith",
+    ]
+}
+
+/// Why a statement was not exported.
+struct Unsupported: Error {
+    let reason: String
+}
+
+/// Writes pipelines and expressions as JavaScript, and remembers what they used.
+struct Writer {
+    /// The `let` names used, so their constants come before the test.
+    private(set) var used: Set<String> = []
+    /// Every string literal written: an expected error's text among them was the script's own.
+    private(set) var strings: Set<String> = []
+    /// Writing the left side of `??`: a field or an index of null is absent there (`?.`).
+    private var readsMayBeAbsent = false
+
+    mutating func pipeline(_ pipeline: CheckedPipeline) throws(Unsupported) -> String {
+        let head: String
+        switch pipeline.head {
+        case .source(let stage): head = try self.stage(stage)
+        case .binding(let name, _):
+            used.insert(name)
+            head = JavaScript.identifier(name)
+        case .property(let name), .propertyField(let name, _):
+            throw Unsupported(reason: "the property `\(name)` has no counterpart in the export yet (a BehaviorSubject)")
+        case .value(let expression):
+            // A signal as a value is that signal (`(if c then a else b)` of two pipelines).
+            let written = try self.expression(expression)
+            head = Self.isSignal(expression) ? written : "of(\(written))"
+        }
+        guard !pipeline.stages.isEmpty else { return head }
+        var stages: [String] = []
+        for stage in pipeline.stages { stages.append(try self.stage(stage)) }
+        return head + ".pipe(" + stages.joined(separator: ", ") + ")"
+    }
+
+    /// The constants of the `let` names used, and of the ones those use, in script order.
+    mutating func constants(for bindings: [(name: String, pipeline: CheckedPipeline)]) throws(Unsupported) -> [String] {
+        var written: [String: String] = [:]
+        var pending = used
+        while let name = pending.first(where: { written[$0] == nil }) {
+            pending.remove(name)
+            guard let binding = bindings.first(where: { $0.name == name }) else { continue }
+            let before = used
+            written[name] = "\(JavaScript.identifier(name)) = " + (try pipeline(binding.pipeline))
+            pending.formUnion(used.subtracting(before))
+        }
+        return bindings.compactMap { written[$0.name] }
+    }
+
+    private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
+        let spec = stage.spec
+        guard let spelling = spec.rxjs else {
+            throw Unsupported(reason: "`\(spec.name)`: " + (spec.rxjsMissing ?? "a photo service has no counterpart in the export yet"))
+        }
+        var written: [String: String] = [:], bodies: [String: String] = [:], pipelines: Set<String> = []
+        let parameters = spec.positionalParameters + spec.keywordParameters
+        for (index, argument) in stage.arguments.enumerated() {
+            // A variadic parameter's further values come after it (`of 1, 2, 3`).
+            guard let parameter = index < parameters.count ? parameters[index] : parameters.last(where: \.isVariadic) else { continue }
+            let name = parameter.name
+            switch argument {
+            case .absent:
+                continue
+            case .expression(let expression):
+                let value = try self.expression(expression)
+                if let earlier = written[name] {
+                    written[name] = earlier + ", " + value
+                    continue
+                }
+                switch parameter.kind {
+                case .perValue, .condition: written[name] = "(it) => \(Self.body(value))"
+                case .accumulator: written[name] = "(acc, it) => \(Self.body(value))"
+                default: written[name] = value
+                }
+            case .duration(let span):
+                written[name] = JavaScript.number(span.nanoseconds / 1_000_000)
+            case .pipeline(let pipeline):
+                let body = try self.pipeline(pipeline)
+                bodies[name] = body
+                switch parameter.kind {
+                case .perValuePipeline, .durationOrPipeline:
+                    written[name] = "(it) => \(body)"
+                    pipelines.insert(name)
+                case .errorPipeline: written[name] = "(error) => \(body)"
+                default: written[name] = written[name].map { $0 + ", " + body } ?? body
+                }
+            case .marble(let marble, let values, let error, _):
+                written[name] = JavaScript.string(marble.written)
+                if let values { written["VALUES"] = try expression(values) }
+                if let error {
+                    strings.insert(error)
+                    written["MESSAGE"] = JavaScript.string(error)
+                }
+            case .text(let text):
+                strings.insert(text)
+                written[name] = JavaScript.string(text)
+            }
+        }
+        guard let call = spelling(RxJSArguments(written: written, bodies: bodies, pipelines: pipelines)) else {
+            throw Unsupported(reason: "`\(stage.label)` has no counterpart in RxJS's operators (it connects before anyone subscribes)")
+        }
+        return call
+    }
+
+    static func isSignal(_ expression: CheckedExpression) -> Bool {
+        switch expression {
+        case .pipeline: return true
+        case .conditional(_, let then, let otherwise, _): return isSignal(then) && isSignal(otherwise)
+        default: return false
+        }
+    }
+
+    /// An arrow function's body: a record literal in parentheses, or it would be a block.
+    static func body(_ written: String) -> String { written.hasPrefix("{") ? "(\(written))" : written }
+
+    /// An expected marble's values: its VALUES, and every other letter as its own string
+    /// (frp's rule; RxJS's, once it is given values, is undefined); `undefined` when none
+    /// is given.
+    mutating func values(_ values: CheckedExpression?, marble: Marble) throws(Unsupported) -> String {
+        guard let values else { return "undefined" }
+        var written = try expression(values)
+        let named: Set<String>
+        switch values {
+        case .record(let fields, _): named = Set(fields.map(\.0))
+        case .constant(.record(let record)): named = Set(record.names)
+        default: return written
+        }
+        var letters: [String] = []
+        for entry in marble.entries {
+            if case .value(let mark) = entry.mark, !named.contains(String(mark)), !letters.contains(String(mark)) {
+                letters.append(String(mark))
+            }
+        }
+        guard !letters.isEmpty else { return written }
+        written.removeLast()
+        return written + (named.isEmpty ? "" : ", ") + letters.map { JavaScript.key($0) + ": " + JavaScript.string($0) }.joined(separator: ", ") + "}"
+    }
+
+    mutating func expression(_ expression: CheckedExpression) throws(Unsupported) -> String {
+        switch expression {
+        case .constant(let value): return try constant(value)
+        case .it: return "it"
+        case .acc: return "acc"
+        case .error: return "error"
+        case .property(let name):
+            throw Unsupported(reason: "the property `\(name)` has no counterpart in the export yet (a BehaviorSubject)")
+        case .field(let base, let name, _):
+            let member = JavaScript.member(name)
+            return try self.expression(base) + (readsMayBeAbsent ? (member.hasPrefix(".") ? "?" : "?.") : "") + member
+        case .index(let base, let index, _):
+            return try self.expression(base) + (readsMayBeAbsent ? "?." : "") + "[" + (try self.expression(index)) + "]"
+        case .negate(let operand, _): return "-" + (try parenthesised(operand))
+        case .not(let operand, _): return "!" + (try parenthesised(operand))
+        case .binary(let op, let left, let right, _):
+            // `a ?? b`: a field of null on the left is absent, as `?.` makes it in JavaScript.
+            let outer = readsMayBeAbsent
+            readsMayBeAbsent = op == .coalesce
+            let a = try self.expression(left)
+            readsMayBeAbsent = outer
+            let b = try self.expression(right)
+            switch op {
+            case .and: return "(\(a) && \(b))"
+            case .or: return "(\(a) || \(b))"
+            case .equal: return "eq(\(a), \(b))"
+            case .notEqual: return "!eq(\(a), \(b))"
+            case .less, .lessOrEqual, .greater, .greaterOrEqual, .subtract, .multiply: return "(\(a) \(op.rawValue) \(b))"
+            case .coalesce: return "(\(a) ?? \(b))"
+            case .add: return "add(\(a), \(b))"
+            case .divide: return "div(\(a), \(b))"
+            case .remainder: return "rem(\(a), \(b))"
+            case .matches: return "matches(\(a), \(b))"
+            }
+        case .call(let name, let arguments, _):
+            var written: [String] = []
+            for argument in arguments { written.append(try self.expression(argument)) }
+            // A per-item function's expression is a function of the item (`each`, `keep`).
+            if Function.named[name]?.isPerItem == true, written.count == 2 { written[1] = "(it) => " + Self.body(written[1]) }
+            return "fn.\(name)(\(written.joined(separator: ", ")))"
+        case .list(let elements, _):
+            var written: [String] = []
+            for element in elements { written.append(try self.expression(element)) }
+            return "[" + written.joined(separator: ", ") + "]"
+        case .record(let fields, _):
+            var written: [String] = []
+            for (name, value) in fields { written.append(JavaScript.key(name) + ": " + (try self.expression(value))) }
+            return "{" + written.joined(separator: ", ") + "}"
+        case .conditional(let condition, let then, let otherwise, _):
+            return "(\(try self.expression(condition)) ? \(try self.expression(then)) : \(try self.expression(otherwise)))"
+        case .pipeline(let pipeline): return try self.pipeline(pipeline)
+        }
+    }
+
+    private mutating func parenthesised(_ expression: CheckedExpression) throws(Unsupported) -> String {
+        "(" + (try self.expression(expression)) + ")"
+    }
+
+    private mutating func constant(_ value: Value) throws(Unsupported) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number): return JavaScript.number(number)
+        case .string(let text):
+            strings.insert(text)
+            return JavaScript.string(text)
+        case .list(let items):
+            var written: [String] = []
+            for item in items { written.append(try constant(item)) }
+            return "[" + written.joined(separator: ", ") + "]"
+        case .record(let record):
+            var written: [String] = []
+            for (name, field) in record.fields { written.append(JavaScript.key(name) + ": " + (try constant(field))) }
+            return "{" + written.joined(separator: ", ") + "}"
+        default:
+            throw Unsupported(reason: "the value \(value.abbreviated) has no JavaScript literal")
+        }
+    }
+}

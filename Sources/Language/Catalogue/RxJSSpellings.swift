@@ -1,0 +1,140 @@
+/// How each entry is written in RxJS 7, for `frp export --to rxjs`: the stage's arguments,
+/// already written as JavaScript by their parameter's kind (`RxJSArguments`), in; the RxJS
+/// call out. A source gives an Observable (`cold("-a|")`), an operator an operator function
+/// for `pipe` (`switchMap((it) => search(it))`). Nil for a use that has no counterpart
+/// (`share eager true` needs a `connect()`); an entry without a spelling is in
+/// `rxjsMissing`, with the reason `frp export` says. A test checks every entry is in one
+/// of the two, and `Tests/RxJS` runs what the export writes on RxJS itself.
+public struct RxJSArguments: Sendable {
+    /// Each given argument as JavaScript, by parameter name: a per-value expression as
+    /// `(it) => …`, a per-value pipeline as `(it) => …`, a duration in milliseconds, a
+    /// variadic parameter's values joined with ", ".
+    public let written: [String: String]
+    /// A pipeline argument's body alone, for a spelling that names its own parameters
+    /// (`retry`'s notifier is `(error, it) => …` in RxJS).
+    public let bodies: [String: String]
+    /// Whether a `.durationOrPipeline` argument was a pipeline.
+    public let pipelines: Set<String>
+
+    public init(written: [String: String], bodies: [String: String], pipelines: Set<String>) {
+        self.written = written
+        self.bodies = bodies
+        self.pipelines = pipelines
+    }
+
+    public subscript(_ name: String) -> String? { written[name] }
+}
+
+public typealias RxJSSpelling = @Sendable (RxJSArguments) -> String?
+
+extension OperatorSpec {
+    /// Its RxJS spelling, nil when it has none (`rxjsMissing` says why).
+    public var rxjs: RxJSSpelling? { rxjsSpellings[name] }
+    /// Why it has no RxJS spelling, when it has none.
+    public var rxjsMissing: String? { rxjsWithout[name] }
+}
+
+/// `a, b` of the optional arguments given, up to the last one given (`first(undefined, d)`).
+private func trailing(_ arguments: [String?]) -> String {
+    guard let last = arguments.lastIndex(where: { $0 != nil }) else { return "" }
+    return arguments[...last].map { $0 ?? "undefined" }.joined(separator: ", ")
+}
+
+/// RxJS's config object for the given options (`{count: 3, delay: 1000}`), "" when none.
+private func options(_ pairs: [(String, String?)]) -> String {
+    let given = pairs.compactMap { key, value in value.map { "\(key): \($0)" } }
+    return given.isEmpty ? "" : "{" + given.joined(separator: ", ") + "}"
+}
+
+private let neverAgain = "resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false"
+
+let rxjsSpellings: [String: RxJSSpelling] = [
+    // Creating
+    "cold": { a in "cold(\(trailing([a["MARBLE"], a["VALUES"], a["MESSAGE"]])))" },
+    "hot": { a in "hot(\(trailing([a["MARBLE"], a["VALUES"], a["MESSAGE"]])))" },
+    "of": { a in "of(\(a["VALUE"] ?? ""))" },
+    "from": { a in "from(\(a["LIST"]!))" },
+    "range": { a in "range(\(a["FROM"]!), \(a["COUNT"]!))" },
+    "empty": { _ in "EMPTY" },
+    "never": { _ in "NEVER" },
+    "fail": { a in "throwError(() => \(a["MESSAGE"]!))" },
+    "interval": { a in "interval(\(a["PERIOD"]!))" },
+    "timer": { a in "timer(\(a["DELAY"]!))" },
+    // Transforming
+    "map": { a in "map(\(a["EXPRESSION"]!))" },
+    "mapTo": { a in "map(() => \(a["VALUE"]!))" },
+    "not": { _ in "map((it) => !it)" },
+    "scan": { a in "scan(\(a["EXPRESSION"]!), \(a["SEED"]!))" },
+    "reduce": { a in "reduce(\(a["EXPRESSION"]!), \(a["SEED"]!))" },
+    "pairwise": { _ in "pairwise()" },
+    "buffer": { a in "bufferCount(\(trailing([a["N"], a["SKIP"]])))" },
+    "count": { a in "count(\(a["CONDITION"] ?? ""))" },
+    "startWith": { a in "startWith(\(a["VALUE"]!))" },
+    // Filtering
+    "filter": { a in "filter(\(a["CONDITION"]!))" },
+    "take": { a in "take(\(a["N"]!))" },
+    "skip": { a in "skip(\(a["N"]!))" },
+    "takeWhile": { a in "takeWhile(\(trailing([a["CONDITION"], a["INCLUSIVE"]])))" },
+    "skipWhile": { a in "skipWhile(\(a["CONDITION"]!))" },
+    "takeUntil": { a in "takeUntil(\(a["NOTIFIER"]!))" },
+    "takeLast": { a in "takeLast(\(a["N"]!))" },
+    "first": { a in "first(\(trailing([a["CONDITION"], a["DEFAULT"]])))" },
+    "last": { a in "last(\(trailing([a["CONDITION"], a["DEFAULT"]])))" },
+    "distinctUntilChanged": { a in a["KEY"].map { "distinctUntilChanged(eq, \($0))" } ?? "distinctUntilChanged(eq)" },
+    // Combining
+    "merge": { a in "mergeWith(\(a["SIGNAL"]!))" },
+    "concat": { a in "concatWith(\(a["SIGNAL"]!))" },
+    "combineLatest": { a in "combineLatestWith(\(a["SIGNAL"]!))" },
+    "zip": { a in "zipWith(\(a["SIGNAL"]!))" },
+    "withLatestFrom": { a in "withLatestFrom(\(a["SIGNAL"]!))" },
+    "sample": { a in "sample(\(a["NOTIFIER"]!))" },
+    "then": { a in "ignoreElements(), concatWith(\(a["SIGNAL"]!))" },
+    "repeat": { a in
+        guard a["D"] != nil else { return "repeat(\(a["N"] ?? ""))" }
+        let delay = a.pipelines.contains("D") ? "(it) => \(a.bodies["D"]!)" : a["D"]!
+        return "repeat(\(options([("count", a["N"]), ("delay", delay)])))"
+    },
+    // Flattening
+    "flatMap": { a in "mergeMap(\(trailing([a["PIPELINE"], a["N"]])))" },
+    "switchMap": { a in "switchMap(\(a["PIPELINE"]!))" },
+    "concatMap": { a in "concatMap(\(a["PIPELINE"]!))" },
+    "exhaustMap": { a in "exhaustMap(\(a["PIPELINE"]!))" },
+    "switchToLatest": { _ in "switchAll()" },
+    // Errors
+    "catch": { a in "catchError(\(a["PIPELINE"]!))" },
+    "retry": { a in
+        guard a["D"] != nil else { return "retry(\(a["N"] ?? ""))" }
+        let delay = a.pipelines.contains("D") ? "(error, it) => \(a.bodies["D"]!)" : a["D"]!
+        return "retry(\(options([("count", a["N"]), ("delay", delay)])))"
+    },
+    // Timing
+    "debounce": { a in a.pipelines.contains("DURATION") ? "debounce(\(a["DURATION"]!))" : "debounceTime(\(a["DURATION"]!))" },
+    "throttle": { a in
+        // RxJS reads a config's missing edge as false: both are written once one is.
+        guard a["LEADING"] != nil || a["TRAILING"] != nil else { return "throttleTime(\(a["DURATION"]!))" }
+        return "throttleTime(\(a["DURATION"]!), undefined, {leading: \(a["LEADING"] ?? "true"), trailing: \(a["TRAILING"] ?? "false")})"
+    },
+    "delay": { a in "delay(\(a["DURATION"]!))" },
+    "timeout": { a in a["FALLBACK"].map { "timeout({each: \(a["DURATION"]!), with: () => \($0)})" } ?? "timeout(\(a["DURATION"]!))" },
+    // Sharing
+    "share": { a in
+        if a["EAGER"] == "true" { return nil }
+        return a["RESET"] == "false" ? "share({\(neverAgain)})" : "share()"
+    },
+    "replay": { a in
+        if a["EAGER"] == "true" { return nil }
+        guard a["RESET"] == "false" else { return "shareReplay({bufferSize: \(a["N"]!), refCount: true})" }
+        return "share({connector: () => new ReplaySubject(\(a["N"]!)), \(neverAgain)})"
+    },
+    // Debugging
+    "log": { a in "tap(logged(\(a["LABEL"] ?? "\"\"")))" },
+]
+
+/// The entries with no RxJS spelling in the export, and why.
+let rxjsWithout: [String: String] = [
+    "action": "an action (RAC 2's RACCommand) has no RxJS counterpart: exhaustMap with a Subject for its state",
+    "executing": "an action's views have no RxJS counterpart",
+    "executions": "an action's views have no RxJS counterpart",
+    "enabled": "an action's views have no RxJS counterpart",
+    "errors": "an action's views have no RxJS counterpart",
+]
