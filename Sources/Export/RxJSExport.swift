@@ -29,6 +29,7 @@ public struct RxJSExport {
     public init(_ statements: [CheckedStatement], source: Source) {
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var bindings: [(name: String, pipeline: CheckedPipeline)] = []
+        var properties = Properties()
         var tests: [String] = []
         for statement in statements {
             switch statement {
@@ -40,7 +41,7 @@ public struct RxJSExport {
                 do throws(Unsupported) {
                     var writer = Writer()
                     let actual = try writer.pipeline(pipeline)
-                    let constants = try writer.constants(for: bindings)
+                    let constants = try writer.constants(for: bindings, properties: properties)
                     let expected = try writer.values(values, marble: marble)
                     if let error, error != "error", !writer.strings.contains(error) {
                         throw Unsupported(reason: "the expected error is frp's own message (RxJS words its errors otherwise): \(error)")
@@ -53,8 +54,12 @@ public struct RxJSExport {
                 }
             case .run(_, _, let line):
                 skipped.append(Skipped(line: line, reason: "a run is not exported, only expects (RxJS's TestScheduler checks them)"))
-            case .declareProperty, .bindProperty, .assign:
-                break  // a property's uses are refused where they are
+            case .declareProperty(let name, let expression):
+                properties.declare(name, Writer.constant(expression))
+            case .assign(let name, let path, let expression, _):
+                properties.assign(name, path: path, Writer.constant(expression))
+            case .bindProperty(let binding):
+                properties.bind(binding)
             case .service(let name, _):
                 skipped.append(Skipped(line: 0, reason: "`service \(name)`: failures on demand have no counterpart in RxJS"))
             case .define:
@@ -73,7 +78,7 @@ public struct RxJSExport {
 
     private static func test(line: Int, text: String, constants: [String], actual: String, marble: String, until: Int,
                              values: String, error: String?) -> String {
-        var body = constants.map { "    const \($0);\n" }.joined()
+        var body = constants.map { "    \($0)\n" }.joined()
         body += "    return \(actual);\n"
         let error = error.map { JavaScript.string($0) } ?? "undefined"
         return """
@@ -91,12 +96,42 @@ public struct RxJSExport {
 
     /// Every name of `rxjs` a spelling may write (a test checks each spelling's against it).
     public static let rxjsExports: Set<String> = [
-        "EMPTY", "NEVER", "ReplaySubject", "bufferCount", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
+        "BehaviorSubject", "EMPTY", "NEVER", "ReplaySubject", "bufferCount", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
         "debounce", "debounceTime", "delay", "distinctUntilChanged", "exhaustMap", "filter", "first", "from", "ignoreElements",
         "interval", "last", "map", "mergeMap", "mergeWith", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
         "scan", "share", "shareReplay", "skip", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
         "takeUntil", "takeWhile", "tap", "throttleTime", "throwError", "timeout", "timer", "withLatestFrom", "zipWith",
     ]
+}
+
+/// The script's properties as the statements so far left them: each one's value as
+/// JavaScript (nil when the export cannot write it), and the pipeline a bound one follows.
+struct Properties {
+    private(set) var values: [String: String] = [:]
+    private(set) var bindings: [String: PropertyBinding] = [:]
+    /// In the order they were declared.
+    private(set) var order: [String] = []
+
+    mutating func declare(_ name: String, _ value: String?) {
+        if !order.contains(name) { order.append(name) }
+        values[name] = value
+        bindings[name] = nil
+    }
+
+    /// `name := value`, or `name.a.b := value` (a field set in a copy: `setIn`).
+    mutating func assign(_ name: String, path: [String], _ value: String?) {
+        guard let value, let old = values[name] else {
+            values[name] = nil
+            return
+        }
+        values[name] = path.isEmpty ? value : "setIn(\(old), [\(path.map(JavaScript.string).joined(separator: ", "))], \(value))"
+    }
+
+    mutating func bind(_ binding: PropertyBinding) {
+        if !order.contains(binding.name) { order.append(binding.name) }
+        values[binding.name] = binding.initial.map(Writer.constant) ?? "null"
+        bindings[binding.name] = binding
+    }
 }
 
 /// Why a statement was not exported.
@@ -108,6 +143,8 @@ struct Unsupported: Error {
 struct Writer {
     /// The `let` names used, so their constants come before the test.
     private(set) var used: Set<String> = []
+    /// The properties used, each a BehaviorSubject before the test.
+    private(set) var usedProperties: Set<String> = []
     /// Every string literal written: an expected error's text among them was the script's own.
     private(set) var strings: Set<String> = []
     /// Writing the left side of `??`: a field or an index of null is absent there (`?.`).
@@ -115,36 +152,78 @@ struct Writer {
 
     mutating func pipeline(_ pipeline: CheckedPipeline) throws(Unsupported) -> String {
         let head: String
+        var stages: [String] = []
         switch pipeline.head {
         case .source(let stage): head = try self.stage(stage)
         case .binding(let name, _):
             used.insert(name)
             head = JavaScript.identifier(name)
-        case .property(let name), .propertyField(let name, _):
-            throw Unsupported(reason: "the property `\(name)` has no counterpart in the export yet (a BehaviorSubject)")
+        case .property(let name):
+            usedProperties.insert(name)
+            head = JavaScript.identifier(name)
+        case .propertyField(let name, let read):
+            usedProperties.insert(name)
+            head = JavaScript.identifier(name)
+            stages.append("map(() => \(Self.body(try expression(read))))")
         case .value(let expression):
             // A signal as a value is that signal (`(if c then a else b)` of two pipelines).
             let written = try self.expression(expression)
             head = Self.isSignal(expression) ? written : "of(\(written))"
         }
-        guard !pipeline.stages.isEmpty else { return head }
-        var stages: [String] = []
         for stage in pipeline.stages { stages.append(try self.stage(stage)) }
+        guard !stages.isEmpty else { return head }
         return head + ".pipe(" + stages.joined(separator: ", ") + ")"
     }
 
-    /// The constants of the `let` names used, and of the ones those use, in script order.
-    mutating func constants(for bindings: [(name: String, pipeline: CheckedPipeline)]) throws(Unsupported) -> [String] {
+    /// The statements before the test: each property used as a BehaviorSubject holding its
+    /// value now, then the `let` names used (and the ones those use) in script order, then
+    /// a bound property's pipeline subscribed into it (frp starts it with the run; its error
+    /// stops it following, and the property keeps its value).
+    mutating func constants(for bindings: [(name: String, pipeline: CheckedPipeline)], properties: Properties) throws(Unsupported) -> [String] {
         var written: [String: String] = [:]
+        var bound: [String: String] = [:]
+        var subjects: [String: String] = [:]
         var pending = used
-        while let name = pending.first(where: { written[$0] == nil }) {
-            pending.remove(name)
-            guard let binding = bindings.first(where: { $0.name == name }) else { continue }
-            let before = used
-            written[name] = "\(JavaScript.identifier(name)) = " + (try pipeline(binding.pipeline))
-            pending.formUnion(used.subtracting(before))
+        var pendingProperties = usedProperties
+        while true {
+            if let name = pending.first(where: { written[$0] == nil }) {
+                pending.remove(name)
+                guard let binding = bindings.first(where: { $0.name == name }) else { continue }
+                let (before, beforeProperties) = (used, usedProperties)
+                written[name] = "\(JavaScript.identifier(name)) = " + (try pipeline(binding.pipeline))
+                pending.formUnion(used.subtracting(before))
+                pendingProperties.formUnion(usedProperties.subtracting(beforeProperties))
+            } else if let name = pendingProperties.first(where: { subjects[$0] == nil }) {
+                pendingProperties.remove(name)
+                guard let value = properties.values[name] else {
+                    throw Unsupported(reason: "the property `\(name)` holds a value the export cannot write")
+                }
+                subjects[name] = "\(JavaScript.identifier(name)) = new BehaviorSubject(\(value))"
+                if let binding = properties.bindings[name] {
+                    let (before, beforeProperties) = (used, usedProperties)
+                    bound[name] = "\(try pipeline(binding.pipeline)).subscribe({ next: (value) => \(JavaScript.identifier(name)).next(value), error: () => {} })"
+                    pending.formUnion(used.subtracting(before))
+                    pendingProperties.formUnion(usedProperties.subtracting(beforeProperties))
+                }
+            } else {
+                break
+            }
         }
-        return bindings.compactMap { written[$0.name] }
+        return (properties.order.compactMap { subjects[$0] } + bindings.compactMap { written[$0.name] }).map { "const \($0);" }
+            + properties.order.compactMap { name in bound[name].map { $0 + ";" } }
+    }
+
+    /// A constant expression's JavaScript, nil when it is not one.
+    static func constant(_ expression: CheckedExpression) -> String? {
+        var writer = Writer()
+        return try? writer.value(expression)
+    }
+
+    /// A constant expression's JavaScript: a property's value as the script set it.
+    mutating func value(_ expression: CheckedExpression) throws(Unsupported) -> String {
+        let written = try self.expression(expression)
+        guard used.isEmpty, usedProperties.isEmpty else { throw Unsupported(reason: "not a constant") }
+        return written
     }
 
     private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
@@ -243,7 +322,8 @@ struct Writer {
         case .acc: return "acc"
         case .error: return "error"
         case .property(let name):
-            throw Unsupported(reason: "the property `\(name)` has no counterpart in the export yet (a BehaviorSubject)")
+            usedProperties.insert(name)
+            return JavaScript.identifier(name) + ".value"
         case .field(let base, let name, _):
             let member = JavaScript.member(name)
             return try self.expression(base) + (readsMayBeAbsent ? (member.hasPrefix(".") ? "?" : "?.") : "") + member

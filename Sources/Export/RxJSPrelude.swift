@@ -38,6 +38,9 @@ extension RxJSExport {
           if (typeof v === 'object') return '{' + Object.keys(v).map((k) => k + ': ' + text(v[k])).join(', ') + '}';
           return String(v);
         };
+        // `model.a.b := v`: a copy of the record with that field set.
+        const setIn = (record, path, value) => path.length === 0 ? value
+          : { ...record, [path[0]]: setIn((record ?? {})[path[0]], path.slice(1), value) };
         const logged = (label) => ({
           next: (v) => console.log(`  ${label}: next ${JSON.stringify(v)}`),
           error: (e) => console.log(`  ${label}: error ${e}`),
@@ -67,7 +70,8 @@ extension RxJSExport {
         const sameEvents = (actual, expected) => actual.length === expected.length && actual.every((a, i) => {
           const b = expected[i];
           if (a.frame !== b.frame || a.notification.kind !== b.notification.kind) return false;
-          if (a.notification.kind === 'N') return deepEqual(a.notification.value, b.notification.value, Object.is);
+          // frp has no undefined: a field JavaScript does not find is frp's null here.
+          if (a.notification.kind === 'N') return deepEqual(a.notification.value, b.notification.value, (x, y) => Object.is(x ?? null, y ?? null));
           if (a.notification.kind === 'E') return message(a.notification.error) === message(b.notification.error);
           return true;
         });

@@ -50,15 +50,36 @@ struct ExportTests {
     @Test("what has no counterpart is left out with its line, never written otherwise")
     func honestLimits() {
         let export = exported("""
-            var text = "a"
-            expect text | take 1 emits "(a|)"
+            let presses = cold "-s|" | action (of it)
+            expect presses emits "-s|"
             expect of 1 | share eager true emits "(a|)" {a: 1}
             expect of 1 emits "(a|)" {a: 1}
+            expect of 0 | map 1 / it emits "#" error "4:15 map: division by zero"
             """)
         #expect(export.exported == 1)
         #expect(export.skipped == [
-            .init(line: 2, reason: "the property `text` has no counterpart in the export yet (a BehaviorSubject)"),
+            .init(line: 2, reason: "`action`: an action (RAC 2's RACCommand) has no RxJS counterpart: exhaustMap with a Subject for its state"),
             .init(line: 3, reason: "`share eager true` has no counterpart in RxJS's operators (it connects before anyone subscribes)"),
+            .init(line: 5, reason: "the expected error is frp's own message (RxJS words its errors otherwise): 4:15 map: division by zero"),
         ])
+    }
+
+    @Test("a property is a BehaviorSubject holding its value when the expect runs; a bound one follows its pipeline")
+    func properties() {
+        let export = exported("""
+            var text = "a"
+            text := "ab"
+            var model = {thumbnail: null}
+            model.thumbnail := "png"
+            var shown = "none" <- cold "-x|"
+            expect text | map length(it) | take 1 emits "(n|)" {n: 2}
+            expect model.thumbnail | take 1 emits "(p|)" {p: "png"}
+            expect shown | take 2 emits "n(x|)" {n: "none"}
+            """)
+        #expect(export.exported == 3)
+        #expect(export.javascript.contains(#"const text = new BehaviorSubject("ab");"#))
+        #expect(export.javascript.contains(#"const model = new BehaviorSubject(setIn({thumbnail: null}, ["thumbnail"], "png"));"#))
+        #expect(export.javascript.contains(#"return model.pipe(map(() => model.value.thumbnail), take(1));"#))
+        #expect(export.javascript.contains(#"cold("-x|").subscribe({ next: (value) => shown.next(value), error: () => {} });"#))
     }
 }
