@@ -22,8 +22,12 @@ public struct RxJSExport {
 
     /// The JavaScript, the statements left out, and how many expects were written.
     public private(set) var javascript = ""
+    /// The tests and runs alone, without the prelude (what the prompt shows).
+    public private(set) var body = ""
     public private(set) var skipped: [Skipped] = []
     public private(set) var exported = 0
+    /// How many runs were written (each prints its events, as `frp run --virtual` does).
+    public private(set) var runs = 0
 
     /// Exports the checked statements of `source` (its text gives each expect's line).
     public init(_ statements: [CheckedStatement], source: Source) {
@@ -52,8 +56,17 @@ public struct RxJSExport {
                 } catch {
                     skipped.append(Skipped(line: line, reason: error.reason))
                 }
-            case .run(_, _, let line):
-                skipped.append(Skipped(line: line, reason: "a run is not exported, only expects (RxJS's TestScheduler checks them)"))
+            case .run(let pipeline, _, let line):
+                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
+                do throws(Unsupported) {
+                    var writer = Writer()
+                    let actual = try writer.pipeline(pipeline)
+                    let constants = try writer.constants(for: bindings, properties: properties)
+                    tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
+                    runs += 1
+                } catch {
+                    skipped.append(Skipped(line: line, reason: error.reason))
+                }
             case .declareProperty(let name, let expression):
                 properties.declare(name, Writer.constant(expression))
             case .assign(let name, let path, let expression, _):
@@ -66,7 +79,8 @@ public struct RxJSExport {
                 break  // its stages are written where they are used
             }
         }
-        javascript = Self.prelude(imports: Self.imports(in: tests.joined())) + tests.joined(separator: "\n") + "\n"
+        body = tests.joined(separator: "\n") + "\n"
+        javascript = Self.prelude(imports: Self.imports(in: body)) + body
     }
 
     /// The frame where the expected marble stops looking, as `frp test` compares: its width
@@ -84,6 +98,15 @@ public struct RxJSExport {
         return """
             expectMarble(\(line), \(JavaScript.string(text)), ({ cold, hot }) => {
             \(body)}, \(JavaScript.string(marble)), \(values), \(error), \(until));
+
+            """
+    }
+
+    private static func run(line: Int, text: String, constants: [String], actual: String) -> String {
+        let body = constants.map { "    \($0)\n" }.joined() + "    return \(actual);\n"
+        return """
+            showRun(\(line), \(JavaScript.string(text)), ({ cold, hot }) => {
+            \(body)});
 
             """
     }

@@ -93,6 +93,20 @@ extension RxJSExport {
             helpers.expectObservable(make(helpers), '^ ' + (until - 1) + 'ms !').toBe(marble, values, error);
           });
         }
+        // One run, printed as `frp run --virtual` prints it: each event at its time, for at
+        // most a minute of virtual time (RxJS's TestScheduler cannot tell that nothing more
+        // can happen, as frp can, so a source that never ends is cut there).
+        function showRun(line, title, make) {
+          const scheduler = new TestScheduler((actual) => {
+            console.log(`» ${title}`);
+            for (const { frame, notification: n } of actual) {
+              const time = frame < 1000 ? `${frame}ms` : `${frame / 1000}s`;
+              const event = n.kind === 'N' ? `next ${text(n.value)}` : n.kind === 'E' ? `error ${JSON.stringify(message(n.error))}` : 'completed';
+              console.log(`${time.padStart(9)}  ${event}`);
+            }
+          });
+          scheduler.run((helpers) => { helpers.expectObservable(make(helpers), '^ 59999ms !').toBe(''); });
+        }
         process.on('exit', () => {
           console.log(`${passed} passed, ${failed} failed`);
           if (failed > 0) process.exitCode = 1;

@@ -35,7 +35,13 @@ public struct ExportRunner {
         for skipped in export.skipped {
             output.error(skipped.line > 0 ? "line \(skipped.line): \(skipped.reason)" : skipped.reason)
         }
-        output.error("\(export.exported) expect\(export.exported == 1 ? "" : "s") exported, \(export.skipped.count) statement\(export.skipped.count == 1 ? "" : "s") not")
+        output.error(Self.summary(export))
         return 0
+    }
+
+    /// `N expects and N runs exported, N statements not`.
+    static func summary(_ export: RxJSExport) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return "\(count(export.exported, "expect")) and \(count(export.runs, "run")) exported, \(count(export.skipped.count, "statement")) not"
     }
 }

@@ -49,7 +49,8 @@ struct ReplInputTests {
         let completion = Completion(catalogue: PhotoSources.catalogue, names: [])
         #expect(completion.candidates(before: ":explain swi") == ["switchMap", "switchToLatest"])
         #expect(completion.candidates(before: ":help popu").contains("popular"))
-        #expect(completion.candidates(before: ":ex") == [":explain"])
+        #expect(completion.candidates(before: ":ex") == [":explain", ":export"])
+        #expect(completion.candidates(before: ":export r") == ["rxjs"])
         // After other commands, not the language's names.
         #expect(completion.candidates(before: ":stop ").isEmpty)
         #expect(completion.candidates(before: ":load a").isEmpty)

@@ -30,7 +30,7 @@ def export(path):
 @pytest.mark.parametrize("script", SCRIPTS, ids=[f"{p.parent.name}/{p.name}" for p in SCRIPTS])
 def test_exported_expects_pass_on_rxjs(script):
     javascript, notes = export(script)
-    exported = int(re.search(r"(\d+) expects? exported", notes).group(1))
+    exported = int(re.search(r"(\d+) expects? and \d+ runs? exported", notes).group(1))
     if exported == 0:
         pytest.skip("nothing exportable: " + notes.strip().splitlines()[0])
     with tempfile.NamedTemporaryFile("w", suffix=".js", delete=False) as file:
@@ -48,14 +48,14 @@ def test_exported_expects_pass_on_rxjs(script):
 
 
 def test_export_says_what_it_could_not_carry():
-    """A photo service and a run are named with their line, never written otherwise."""
+    """A photo service is named with its line, never written otherwise."""
     with tempfile.NamedTemporaryFile("w", suffix=".frp", delete=False) as file:
         file.write('popular | take 1\nexpect of 1 emits "(a|)" {a: 1}\nexpect popular | count emits "500ms (n|)" {n: 100}\n')
     try:
         javascript, notes = export(file.name)
     finally:
         os.unlink(file.name)
-    assert "line 1: a run is not exported" in notes
+    assert "line 1: `popular`: a photo service has no counterpart in the export yet" in notes
     assert "line 3: `popular`: a photo service has no counterpart in the export yet" in notes
-    assert "1 expect exported, 2 statements not" in notes
+    assert "1 expect and 0 runs exported, 2 statements not" in notes
     assert "popular" not in javascript

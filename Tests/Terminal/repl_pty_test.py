@@ -495,6 +495,22 @@ def test_field_of_property_drives_background_job(spawn):
     quit(child)
 
 
+def test_export_rxjs_writes_a_runnable_file(spawn, tmp_path):
+    """:export rxjs FILE writes the session as RxJS, and says how many were exported"""
+    child = spawn()
+    child.sendline('let clicks = cold "-a-b|"')
+    child.expect_exact("frp> ")
+    child.sendline('expect clicks | take 1 emits "-(a|)"')
+    child.expect_exact("✓")
+    target = tmp_path / "session.js"
+    child.sendline(f":export rxjs {target}")
+    child.expect_exact("1 expect and 0 runs exported, 0 statements not to")
+    quit(child)
+    text = target.read_text()
+    assert 'return clicks.pipe(take(1));' in text
+    assert "const { TestScheduler } = require('rxjs/testing');" in text
+
+
 def test_tab_completes(spawn):
     """TAB completes a field of the source's records and an operator"""
     child = spawn()
