@@ -59,3 +59,32 @@ def test_export_says_what_it_could_not_carry():
     assert "line 3: `popular`: a photo service has no counterpart in the export yet" in notes
     assert "1 expect and 0 runs exported, 2 statements not" in notes
     assert "popular" not in javascript
+
+
+def documented_exports():
+    """Each `$ ./frp export -e '…'` shown in README.md and docs/language.md, with the
+    `return …;` line shown under it."""
+    found = []
+    for name in ["README.md", "docs/language.md"]:
+        lines = (ROOT / name).read_text().splitlines()
+        for index, line in enumerate(lines):
+            command = re.match(r"\s*\$ \./frp export -e '(.*)'$", line)
+            if command:
+                shown = next(l.strip() for l in lines[index:] if l.strip().startswith("return "))
+                found.append((name, command.group(1).replace('\\"', '"'), shown.replace('\\"', '"')))
+    return found
+
+
+@pytest.mark.parametrize("document,script,shown", documented_exports())
+def test_documented_export_is_what_frp_writes_and_passes_on_rxjs(document, script, shown):
+    done = subprocess.run([str(FRP), "export", "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert shown in done.stdout, f"{document} shows `{shown}`; frp writes:\n{done.stdout[-600:]}"
+    with tempfile.NamedTemporaryFile("w", suffix=".js", delete=False) as file:
+        file.write(done.stdout)
+    try:
+        ran = subprocess.run(["node", file.name], capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "NODE_PATH": NODE_PATH})
+    finally:
+        os.unlink(file.name)
+    assert ran.returncode == 0 and "1 passed, 0 failed" in ran.stdout, ran.stdout
