@@ -29,12 +29,34 @@ public struct RxJSExport {
     /// How many runs were written (each prints its events, as `frp run --virtual` does).
     public private(set) var runs = 0
 
-    /// Exports the checked statements of `source` (its text gives each expect's line).
-    public init(_ statements: [CheckedStatement], source: Source) {
+    /// One call of a photo service as it answered: its values at one frame (after its
+    /// latency), then its end or its error.
+    public struct ServiceReply: Sendable {
+        public let frame: Int
+        public let values: [Value]
+        public let error: String?
+
+        public init(frame: Int, values: [Value], error: String?) {
+            self.frame = frame
+            self.values = values
+            self.error = error
+        }
+    }
+
+    /// What answers a photo service's calls for the export: the reply, or why that service
+    /// cannot be recorded (`.failure`); nil for a name that is not a service.
+    public typealias ServiceAnswers = (_ service: String, _ arguments: [Value]) -> Result<ServiceReply, Unsupported>?
+
+    /// Exports the checked statements of `source` (its text gives each expect's line);
+    /// `services` answers the photo services' calls (without it, a service is left out).
+    public init(_ statements: [CheckedStatement], source: Source, services: ServiceAnswers? = nil) {
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var bindings: [(name: String, pipeline: CheckedPipeline)] = []
         var properties = Properties()
         var tests: [String] = []
+        var calls = ServiceCalls()
+        // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
+        var changed: Set<String> = []
         for statement in statements {
             switch statement {
             case .bind(let name, let pipeline):
@@ -43,10 +65,11 @@ public struct RxJSExport {
             case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
                 do throws(Unsupported) {
-                    var writer = Writer()
+                    var writer = Writer(services: services, changed: changed)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     let expected = try writer.values(values, marble: marble)
+                    calls.add(writer)
                     if let error, error != "error", !writer.strings.contains(error) {
                         throw Unsupported(reason: "the expected error is frp's own message (RxJS words its errors otherwise): \(error)")
                     }
@@ -59,9 +82,10 @@ public struct RxJSExport {
             case .run(let pipeline, _, let line):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
                 do throws(Unsupported) {
-                    var writer = Writer()
+                    var writer = Writer(services: services, changed: changed)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
+                    calls.add(writer)
                     tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
                     runs += 1
                 } catch {
@@ -73,14 +97,15 @@ public struct RxJSExport {
                 properties.assign(name, path: path, Writer.constant(expression))
             case .bindProperty(let binding):
                 properties.bind(binding)
-            case .service(let name, _):
-                skipped.append(Skipped(line: 0, reason: "`service \(name)`: failures on demand have no counterpart in RxJS"))
+            case .service(let name, let setting):
+                if setting == .normal { changed.remove(name) } else { changed.insert(name) }
             case .define:
                 break  // its stages are written where they are used
             }
         }
+        let recorded = services.map { calls.recorded($0) } ?? ""
         body = tests.joined(separator: "\n") + "\n"
-        javascript = Self.prelude(imports: Self.imports(in: body)) + body
+        javascript = Self.prelude(imports: Self.imports(in: recorded + body)) + recorded + body
     }
 
     /// The frame where the expected marble stops looking, as `frp test` compares: its width
@@ -158,12 +183,84 @@ struct Properties {
 }
 
 /// Why a statement was not exported.
-struct Unsupported: Error {
-    let reason: String
+public struct Unsupported: Error {
+    public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+}
+
+/// The photo services the exported tests call, and the values the script writes, from
+/// which the calls are guessed: each service is recorded for every argument list made of
+/// the script's own numbers and strings (`search "kitten"`, and `search it` where it is a
+/// marble's "kitten"). A call the export did not record fails in the JavaScript, saying so.
+struct ServiceCalls {
+    private var services: [String: Int] = [:]
+    private var constants: [Value] = []
+
+    mutating func add(_ writer: Writer) {
+        services.merge(writer.services) { a, _ in a }
+        for value in writer.constants where !constants.contains(value) { constants.append(value) }
+    }
+
+    /// The replies' table and a function per service, as JavaScript ("" when none is used).
+    func recorded(_ answers: RxJSExport.ServiceAnswers) -> String {
+        guard !services.isEmpty else { return "" }
+        var tables: [String] = []
+        for (name, arity) in services.sorted(by: { $0.key < $1.key }) {
+            var entries: [String] = []
+            for arguments in Self.tuples(of: constants, count: arity).prefix(2_000) {
+                guard case .success(let reply)? = answers(name, arguments),
+                      let values = try? reply.values.map({ value throws(Unsupported) in try Writer.literal(value) }) else { continue }
+                let key = JavaScript.string("[" + arguments.map(\.description).joined(separator: ",") + "]")
+                let error = reply.error.map { ", error: " + JavaScript.string($0) } ?? ""
+                entries.append("    \(key): {after: \(reply.frame), values: [\(values.joined(separator: ", "))]\(error)}")
+            }
+            tables.append("  \(JavaScript.key(name)): {\n" + entries.joined(separator: ",\n") + "\n  }")
+        }
+        let functions = services.keys.sorted().map { "const \(JavaScript.identifier($0)) = service(\(JavaScript.string($0)));" }
+        return """
+            // The photo services, as frp's embedded catalog answered the calls this script can
+            // make (recorded by frp export): after its latency, each sends its values, then ends.
+            const replies = {
+            \(tables.joined(separator: ",\n"))
+            };
+            const service = (name) => (...args) => {
+              const reply = replies[name][`[${args.map(text).join(',')}]`];
+              if (!reply) return throwError(() => `${name}: frp export recorded no answer for ${args.map(text).join(', ')}`);
+              const values = from(reply.values);
+              return timer(reply.after).pipe(mergeMap(() => reply.error ? values.pipe(concatWith(throwError(() => reply.error))) : values));
+            };
+            \(functions.joined(separator: "\n"))
+
+
+            """
+    }
+
+    static func tuples(of values: [Value], count: Int) -> [[Value]] {
+        guard count > 0 else { return [[]] }
+        return tuples(of: values, count: count - 1).flatMap { tuple in values.map { tuple + [$0] } }
+    }
 }
 
 /// Writes pipelines and expressions as JavaScript, and remembers what they used.
 struct Writer {
+    /// Answers the photo services' calls, when the export records them.
+    var answers: RxJSExport.ServiceAnswers?
+    /// The services called, with how many arguments each takes.
+    private(set) var services: [String: Int] = [:]
+    /// The numbers and strings written: the arguments the services are recorded for.
+    private(set) var constants: [Value] = []
+
+    /// Services a `service NAME fails|slow` statement changed for what follows.
+    let changed: Set<String>
+
+    init(services: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = []) {
+        answers = services
+        self.changed = changed
+    }
+
     /// The `let` names used, so their constants come before the test.
     private(set) var used: Set<String> = []
     /// The properties used, each a BehaviorSubject before the test.
@@ -251,8 +348,9 @@ struct Writer {
 
     private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
         let spec = stage.spec
+        if spec.family == .services { return try service(stage) }
         guard let spelling = spec.rxjs else {
-            throw Unsupported(reason: "`\(spec.name)`: " + (spec.rxjsMissing ?? "a photo service has no counterpart in the export yet"))
+            throw Unsupported(reason: "`\(spec.name)`: " + (spec.rxjsMissing ?? "it has no RxJS spelling"))
         }
         var written: [String: String] = [:], bodies: [String: String] = [:], pipelines: Set<String> = []
         let parameters = spec.positionalParameters + spec.keywordParameters
@@ -338,6 +436,36 @@ struct Writer {
         return written + (named.isEmpty ? "" : ", ") + letters.map { JavaScript.key($0) + ": " + JavaScript.string($0) }.joined(separator: ", ") + "}"
     }
 
+    /// A photo service's call: the function the export defines for it (`search(it)`).
+    private mutating func service(_ stage: CheckedStage) throws(Unsupported) -> String {
+        let name = stage.spec.name
+        guard let answers else { throw Unsupported(reason: "`\(name)`: a photo service (frp export records them)") }
+        if case .failure(let refusal)? = answers(name, []) { throw refusal }
+        if changed.contains(name) {
+            throw Unsupported(reason: "`\(name)` fails or is slow on demand here (`service \(name) …`), which has no counterpart in RxJS")
+        }
+        var arguments: [String] = []
+        for argument in stage.arguments {
+            guard case .expression(let expression) = argument else { continue }
+            // An argument the script writes, or a value flowing in (`it`, a field): the
+            // calls are recorded for the script's own numbers and strings.
+            switch expression {
+            case .constant, .it, .field, .property: break
+            default:
+                throw Unsupported(reason: "`\(stage.label)`: its argument is computed; frp export records the calls whose arguments the script writes")
+            }
+            arguments.append(try self.expression(expression))
+        }
+        services[name] = stage.spec.parameters.count
+        return "\(JavaScript.identifier(name))(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// A value as a JavaScript literal (a service's reply).
+    static func literal(_ value: Value) throws(Unsupported) -> String {
+        var writer = Writer()
+        return try writer.constant(value)
+    }
+
     mutating func expression(_ expression: CheckedExpression) throws(Unsupported) -> String {
         switch expression {
         case .constant(let value): return try constant(value)
@@ -401,9 +529,12 @@ struct Writer {
         switch value {
         case .null: return "null"
         case .bool(let bool): return bool ? "true" : "false"
-        case .number(let number): return JavaScript.number(number)
+        case .number(let number):
+            if !constants.contains(value) { constants.append(value) }
+            return JavaScript.number(number)
         case .string(let text):
             strings.insert(text)
+            if !constants.contains(value) { constants.append(value) }
             return JavaScript.string(text)
         case .list(let items):
             var written: [String] = []

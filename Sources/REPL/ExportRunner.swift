@@ -30,7 +30,7 @@ public struct ExportRunner {
             for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
             return 2
         }
-        let export = RxJSExport(statements, source: source)
+        let export = RxJSExport(statements, source: source, services: ServiceAnswers.answer)
         output.line(String(export.javascript.dropLast()))
         for skipped in export.skipped {
             output.error(skipped.line > 0 ? "line \(skipped.line): \(skipped.reason)" : skipped.reason)

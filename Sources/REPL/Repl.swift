@@ -262,7 +262,7 @@ public struct Repl {
             let source = Source(name: "session", text: inputs.joined(separator: "\n") + "\n")
             var exporting = Frontend.forFiles()
             let (statements, _) = exporting.load(source)
-            let export = RxJSExport(statements, source: source)
+            let export = RxJSExport(statements, source: source, services: ServiceAnswers.answer)
             for skipped in export.skipped { output.error("input line \(skipped.line): \(skipped.reason)") }
             if words.count > 2 {
                 let path = words[2...].joined(separator: " ")

@@ -70,12 +70,17 @@ public struct PhotoService: Sendable {
     /// How long it takes, from the arguments alone: the client arms its timer when it asks,
     /// whichever transport brings the answer.
     public let latency: @Sendable ([String]) -> TimeSpan
+    /// Whether its answer depends on what the run asked before (the token a run holds):
+    /// then no one answer stands for its calls (`frp export` cannot record it).
+    public let dependsOnTheRun: Bool
     let answer: @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer
 
     init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String], sends: SentValue = .record,
          route: Route, shape: ReplyShape = .document,
-         latency: @escaping @Sendable ([String]) -> TimeSpan, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
+         latency: @escaping @Sendable ([String]) -> TimeSpan, dependsOnTheRun: Bool = false,
+         answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
         self.name = name
+        self.dependsOnTheRun = dependsOnTheRun
         self.parameters = parameters
         self.summary = summary
         self.example = example
@@ -89,9 +94,9 @@ public struct PhotoService: Sendable {
 
     init(_ name: String, _ parameters: [String], _ summary: String, example: String, fields: [String], sends: SentValue = .record,
          route: Route, shape: ReplyShape = .document,
-         milliseconds: Int, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
+         milliseconds: Int, dependsOnTheRun: Bool = false, answer: @escaping @Sendable (PhotoSite, ServiceRequest) -> ServiceAnswer) {
         self.init(name, parameters, summary, example: example, fields: fields, sends: sends, route: route, shape: shape,
-                  latency: { _ in .milliseconds(milliseconds) }, answer: answer)
+                  latency: { _ in .milliseconds(milliseconds) }, dependsOnTheRun: dependsOnTheRun, answer: answer)
     }
 }
 
@@ -168,10 +173,10 @@ public final class PhotoSite: Sendable {
         },
         PhotoService("token", [], "A new access token after 1s; requests made with it succeed.",
                 example: "token | then profile | map username", fields: ["token"],
-                route: Route(.post, "/v1/oauth/token"), milliseconds: 1000) { site, request in site.issueToken(after: request.token) },
+                route: Route(.post, "/v1/oauth/token"), milliseconds: 1000, dependsOnTheRun: true) { site, request in site.issueToken(after: request.token) },
         PhotoService("profile", [], "Your profile; fails with \"token expired\" until a token was fetched (100ms).",
                 example: "profile | catch (token | then profile) | map username", fields: ["username", "photos"],
-                route: Route(.get, "/v1/users/me"), milliseconds: 100) { site, request in site.profile(token: request.token) },
+                route: Route(.get, "/v1/users/me"), milliseconds: 100, dependsOnTheRun: true) { site, request in site.profile(token: request.token) },
     ]
 
     private static let photoFields = ["id", "name", "user.username", "user.fullname", "rating", "votes_count", "category",

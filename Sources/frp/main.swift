@@ -158,8 +158,9 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write a script's expects as RxJS 7: a Node file that runs them on RxJS's TestScheduler.",
         discussion: """
-            The JavaScript goes to standard output; what has no counterpart (a run, a photo
-            service, a property, an action) is listed on standard error with its line.
+            The JavaScript goes to standard output; what has no counterpart (an action, a
+            service failing on demand, frp's own error messages) is listed on standard error
+            with its line.
             Run the file with RxJS on Node's module path: NODE_PATH=/usr/share/nodejs node out.js
             Exit status: 0 written, 2 a file that cannot be read or checked.
             """)

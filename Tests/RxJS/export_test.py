@@ -48,17 +48,29 @@ def test_exported_expects_pass_on_rxjs(script):
 
 
 def test_export_says_what_it_could_not_carry():
-    """A photo service is named with its line, never written otherwise."""
+    """What has no counterpart is named with its line, never written otherwise; a photo
+    service is written with the answers the embedded catalog gave, and passes on RxJS."""
     with tempfile.NamedTemporaryFile("w", suffix=".frp", delete=False) as file:
-        file.write('popular | take 1\nexpect of 1 emits "(a|)" {a: 1}\nexpect popular | count emits "500ms (n|)" {n: 100}\n')
+        file.write('expect photo 108523 | map comments_count emits "200ms (n|)" {n: 56}\n'
+                   'service photo fails "offline"\n'
+                   'expect photo 108523 emits "200ms #" error "photo: offline"\n'
+                   'expect of 1 | flatMap (token) | count emits "1s (n|)" {n: 1}\n')
     try:
         javascript, notes = export(file.name)
     finally:
         os.unlink(file.name)
-    assert "line 1: `popular`: a photo service has no counterpart in the export yet" in notes
-    assert "line 3: `popular`: a photo service has no counterpart in the export yet" in notes
+    assert "line 3: `photo` fails or is slow on demand here" in notes
+    assert "line 4: `token`: its answer depends on what the run asked before" in notes
     assert "1 expect and 0 runs exported, 2 statements not" in notes
-    assert "popular" not in javascript
+    assert 'const photo = service("photo");' in javascript
+    with tempfile.NamedTemporaryFile("w", suffix=".js", delete=False) as file:
+        file.write(javascript)
+    try:
+        ran = subprocess.run(["node", file.name], capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "NODE_PATH": NODE_PATH})
+    finally:
+        os.unlink(file.name)
+    assert "1 passed, 0 failed" in ran.stdout, ran.stdout + ran.stderr
 
 
 def documented_exports():
