@@ -105,7 +105,7 @@ public struct RxJSExport {
         }
         let recorded = services.map { calls.recorded($0) } ?? ""
         body = tests.joined(separator: "\n") + "\n"
-        javascript = Self.prelude(imports: Self.imports(in: recorded + body)) + recorded + body
+        javascript = Self.prelude(imports: Self.imports(in: recorded + body), actions: body.contains("actionOf(")) + recorded + body
     }
 
     /// The frame where the expected marble stops looking, as `frp test` compares: its width
@@ -144,7 +144,7 @@ public struct RxJSExport {
 
     /// Every name of `rxjs` a spelling may write (a test checks each spelling's against it).
     public static let rxjsExports: Set<String> = [
-        "BehaviorSubject", "EMPTY", "NEVER", "ReplaySubject", "bufferCount", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
+        "BehaviorSubject", "EMPTY", "NEVER", "Observable", "ReplaySubject", "Subject", "Subscription", "bufferCount", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
         "debounce", "debounceTime", "delay", "distinctUntilChanged", "exhaustMap", "filter", "first", "from", "ignoreElements",
         "interval", "last", "map", "mergeMap", "mergeWith", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
         "scan", "share", "shareReplay", "skip", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",

@@ -3,8 +3,9 @@ extension RxJSExport {
     /// JavaScript's operators differ (deep equality, `+` of lists, division by zero, a whole
     /// `matches`), frp's functions, and the test harness (one TestScheduler run per expect,
     /// frp test's horizon, exit 1 on a failure).
-    static func prelude(imports: [String]) -> String {
-        """
+    static func prelude(imports: [String], actions: Bool = false) -> String {
+        let imports = actions ? Array(Set(imports).union(["BehaviorSubject", "Observable", "Subject", "Subscription", "map"])).sorted() : imports
+        return """
         'use strict';
         // Exported by `frp export --to rxjs`. Runs with RxJS 7 on Node's module path:
         //   NODE_PATH=/usr/share/nodejs node THIS_FILE.js
@@ -65,6 +66,7 @@ extension RxJSExport {
           raise: (message) => { throw message; },
         };
 
+        \(actions ? action : "")
         let passed = 0, failed = 0;
         const message = (e) => e instanceof Error ? e.message : String(e);
         const sameEvents = (actual, expected) => actual.length === expected.length && actual.every((a, i) => {
@@ -115,4 +117,70 @@ extension RxJSExport {
 
         """
     }
+
+    /// frp's action (RAC 2's RACCommand; `ActionRun` and `Action` in Swift), for an export
+    /// that uses one: the same rules, in the same order.
+    static let action = """
+        // An action (frp's `action`, RAC 2's RACCommand): each input runs `execute` unless
+        // one runs already or the latest of `enabledBy` is not true (then it is dropped); a
+        // failed run goes to `errors` and the action stays usable. Its views share one
+        // subscription to the inputs, and end when the inputs have ended and nothing runs.
+        const actionOf = (execute, enabledBy) => (inputs) => {
+          const executing = new BehaviorSubject(false), enabled = new BehaviorSubject(true);
+          const values = new Subject(), errors = new Subject(), starts = new Subject(), ending = new Subject();
+          let enabledIf = true, viewers = 0, connection = null, inputsEnded = null;
+          const updateEnabled = () => { const now = enabledIf && !executing.value; if (now !== enabled.value) enabled.next(now); };
+          const setExecuting = (now) => { if (now !== executing.value) executing.next(now); updateEnabled(); };
+          const endIfIdle = () => {
+            if (!inputsEnded || executing.value) return;
+            if (inputsEnded.error !== undefined) ending.error(inputsEnded.error); else ending.complete();
+          };
+          const apply = (input) => new Observable((observer) => {
+            if (executing.value || !enabledIf) { observer.error('action is refused'); return; }
+            let work;
+            try { work = execute(input); } catch (e) { errors.next(e); observer.error(e); return; }
+            let finished = false;
+            setExecuting(true);
+            starts.next(input);
+            const running = work.subscribe({
+              next: (value) => { observer.next(value); values.next(value); },
+              error: (e) => { if (finished) return; finished = true; setExecuting(false); errors.next(e); observer.error(e); },
+              complete: () => { if (finished) return; finished = true; setExecuting(false); observer.complete(); },
+            });
+            return () => { running.unsubscribe(); if (!finished) { finished = true; setExecuting(false); } };
+          });
+          const connect = () => {
+            connection = new Subscription();
+            if (enabledBy) connection.add(enabledBy.subscribe((value) => { enabledIf = value === true; updateEnabled(); }));
+            connection.add(inputs.subscribe({
+              next: (input) => connection.add(apply(input).subscribe({ error: endIfIdle, complete: endIfIdle })),
+              error: (e) => { inputsEnded = { error: e }; endIfIdle(); },
+              complete: () => { inputsEnded = {}; endIfIdle(); },
+            }));
+          };
+          const view = (source) => new Observable((observer) => {
+            if (inputsEnded && !executing.value) {
+              if (inputsEnded.error !== undefined) observer.error(inputsEnded.error); else observer.complete();
+              return;
+            }
+            const watching = new Subscription();
+            watching.add(ending.subscribe({ error: (e) => observer.error(e), complete: () => observer.complete() }));
+            watching.add(source.subscribe((value) => observer.next(value)));
+            viewers += 1;
+            if (viewers === 1) connect();
+            return () => {
+              watching.unsubscribe();
+              viewers -= 1;
+              if (viewers === 0 && connection) { connection.unsubscribe(); connection = null; }
+            };
+          });
+          const run = {
+            executing: view(executing), enabled: view(enabled), executions: view(starts),
+            errors: view(errors.pipe(map(message))),
+          };
+          const output = view(values);
+          output.run = run;
+          return output;
+        };
+        """
 }
