@@ -21,6 +21,8 @@ public struct PlaygroundWork: Sendable {
     public var lessons: String
     /// An answer to a lesson's exercise checked, as JSON; nil for no such exercise.
     public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
+    /// A script written as RxJS, as JSON (`POST /export`).
+    public var export: @Sendable (_ script: String) -> String
     /// The diagrams' stylesheet (`GET /diagram.css`): the page takes no inline style.
     public var diagramStylesheet: String
 
@@ -28,7 +30,9 @@ public struct PlaygroundWork: Sendable {
                 explain: @escaping @Sendable (String) -> String?,
                 operators: [String], lessons: String,
                 check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
+                export: @escaping @Sendable (_ script: String) -> String,
                 diagramStylesheet: String) {
+        self.export = export
         self.run = run
         self.explain = explain
         self.operators = operators
@@ -88,7 +92,7 @@ final class PlaygroundRuns: Sendable {
 
 extension PhotoServer {
     /// The page's files (`GET /`, `/playground.js`, ...), `GET /diagram.css`, `POST /run` a
-    /// script, `GET /explain/NAME`, `GET /operators`, `GET /lessons`, `POST /lessons/NAME/N`
+    /// script, `POST /export` a script written as RxJS, `GET /explain/NAME`, `GET /operators`, `GET /lessons`, `POST /lessons/NAME/N`
     /// an answer to exercise N.
     func addPlayground(_ work: PlaygroundWork, to router: Router<PhotoRequestContext>) {
         let runs = PlaygroundRuns()
@@ -100,6 +104,11 @@ extension PhotoServer {
         router.post("/run") { request, context in
             let script = try await Self.text(of: request.body, "the script")
             let reply = try await runs.perform(for: context.client) { stop in work.run(script, stop) }
+            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+        }
+        router.post("/export") { request, context in
+            let script = try await Self.text(of: request.body, "the script")
+            let reply = try await runs.perform(for: context.client) { work.export(script) }
             return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
         }
         router.get("/explain/:name") { _, context in

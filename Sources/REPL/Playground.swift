@@ -1,3 +1,4 @@
+import Export
 import JSONText
 import Language
 import Trace
@@ -61,6 +62,25 @@ public enum Playground {
         let output = Collected()
         guard Explainer(output: output.output).run(name) == 0 else { return nil }
         return output.lines.joined(separator: "\n")
+    }
+
+    /// The reply to `POST /export`, as JSON: the script's expects and runs as RxJS
+    /// (`frp export --to rxjs`, with no files to import): `body` (the tests), `javascript`
+    /// (the whole runnable file), `notes` (what was left out, with its line) and `summary`;
+    /// or `diagnostics` when the script does not check.
+    public static func export(_ script: String) -> String {
+        let source = Source(name: "playground", text: script)
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        let (statements, diagnostics) = frontend.load(source)
+        guard diagnostics.isEmpty else {
+            return JSON.object(["diagnostics": .string(diagnostics.map { $0.rendered(in: source) }.joined(separator: "\n"))]).text
+        }
+        let export = RxJSExport(statements, source: source, services: ServiceAnswers.answer)
+        return JSON.object([
+            "body": .string(export.body), "javascript": .string(export.javascript),
+            "notes": .array(export.skipped.map { .string($0.line > 0 ? "line \($0.line): \($0.reason)" : $0.reason) }),
+            "summary": .string(ExportRunner.summary(export)),
+        ]).text
     }
 
     /// The operators and sources, for the page's menu.

@@ -17,7 +17,7 @@ extension ServeCommand {
     static func serve(port: Int, name: String, listening: @escaping @Sendable (String) -> Void) throws {
         var configured = PhotoServer(port: port)
         configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators,
-                                               lessons: Playground.lessons, check: Playground.check,
+                                               lessons: Playground.lessons, check: Playground.check, export: Playground.export,
                                                diagramStylesheet: Playground.diagramStylesheet)
         let server = configured
         let failure = Mutex<String?>(nil)

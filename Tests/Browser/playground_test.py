@@ -92,6 +92,19 @@ def test_a_typo_shows_the_diagnostic(page, wait):
     assert "-- UNKNOWN OPERATOR" in text and "did you mean `map`?" in text and "^^^" in text, text
 
 
+def test_the_script_exports_to_rxjs(page, wait):
+    """Export to RxJS shows the script as RxJS: the pipe with the real names, what was left out"""
+    browser = page
+    run_script(browser, wait, 'let typed = cold "-a-b|"\nexpect typed | map it + "!" | take 1 emits "-(a|)" {a: "a!"}\n'
+                              'service search fails\nexpect search "cats" emits "400ms #" error "search: offline"')
+    browser.find_element(By.ID, "export").click()
+    body = browser.find_element(By.ID, "export-body")
+    wait.until(lambda _: body.is_displayed() and "pipe(" in body.text)
+    assert 'return typed.pipe(map((it) => add(it, "!")), take(1));' in body.text
+    assert "1 expect and 0 runs exported, 1 statement not" in browser.find_element(By.ID, "export-summary").text
+    assert "line 4: `search` fails or is slow on demand here" in browser.find_element(By.ID, "export-notes").text
+
+
 def test_an_explanation_opens(page, wait):
     """an operator's explanation opens, with its example"""
     browser = page

@@ -221,7 +221,8 @@ def every_reply(url):
     files = re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', html) + re.findall(r'<link\b[^>]*\bhref="([^"]+)"', html)
     paths = [urllib.parse.urlsplit(urllib.parse.urljoin(url + "/", file)).path for file in files]
     replies = [(f"GET {path}", request(url, "GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
-    return replies + [("POST /run", request(url, "POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"}))]
+    return replies + [("POST /run", request(url, "POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
+                      ("POST /export", request(url, "POST", "/export", b'of 1 | map "ok"', {"Content-Type": "text/plain"}))]
 
 
 def test_replies_say_nosniff_and_no_referrer(url):
@@ -279,3 +280,15 @@ def test_post_run(headers, statuses, url):
     headers = {name: own if value is OWN else value for name, value in headers.items()}
     status, _, reply = request(url, "POST", "/run", b'of 1 | map "ok"', headers)
     assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"
+
+
+@pytest.mark.parametrize("headers, statuses", [
+    pytest.param({"Origin": "http://evil.example"}, {403}, id="evil_origin_refused_403"),
+    pytest.param({"Host": "evil.example"}, {403, 421}, id="evil_host_refused_403_or_421"),
+    pytest.param({}, {200}, id="no_origin_curl_exports_200")])
+def test_post_export(headers, statuses, url):
+    """POST /export is guarded as POST /run is: another site's request is refused"""
+    status, _, reply = request(url, "POST", "/export", b'expect of 1 emits "(a|)" {a: 1}', headers)
+    assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"
+    if status == 200:
+        assert "1 expect and 0 runs exported" in json.loads(reply)["summary"]

@@ -85,6 +85,28 @@ async function run() {
   drawMarbles();
 }
 
+// The script as RxJS (`POST /export`): its expects as TestScheduler tests, its runs printed,
+// and what has no counterpart, with its line. Text only, as everything else here.
+async function exportScript() {
+  let reply;
+  try {
+    const response = await fetch("/export", { method: "POST", body: $("script").value, headers: { "Content-Type": "text/plain" } });
+    reply = await response.json();
+    if (!response.ok) return showProblem(reply.error || response.statusText);
+  } catch (error) {
+    return showProblem("The server did not answer: " + error.message);
+  }
+  $("diagnostics").hidden = !reply.diagnostics;
+  $("diagnostics").textContent = reply.diagnostics || "";
+  $("exported").hidden = !!reply.diagnostics;
+  if (reply.diagnostics) return;
+  $("export-summary").textContent = reply.summary;
+  $("export-body").textContent = reply.body;
+  $("export-notes").textContent = reply.notes.join("\n");
+  $("export-notes").hidden = reply.notes.length === 0;
+  $("export-file").textContent = reply.javascript;
+}
+
 // The marble strings of the script: `cold "..."` and `hot "..."`, with where they are.
 function marbles(script) {
   const found = [];
@@ -262,6 +284,7 @@ function scriptFromLink() {
 
 async function start() {
   $("run").addEventListener("click", run);
+  $("export").addEventListener("click", exportScript);
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
