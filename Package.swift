@@ -23,7 +23,6 @@ let package = Package(
         // The HTTP transport of the photo services: only PhotoServer, PhotoClient, frp and
         // their tests link them (NIO stays out of Signals, Language, Trace, Services, REPL).
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // Already in the graph through those two; named for the modules imported directly.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
@@ -57,11 +56,12 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        // `--services URL`: the services' answers from that server, over AsyncHTTPClient.
+        // `--services URL`: the services' answers from that server, over a small HTTP/1.1
+        // client on the NIOHTTP1 the server builds already (no TLS, no HTTP/2: LoopbackHTTP).
         .target(name: "PhotoClient", dependencies: [
             "Services", "Signals",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .executableTarget(
@@ -79,8 +79,8 @@ let package = Package(
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport", "Export"]),
         .testTarget(name: "HTTPTransportTests", dependencies: [
             "PhotoServer", "PhotoClient", "REPL", "Services", "Language", "Signals", "TestSupport",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
     ]
 )

@@ -1,11 +1,10 @@
-import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import Synchronization
 import Services
 
 /// `--services http://127.0.0.1:PORT`: the services' answers from `frp serve`, over
-/// AsyncHTTPClient. Only the answer travels: the run keeps the latency on its own
+/// `LoopbackHTTP` (HTTP/1.1, a connection per request). Only the answer travels: the run keeps the latency on its own
 /// scheduler, so both transports give the same events (see `PhotoServices`).
 ///
 /// Replies arrive on NIO's threads and are handed to `answered`, which posts them to the
@@ -13,20 +12,20 @@ import Services
 public struct HTTPTransport: PhotoTransport {
     /// `http://127.0.0.1:8080`, without a trailing slash.
     public let base: String
-    let client: HTTPClient
+    let client: LoopbackHTTP
 
     /// Virtual time waits for every reply, so a server that never answers must not hang a
     /// run: each request gives up after this long (plus its hold in live time).
     public static let patience = TimeAmount.seconds(30)
 
     /// Throws (with what to write instead) when `base` is not an `http://host:port` URL.
-    public init(base: String, client: HTTPClient = HTTPTransport.client) throws(HTTPTransportError) {
+    public init(base: String, client: LoopbackHTTP = .shared) throws(HTTPTransportError) {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         guard base.hasPrefix("http://"), base.count > "http://".count, !base.dropFirst(7).contains("/") else {
             throw HTTPTransportError(message: "--services needs the server's address, like http://127.0.0.1:8080 (from `frp serve`), got \"\(base)\"")
         }
-        // A port past 65535 is a crash inside the HTTP client, not an error it returns.
+        // A port past 65535 is no port.
         let address = base.dropFirst("http://".count)
         if let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") {
             guard let port = Int(address[address.index(after: colon)...]), (1...65_535).contains(port) else {
@@ -41,16 +40,6 @@ public struct HTTPTransport: PhotoTransport {
     /// that grows until the process is killed (the language's texts hold 16 MB at most).
     static let replyLimit = 16 * 1024 * 1024
 
-    /// One client for the process. It is never shut down (it lives as long as the
-    /// process); it does not retry a refused connection, so a server that is not there is
-    /// an error at once, not after the deadline.
-    public static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
-        configuration.redirectConfiguration = .disallow
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
 
     public func send(_ request: ServiceRequest, answered: @escaping @Sendable (ServiceAnswer) -> Void) -> ServiceCall {
         guard let service = PhotoSite.service(named: request.service) else {
@@ -63,32 +52,19 @@ public struct HTTPTransport: PhotoTransport {
         var patience = Self.patience
         if let speed = request.speed {
             headers.add(name: "X-Speed", value: String(speed))
-            // A held reply ends its connection (the server watches it to abort the wait): a
-            // pooled connection reused for the next request raced that close ("I/O on closed
-            // channel"). A live run's requests are few and long: one connection each.
-            headers.add(name: "Connection", value: "close")
             let hold = Double(service.latency(request.arguments).nanoseconds) / speed
             patience = patience + .nanoseconds(Int64(min(hold, 86_400e9)))
         }
-        var body: HTTPClient.Body?
+        var body: [UInt8]?
         if let form = target.form {
             headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-            body = .string(form)
+            body = Array(form.utf8)
         }
-        let httpRequest: HTTPClient.Request
-        do {
-            httpRequest = try HTTPClient.Request(url: base + target.pathAndQuery, method: HTTPMethod(rawValue: target.method.rawValue),
-                                                 headers: headers, body: body)
-        } catch {
-            answered(.failure(ServiceFailure(status: 400, "cannot make a request to \(base + target.pathAndQuery) (\(error))")))
-            return ServiceCall(cancel: {})
-        }
-        let task = client.execute(request: httpRequest, delegate: ResponseAccumulator(request: httpRequest, maxBodySize: Self.replyLimit),
-                                  deadline: .now() + patience)
+        let task = client.execute(HTTPMethod(rawValue: target.method.rawValue), base + target.pathAndQuery, headers: headers, body: body,
+                                  deadline: .now() + patience, maxBodySize: Self.replyLimit)
         let base = self.base
         // A run may dispose a request after its reply came (a live run delivers replies
-        // before the timers that dispose them): cancelling a finished task then closed the
-        // pooled connection the next request was already using ("I/O on closed channel").
+        // before the timers that dispose them): nothing is left to cancel then.
         let finished = Atomic<Bool>(false)
         task.futureResult.whenComplete { result in
             finished.store(true, ordering: .releasing)
@@ -112,8 +88,8 @@ public struct HTTPTransport: PhotoTransport {
 
     /// A reply: 2xx is the body (an image when the server says `image/png`); anything else
     /// is the server's `{"error": "…"}`.
-    static func answer(from response: HTTPClient.Response) -> ServiceAnswer {
-        let bytes = response.body.map { Array($0.readableBytesView) } ?? []
+    static func answer(from response: LoopbackHTTP.Response) -> ServiceAnswer {
+        let bytes = response.body
         let status = Int(response.status.code)
         guard (200..<300).contains(status) else {
             let reason = PhotoReplies.stringField("error", in: bytes) ?? "the photo services answered \(status) \(response.status.reasonPhrase)"
@@ -124,21 +100,22 @@ public struct HTTPTransport: PhotoTransport {
     }
 
     static func failure(_ error: any Error, base: String) -> ServiceFailure {
-        if let error = error as? HTTPClientError {
+        if let error = error as? LoopbackHTTP.Failure {
             switch error {
             case .cancelled: return ServiceFailure(status: 0, "cancelled")
-            case .deadlineExceeded, .readTimeout, .connectTimeout:
-                return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
-            default: break
+            case .deadlineExceeded: return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
+            case .tooManyBytes:
+                return ServiceFailure(status: 502, "the photo services at \(base) sent a reply over \(replyLimit / 1024 / 1024) MB")
+            case .invalidURL, .remoteConnectionClosed: break
             }
         }
-        if error is ResponseAccumulator.ResponseTooBigError {
-            return ServiceFailure(status: 502, "the photo services at \(base) sent a reply over \(replyLimit / 1024 / 1024) MB")
+        if case .connectTimeout = error as? ChannelError {
+            return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
         }
         return ServiceFailure(status: 502, "the photo services at \(base) cannot be reached (\(reason(error)))")
     }
 
-    /// NIO's and AsyncHTTPClient's descriptions name system calls and types
+    /// NIO's descriptions name system calls and types
     /// (`read(descriptor:pointer:size:): Connection reset by peer (errno: 104)`); the user
     /// needs what happened, in a few words.
     public static func reason(_ error: any Error) -> String {
@@ -166,15 +143,8 @@ public struct HTTPTransport: PhotoTransport {
     /// Asks the server for its counts, to find out early whether anything answers at
     /// `base` (`frp run --services URL` checks before it runs anything). Blocks the caller.
     public func check() -> HTTPTransportError? {
-        let result: Result<HTTPClient.Response, any Error>
-        do {
-            let request = try HTTPClient.Request(url: base + "/v1/stats")
-            result = Result {
-                try client.execute(request: request, delegate: ResponseAccumulator(request: request, maxBodySize: 1 << 20),
-                                   deadline: .now() + .seconds(5)).futureResult.wait()
-            }
-        } catch {
-            result = .failure(error)
+        let result = Result {
+            try client.execute(.GET, base + "/v1/stats", deadline: .now() + .seconds(5), maxBodySize: 1 << 20).futureResult.wait()
         }
         switch result {
         case .success(let response) where response.status == .ok:

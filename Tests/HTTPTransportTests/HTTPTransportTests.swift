@@ -1,7 +1,7 @@
-import AsyncHTTPClient
 import Foundation
 import Language
 import NIOCore
+import NIOHTTP1
 import PhotoClient
 import PhotoServer
 import REPL
@@ -11,7 +11,7 @@ import Testing
 import TestSupport
 
 /// The photo services over real HTTP: `frp serve` on a free loopback port, and the
-/// AsyncHTTPClient transport against it.
+/// HTTP transport (`LoopbackHTTP`) against it.
 @Suite("The HTTP transport", .serialized)
 struct HTTPTransportTests {
     @Test("frp test over HTTP: every expect of Examples and Tests/Scripts passes, with the same requests as in process")
@@ -182,13 +182,10 @@ struct HTTPTransportTests {
         defer { Task { await running.stop() } }
         for path in ["/", "/api", "/v1/friends", "/v1/stats"] {
             let whole = try await get(running.url + path)
-            var request = HTTPClientRequest(url: running.url + path)
-            request.method = .HEAD
-            let response = try await HTTPTransport.client.execute(request, timeout: .seconds(30))
-            let body = try await response.body.collect(upTo: 1 << 20)
+            let response = try await LoopbackHTTP.shared.execute(.HEAD, running.url + path, timeout: .seconds(30))
             #expect(response.status.code == 200, "\(path)")
             #expect(whole.status == 200, "\(path)")
-            #expect(body.readableBytes == 0, "\(path)")
+            #expect(response.body.isEmpty, "\(path)")
             #expect(response.headers["Content-Length"].first.flatMap(Int.init) == whole.length, "\(path)")
         }
     }
@@ -197,14 +194,8 @@ struct HTTPTransportTests {
     func bigBodyOnALiveRequest() async throws {
         let running = try await RunningServer.start()
         defer { Task { await running.stop() } }
-        var request = HTTPClientRequest(url: running.url + "/v1/friends")
-        request.headers.add(name: "X-Speed", value: "1000")
-        request.body = .bytes(ByteBuffer(string: String(repeating: "x", count: 100_000)))
-        // A client of its own: the shared one may keep a connection to an earlier test's
-        // server that had the same port.
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        defer { Task { try? await client.shutdown() } }
-        let reply = try await send(request, with: client)
+        let reply = try await send(.GET, running.url + "/v1/friends", headers: ["X-Speed": "1000"],
+                                   body: Array(String(repeating: "x", count: 100_000).utf8))
         #expect(reply.status == 413 && reply.reason?.contains("larger than") == true)
         #expect(try await get(running.url + "/v1/friends", headers: ["X-Speed": "1000"]).status == 200)
     }
@@ -305,9 +296,7 @@ struct HTTPTransportTests {
     func concurrentClients() async throws {
         let running = try await RunningServer.start()
         defer { Task { await running.stop() } }
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 200)
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let client = LoopbackHTTP.shared
         let photo = PhotoSite().catalog.photos[0].id
         // Every client makes the same bounded mix: good and bad requests, JSON and images.
         let requests: [(path: String, status: Int, image: Bool)] = [
@@ -324,8 +313,8 @@ struct HTTPTransportTests {
                 group.addTask {
                     var good = 0
                     for request in requests {
-                        let response = try await client.execute(HTTPClientRequest(url: running.url + request.path), timeout: .seconds(60))
-                        let body = Array(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+                        let response = try await client.execute(.GET, running.url + request.path, timeout: .seconds(60), maxBodySize: 1 << 20)
+                        let body = response.body
                         let formed = request.image ? body.starts(with: [0x89, 0x50, 0x4E, 0x47])
                             : (try? JSONSerialization.jsonObject(with: Data(body))) != nil
                         if Int(response.status.code) == request.status, formed { good += 1 }
@@ -335,7 +324,6 @@ struct HTTPTransportTests {
             }
             return try await group.reduce(0, +)
         }
-        try await client.shutdown()
         #expect(wellFormed == clients * requests.count)
         let received = running.stats.services.values.map(\.received).reduce(0, +)
         #expect(received == clients * (requests.count - 1))
@@ -372,32 +360,26 @@ private struct Reply {
 }
 
 private func get(_ url: String, headers: [String: String] = [:]) async throws -> Reply {
-    var request = HTTPClientRequest(url: url)
-    for (name, value) in headers { request.headers.add(name: name, value: value) }
-    return try await send(request)
+    try await send(.GET, url, headers: headers)
 }
 
 private func post(_ url: String, body: String) async throws -> Reply {
-    var request = HTTPClientRequest(url: url)
-    request.method = .POST
-    request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-    request.body = .bytes(ByteBuffer(string: body))
-    return try await send(request)
+    try await send(.POST, url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(body.utf8))
 }
 
 /// How many requests for `service` the server at `url` received, from `GET /v1/stats`.
 private func received(_ url: String, _ service: String) async throws -> Int {
-    let response = try await HTTPTransport.client.execute(HTTPClientRequest(url: url + "/v1/stats"), timeout: .seconds(30))
-    let body = try await response.body.collect(upTo: 1 << 20)
-    let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+    let response = try await LoopbackHTTP.shared.execute(.GET, url + "/v1/stats", timeout: .seconds(30), maxBodySize: 1 << 20)
+    let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
     let services = object?["services"] as? [String: Any]
     return ((services?[service] as? [String: Any])?["received"] as? Int) ?? 0
 }
 
 /// The status and the `error` of the JSON body (which must be a JSON object).
-private func send(_ request: HTTPClientRequest, with client: HTTPClient = HTTPTransport.client) async throws -> Reply {
-    let response = try await client.execute(request, timeout: .seconds(30))
-    let body = try await response.body.collect(upTo: 1 << 20)
-    let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
-    return Reply(status: Int(response.status.code), reason: object?["error"] as? String, length: body.readableBytes)
+private func send(_ method: HTTPMethod, _ url: String, headers: [String: String] = [:], body: [UInt8]? = nil) async throws -> Reply {
+    var fields = HTTPHeaders()
+    for (name, value) in headers { fields.add(name: name, value: value) }
+    let response = try await LoopbackHTTP.shared.execute(method, url, headers: fields, body: body, timeout: .seconds(30), maxBodySize: 1 << 20)
+    let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+    return Reply(status: Int(response.status.code), reason: object?["error"] as? String, length: response.body.count)
 }
