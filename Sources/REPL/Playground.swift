@@ -112,7 +112,7 @@ extension Playground {
                 case .fails(let text): .object(["kind": .string("run"), "text": .string(text), "fails": .bool(true)])
                 case .exercise(let exercise):
                     .object(["kind": .string("exercise"), "task": .string(exercise.task), "emits": .string(exercise.emits),
-                             "hint": .string(exercise.hint)])
+                             "hints": .array(exercise.hints.map(JSON.string))])
                 }
             }
             return .object(["name": .string(lesson.name), "title": .string(lesson.title), "steps": .array(steps)])

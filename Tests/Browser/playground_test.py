@@ -132,6 +132,14 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     exercise.find_element(By.CLASS_NAME, "check").click()
     wait.until(lambda _: "Right" in verdict.text)
     browser.save_screenshot(os.path.join(shots, "playground-lesson.png"))
+    # Hints are graded as frp learn's: a nudge, the operator, then one solution.
+    hint = exercise.find_element(By.CLASS_NAME, "show-hint")
+    hint.click()
+    wait.until(lambda _: verdict.text.startswith("Hint 1 of 3: "))
+    hint.click()
+    hint.click()
+    wait.until(lambda _: verdict.text.startswith("Hint 3 of 3: one solution: "))
+    assert "filter length(it) > 3" in verdict.text, verdict.text
 
 
 def test_a_shared_link_reopens_the_run(page, wait):

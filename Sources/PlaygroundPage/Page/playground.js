@@ -227,10 +227,14 @@ function exercisePart(lesson, step, number) {
   buttons.append(check, " ", showHint);
   const verdict = element("pre", "verdict");
   verdict.hidden = true;
+  // Graded, as `frp learn`'s hint: a nudge, then the operator, then one solution.
+  let hintsGiven = 0;
   showHint.addEventListener("click", () => {
+    hintsGiven = Math.min(hintsGiven + 1, step.hints.length);
     verdict.hidden = false;
     verdict.className = "verdict";
-    verdict.textContent = "Hint: " + step.hint;
+    verdict.textContent = `Hint ${hintsGiven} of ${step.hints.length}: ${step.hints[hintsGiven - 1]}`;
+    showHint.textContent = hintsGiven < step.hints.length ? "Another hint" : "Hint";
   });
   check.addEventListener("click", async () => {
     const response = await fetch(`/lessons/${encodeURIComponent(lesson.name)}/${number}`, { method: "POST", body: answer.value });
