@@ -23,6 +23,10 @@ public struct PlaygroundWork: Sendable {
     public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
     /// A script written as RxJS, as JSON (`POST /export`).
     public var export: @Sendable (_ script: String) -> String
+    /// The script's marbles as frp reads them, as JSON (`POST /marbles`).
+    public var marbles: @Sendable (_ script: String) -> String
+    /// The script with one marble's mark moved, as JSON (`POST /marbles/M/E/F`).
+    public var move: @Sendable (_ script: String, _ marble: Int, _ entry: Int, _ frame: Int) -> String
     /// The diagrams' stylesheet (`GET /diagram.css`): the page takes no inline style.
     public var diagramStylesheet: String
 
@@ -31,8 +35,12 @@ public struct PlaygroundWork: Sendable {
                 operators: [String], lessons: String,
                 check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
                 export: @escaping @Sendable (_ script: String) -> String,
+                marbles: @escaping @Sendable (_ script: String) -> String,
+                move: @escaping @Sendable (_ script: String, _ marble: Int, _ entry: Int, _ frame: Int) -> String,
                 diagramStylesheet: String) {
         self.export = export
+        self.marbles = marbles
+        self.move = move
         self.run = run
         self.explain = explain
         self.operators = operators
@@ -106,6 +114,21 @@ extension PhotoServer {
             let reply = try await runs.perform(for: context.client) { stop in work.run(script, stop) }
             return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
         }
+        router.post("/marbles") { request, context in
+            let script = try await Self.text(of: request.body, "the script")
+            let reply = try await runs.perform(for: context.client) { work.marbles(script) }
+            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+        }
+        router.post("/marbles/:marble/:entry/:frame") { request, context in
+            guard let marble = context.parameters.get("marble").flatMap({ Int($0) }),
+                  let entry = context.parameters.get("entry").flatMap({ Int($0) }),
+                  let frame = context.parameters.get("frame").flatMap({ Int($0) }), (0...Self.longestMarble).contains(frame) else {
+                throw Rejection(400, "the path needs a marble, a mark and a frame: /marbles/0/1/7 (a frame up to \(Self.longestMarble))")
+            }
+            let script = try await Self.text(of: request.body, "the script")
+            let reply = try await runs.perform(for: context.client) { work.move(script, marble, entry, frame) }
+            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+        }
         router.post("/export") { request, context in
             let script = try await Self.text(of: request.body, "the script")
             let reply = try await runs.perform(for: context.client) { work.export(script) }
@@ -134,6 +157,9 @@ extension PhotoServer {
         let operators = JSON.array(work.operators.map(JSON.string)).bytes
         router.get("/operators") { _, _ in Self.reply(operators, type: "application/json; charset=utf-8") }
     }
+
+    /// The latest frame a dragged mark may go to (an hour of virtual time).
+    static let longestMarble = 3_600_000
 
     static func reply(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

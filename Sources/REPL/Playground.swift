@@ -1,6 +1,7 @@
 import Export
 import JSONText
 import Language
+import Signals
 import Trace
 
 
@@ -81,6 +82,59 @@ public enum Playground {
             "notes": .array(export.skipped.map { .string($0.line > 0 ? "line \($0.line): \($0.reason)" : $0.reason) }),
             "summary": .string(ExportRunner.summary(export)),
         ]).text
+    }
+
+    /// The reply to `POST /marbles`, as JSON: every `cold`/`hot` marble of the script, read
+    /// by frp's marble parser (the page parses none): `kind`, `text`, `width` (frames),
+    /// `entries` (`frame`, `mark`: a letter, `|` or `#`), and `draggable` with a `reason`
+    /// when not (a `^`, a marble that does not read).
+    public static func marbles(_ script: String) -> String {
+        let source = Source(name: "playground", text: script)
+        let found = MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue).map { literal -> JSON in
+            var fields = [JSON.Field("kind", .string(literal.kind == .hot ? "hot" : "cold")), JSON.Field("text", .string(literal.text))]
+            do throws(MarbleError) {
+                let marble = try Marble.parse(literal.text, kind: literal.kind)
+                fields.append(JSON.Field("width", .number(marble.width)))
+                fields.append(JSON.Field("entries", .array(marble.entries.map { entry in
+                    .object(["frame": .number(entry.frame), "mark": .string(Self.mark(entry.mark))])
+                })))
+                fields.append(JSON.Field("draggable", .bool(!marble.hasSubscriptionPoint)))
+                if marble.hasSubscriptionPoint { fields.append(JSON.Field("reason", .string("a marble with ^ is drawn in the run's diagram"))) }
+            } catch {
+                fields += [JSON.Field("entries", .array([])), JSON.Field("draggable", .bool(false)), JSON.Field("reason", .string(error.message))]
+            }
+            return JSON.object(fields)
+        }
+        return JSON.object(["marbles": .array(found)]).text
+    }
+
+    /// The reply to `POST /marbles/M/E/F`: the script with entry E of marble M moved to
+    /// frame F, the marble written anew (`Marble.written`), as JSON `script`; or `error`
+    /// when the move cannot be written (a mark closer to a group than its width).
+    public static func move(_ script: String, marble number: Int, entry: Int, frame: Int) -> String {
+        let source = Source(name: "playground", text: script)
+        let literals = MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue)
+        guard literals.indices.contains(number), let marble = try? Marble.parse(literals[number].text, kind: literals[number].kind),
+              marble.entries.indices.contains(entry), !marble.hasSubscriptionPoint else {
+            return JSON.object(["error": .string("there is no such marble or mark to move")]).text
+        }
+        let moved = marble.moving(entry, to: frame)
+        let silentTo = marble.endsWithSilence ? marble.width : 0
+        do throws(Marble.WritingProblem) {
+            let text = try Marble.written(moved, width: max(silentTo, (moved.map(\.frame).max() ?? 0) + 1))
+            return JSON.object(["script": .string(literals[number].replaced(with: text, in: source))]).text
+        } catch {
+            guard case .tooClose(let at) = error else { return "{}" }
+            return JSON.object(["error": .string("a mark at \(at)ms would be closer to the group before it than the group's width: no marble can say it")]).text
+        }
+    }
+
+    private static func mark(_ mark: Marble.Mark) -> String {
+        switch mark {
+        case .value(let character): return String(character)
+        case .completed: return "|"
+        case .error: return "#"
+        }
     }
 
     /// The operators and sources, for the page's menu.

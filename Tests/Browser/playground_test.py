@@ -82,6 +82,25 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
 
+def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait):
+    """a marble with time progressions is drawn by frp's parser, one circle per value at its
+    frame; a focused mark moves with the arrow keys and the server writes the marble anew"""
+    browser = page
+    run_script(browser, wait, 'hot "-a 400ms b 100ms c 350ms d 500ms |" | map it + "!"')
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 4)
+    marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+    assert len(marks) == 5, len(marks)
+    assert [mark.get_attribute("data-frame") for mark in marks] == ["1", "402", "503", "854", "1355"]
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    browser.execute_script("arguments[0].focus()", marks[1])
+    marks[1].send_keys(Keys.ARROW_RIGHT)
+    wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
+    script = browser.find_element(By.ID, "script").get_attribute("value")
+    assert '"-a 401ms b 99ms c 350ms d 500ms |"' in script, script
+    assert '403ms  next "b!"' in browser.find_element(By.ID, "output").text
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
 def test_a_typo_shows_the_diagnostic(page, wait):
     """a typo shows the diagnostic as the terminal prints it"""
     browser = page

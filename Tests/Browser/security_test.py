@@ -222,7 +222,9 @@ def every_reply(url):
     paths = [urllib.parse.urlsplit(urllib.parse.urljoin(url + "/", file)).path for file in files]
     replies = [(f"GET {path}", request(url, "GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
     return replies + [("POST /run", request(url, "POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
-                      ("POST /export", request(url, "POST", "/export", b'of 1 | map "ok"', {"Content-Type": "text/plain"}))]
+                      ("POST /export", request(url, "POST", "/export", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
+                      ("POST /marbles", request(url, "POST", "/marbles", b'cold "-a|"', {"Content-Type": "text/plain"})),
+                      ("POST /marbles/0/0/3", request(url, "POST", "/marbles/0/0/3", b'cold "-a|"', {"Content-Type": "text/plain"}))]
 
 
 def test_replies_say_nosniff_and_no_referrer(url):
@@ -292,3 +294,16 @@ def test_post_export(headers, statuses, url):
     assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"
     if status == 200:
         assert "1 expect and 0 runs exported" in json.loads(reply)["summary"]
+
+
+@pytest.mark.parametrize("path", ["/marbles/x/0/1", "/marbles/0/0/-1", "/marbles/0/0/99999999999"])
+def test_a_move_with_a_bad_path_gets_a_reason(path, url):
+    """POST /marbles/M/E/F with a path that is not three whole numbers in range: 400 and why"""
+    status, _, reply = request(url, "POST", path, b'cold "-a|"', {"Content-Type": "text/plain"})
+    assert status == 400 and "the path needs a marble, a mark and a frame" in json.loads(reply)["error"], (status, reply[:200])
+
+
+def test_post_marbles_from_another_site_is_refused(url):
+    """POST /marbles is guarded as POST /run is"""
+    status, _, _ = request(url, "POST", "/marbles", b'cold "-a|"', {"Origin": "http://evil.example"})
+    assert status == 403

@@ -202,3 +202,28 @@ struct DrawingTests {
         #expect(drawn[0].count < 20)
     }
 }
+
+@Suite("Marbles written from their events")
+struct MarbleWritingTests {
+    @Test("a marble written from its events reads back as the same events: dashes, times, groups")
+    func roundTrip() throws {
+        for text in ["-a-b|", "-a 400ms b 100ms c 350ms d 500ms |", "(ab)-c|", "--a--#", "a", "-(a|)", "---", "12ms a 3ms (bc) 20ms |"] {
+            let marble = try Marble.parse(text)
+            let written = try Marble.written(marble.entries, width: marble.endsWithSilence ? marble.width : 0)
+            #expect(try Marble.parse(written).entries.map { [$0.frame] } == marble.entries.map { [$0.frame] }, "\(text) → \(written)")
+            #expect(try Marble.parse(written).entries.map(\.mark) == marble.entries.map(\.mark), "\(text) → \(written)")
+        }
+        #expect(try Marble.written(Marble.parse("-a 400ms b|").moving(1, to: 403)) == "-a 401ms (b|)")
+    }
+
+    @Test("a moved value swaps with the value it lands on, takes the end along, and a mark too close to a group is refused")
+    func moving() throws {
+        let marble = try Marble.parse("-a-b|")
+        #expect(try Marble.written(marble.moving(0, to: 3)) == "-b-a|")
+        #expect(try Marble.written(marble.moving(1, to: 7)) == "-a-----b|")
+        #expect(try Marble.written(marble.moving(2, to: 0)) == "-a-(b|)")
+        #expect(throws: Marble.WritingProblem.tooClose(frame: 2)) { try Marble.written([
+            .init(frame: 0, mark: .value("a")), .init(frame: 0, mark: .value("b")), .init(frame: 2, mark: .completed),
+        ]) }
+    }
+}

@@ -107,20 +107,62 @@ async function exportScript() {
   $("export-file").textContent = reply.javascript;
 }
 
-// The marble strings of the script: `cold "..."` and `hot "..."`, with where they are.
-function marbles(script) {
-  const found = [];
-  const pattern = /\b(cold|hot)\s+"([^"\\]*)"/g;
-  let match;
-  while ((match = pattern.exec(script)) !== null) {
-    const start = match.index + match[0].length - match[2].length - 1;
-    found.push({ kind: match[1], text: match[2], start: start });
+// The script's marbles as frp reads them (`POST /marbles`): the page parses no marble
+// itself. Each mark is one circle at its frame, scaled so a long marble fits its row; a
+// dragged mark is moved by the server (`POST /marbles/M/E/F`), which writes the marble anew
+// (times as `400ms`, marks of one frame as a group) and answers the new script.
+const ROW_WIDTH = 720;
+let marbleRequest = 0;
+async function drawMarbles() {
+  const asked = ++marbleRequest;
+  let reply;
+  try {
+    const response = await fetch("/marbles", { method: "POST", body: $("script").value, headers: { "Content-Type": "text/plain" } });
+    reply = await response.json();
+    if (!response.ok) return;
+  } catch (error) {
+    return;
   }
-  return found;
+  if (asked !== marbleRequest) return; // a newer script was asked for meanwhile
+  const box = $("marbles");
+  box.replaceChildren();
+  reply.marbles.forEach((marble, number) => {
+    const row = document.createElement("div");
+    row.className = "marble-row";
+    const label = element("div", "hint", `${marble.kind} "${marble.text}"` + (marble.draggable ? "" : `: ${marble.reason}`));
+    row.appendChild(label);
+    if (marble.draggable) row.appendChild(marbleRow(marble, number));
+    box.appendChild(row);
+  });
 }
 
-// A marble is draggable when each character is one frame: no groups, no spaces, no times.
-function simple(text) { return /^[-a-zA-Z0-9|#^]*$/.test(text); }
+function marbleRow(marble, number) {
+  const frames = Math.max(marble.width, ...marble.entries.map((entry) => entry.frame + 1), 10);
+  const scale = Math.min(FRAME, (ROW_WIDTH - FRAME) / frames);
+  const width = frames * scale + FRAME;
+  const svg = svgElement("svg", { width: width, height: 40 });
+  svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
+  // Marks of one frame stand one above the other's place, a little apart.
+  const seen = new Map();
+  marble.entries.forEach((entry, index) => {
+    const before = seen.get(entry.frame) || 0;
+    seen.set(entry.frame, before + 1);
+    const group = marbleMark(entry.mark, entry.frame * scale + FRAME / 2 + before * 6);
+    group.classList.add("draggable");
+    group.dataset.frame = entry.frame;
+    group.tabIndex = 0;
+    const title = svgElement("title", {}, `${entry.mark} at ${entry.frame}ms: drag it, or move it with the arrow keys`);
+    group.appendChild(title);
+    group.addEventListener("mousedown", (event) => startDrag(event, number, index, entry.frame, scale, group));
+    group.addEventListener("keydown", (event) => {
+      const step = event.shiftKey ? 10 : 1;
+      if (event.key === "ArrowRight") { event.preventDefault(); moveMark(number, index, entry.frame + step); }
+      if (event.key === "ArrowLeft") { event.preventDefault(); moveMark(number, index, Math.max(0, entry.frame - step)); }
+    });
+    svg.appendChild(group);
+  });
+  return svg;
+}
 
 function marbleMark(mark, x) {
   const group = svgElement("g");
@@ -135,64 +177,33 @@ function marbleMark(mark, x) {
   return group;
 }
 
-function drawMarbles() {
-  const box = $("marbles");
-  box.replaceChildren();
-  for (const marble of marbles($("script").value)) {
-    const row = document.createElement("div");
-    row.className = "marble-row";
-    // This page reads only one-character-per-frame marbles; a group or a time progression
-    // (`-a 500ms b`) is drawn true in the run's diagram, not here as characters.
-    if (!simple(marble.text)) {
-      row.appendChild(element("div", "hint", `${marble.kind} "${marble.text}": groups or times, drawn in the diagram (not draggable here)`));
-      box.appendChild(row);
-      continue;
-    }
-    const width = Math.max(10, marble.text.length + 2) * FRAME;
-    const svg = svgElement("svg", { width: width, height: 40 });
-    svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
-    [...marble.text].forEach((mark, frame) => {
-      if (mark === "-" || mark === "^") return;
-      const group = marbleMark(mark, frame * FRAME + FRAME / 2);
-      group.classList.add("draggable");
-      group.dataset.frame = frame;
-      group.addEventListener("mousedown", (event) => startDrag(event, marble, frame, group));
-      svg.appendChild(group);
-    });
-    const label = document.createElement("div");
-    label.className = "hint";
-    label.textContent = `${marble.kind} "${marble.text}"`;
-    row.append(label, svg);
-    box.appendChild(row);
-  }
-}
-
-function startDrag(event, marble, frame, group) {
+function startDrag(event, number, index, frame, scale, group) {
   event.preventDefault();
   const startX = event.clientX;
   const move = (moved) => { group.setAttribute("transform", `translate(${moved.clientX - startX},0)`); };
   const drop = (dropped) => {
     window.removeEventListener("mousemove", move);
     window.removeEventListener("mouseup", drop);
-    const to = Math.max(0, frame + Math.round((dropped.clientX - startX) / FRAME));
-    if (to !== frame) rewrite(marble, frame, to);
+    const to = Math.max(0, frame + Math.round((dropped.clientX - startX) / scale));
+    if (to !== frame) moveMark(number, index, to);
     else group.removeAttribute("transform");
   };
   window.addEventListener("mousemove", move);
   window.addEventListener("mouseup", drop);
 }
 
-// Moves the mark at `from` to `to` in the marble's text (swapping with what is there), keeps
-// the end (`|`, `#`) after every value, and runs the script again.
-function rewrite(marble, from, to) {
-  const marks = [...marble.text];
-  while (marks.length <= to) marks.push("-");
-  [marks[from], marks[to]] = [marks[to], marks[from]];
-  const end = marks.findIndex((mark) => mark === "|" || mark === "#");
-  const last = marks.reduce((found, mark, index) => (/[a-zA-Z0-9]/.test(mark) ? index : found), -1);
-  if (end >= 0 && last > end) { marks[last + 1] = marks[end]; marks[end] = "-"; }
-  const script = $("script").value;
-  $("script").value = script.slice(0, marble.start) + marks.join("") + script.slice(marble.start + marble.text.length);
+// Asks the server to move mark `index` of marble `number` to `frame`; the script it answers
+// replaces this one and runs. A move no marble can write is said, and nothing changes.
+async function moveMark(number, index, frame) {
+  const response = await fetch(`/marbles/${number}/${index}/${frame}`, { method: "POST", body: $("script").value,
+                                                                        headers: { "Content-Type": "text/plain" } });
+  const reply = await response.json();
+  if (!response.ok || reply.error) {
+    showProblem(reply.error || response.statusText);
+    drawMarbles();
+    return;
+  }
+  $("script").value = reply.script;
   run();
 }
 
@@ -292,7 +303,8 @@ async function start() {
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
-  $("script").addEventListener("input", drawMarbles);
+  let typing;
+  $("script").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(drawMarbles, 200); });
   $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
   $("operators").addEventListener("change", (event) => explain(event.target.value));
   const linked = scriptFromLink();

@@ -1,0 +1,45 @@
+import Foundation
+import Language
+@testable import REPL
+import Signals
+import Testing
+import TestSupport
+
+/// The playground draws and rewrites marbles through frp's own parser and writer: every
+/// marble of the corpus is found in its script, written anew from its events, and read
+/// back as the same events.
+@Suite("Marbles found and written anew")
+struct MarbleLiteralTests {
+    @Test("every cold and hot marble of Tests/Scripts and Examples, written from its events, reads back the same")
+    func corpusRoundTrip() throws {
+        var checked = 0
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let paths = ["Tests/Scripts", "Examples"].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".frp") }.map { root.appendingPathComponent(folder + "/" + $0).path }
+        }
+        for path in paths {
+            let source = Source(name: path, text: try String(contentsOfFile: path, encoding: .utf8))
+            for literal in MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue) {
+                guard let marble = try? Marble.parse(literal.text, kind: literal.kind), !marble.hasSubscriptionPoint else { continue }
+                let written = try Marble.written(marble.entries, width: marble.endsWithSilence ? marble.width : 0)
+                let again = try Marble.parse(written, kind: literal.kind)
+                #expect(again.entries.map { $0.frame } == marble.entries.map { $0.frame }, "\(path): \(literal.text) → \(written)")
+                #expect(again.entries.map { $0.mark } == marble.entries.map { $0.mark }, "\(path): \(literal.text) → \(written)")
+                #expect(literal.replaced(with: literal.text, in: source) == source.text)
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
+    }
+
+    @Test("the playground moves a mark of a timed marble and answers the script with it written anew")
+    func playgroundMove() {
+        let script = #"hot "-a 400ms b 100ms c 350ms d 500ms |" | map it + "!""#
+        let reply = Playground.move(script, marble: 0, entry: 1, frame: 403)
+        #expect(reply.contains(#"hot \"-a 401ms b 99ms c 350ms d 500ms |\" | map it + \"!\""#), "\(reply)")
+        let drawn = Playground.marbles(script)
+        #expect(drawn.contains(#""entries":[{"frame":1,"mark":"a"},{"frame":402,"mark":"b"},{"frame":503,"mark":"c"}"#), "\(drawn)")
+        #expect(Playground.move(script, marble: 3, entry: 0, frame: 1).contains("there is no such marble"))
+    }
+}
