@@ -44,8 +44,19 @@ public enum Playground {
         return JSON.object([
             "status": .number(Int(status)), "output": .string(text),
             "diagnostics": .string(output.errors.joined(separator: "\n\n")),
+            "marks": .array(marks(script)),
             "svgs": .array(svgs.map(JSON.string)), "notes": .array(notes.map(JSON.string)),
         ]).text
+    }
+
+    /// Where the script's diagnostics are, for the page to mark in its editor: `line`,
+    /// `column` (from 1, in characters) and `length`, and the diagnostic's `title`.
+    static func marks(_ script: String) -> [JSON] {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        return frontend.load(Source(name: "playground.frp", text: script)).1.filter { $0.origin == nil }.map { diagnostic in
+            .object(["line": .number(diagnostic.location.line), "column": .number(diagnostic.location.column),
+                     "length": .number(diagnostic.length), "title": .string(diagnostic.code.title)])
+        }
     }
 
     /// Heap one run may add: a page open to the network runs strangers' scripts.

@@ -109,6 +109,10 @@ def test_a_typo_shows_the_diagnostic(page, wait):
     assert diagnostics.is_displayed()
     text = diagnostics.text
     assert "-- UNKNOWN OPERATOR" in text and "did you mean `map`?" in text and "^^^" in text, text
+    # Marked in the editor: the typo selected, and where it is said under it.
+    editor = browser.find_element(By.ID, "script")
+    assert (editor.get_attribute("selectionStart"), editor.get_attribute("selectionEnd")) == ("13", "16")
+    assert browser.find_element(By.ID, "problem-at").text == "UNKNOWN OPERATOR at line 1, column 14"
 
 
 def test_the_script_exports_to_rxjs(page, wait):

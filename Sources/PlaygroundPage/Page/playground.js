@@ -81,8 +81,26 @@ async function run() {
   $("output").textContent = reply.output;
   $("diagnostics").hidden = reply.diagnostics === "";
   $("diagnostics").textContent = reply.diagnostics;
+  markProblem(reply.marks || []);
   showDiagrams(reply.svgs, reply.notes);
   drawMarbles();
+}
+
+// Marks the first diagnostic where it is in the editor: its text selected, and where it
+// is said under the editor (a textarea draws no underline of its own).
+function markProblem(marks) {
+  const where = $("problem-at");
+  where.hidden = marks.length === 0;
+  if (marks.length === 0) return;
+  const mark = marks[0];
+  const lines = $("script").value.split("\n");
+  const before = lines.slice(0, mark.line - 1).reduce((sum, line) => sum + line.length + 1, 0);
+  const characters = [...(lines[mark.line - 1] || "")];
+  const start = before + characters.slice(0, mark.column - 1).join("").length;
+  const end = start + characters.slice(mark.column - 1, mark.column - 1 + mark.length).join("").length;
+  $("script").focus();
+  $("script").setSelectionRange(start, end);
+  where.textContent = `${mark.title} at line ${mark.line}, column ${mark.column}` + (marks.length > 1 ? ` (and ${marks.length - 1} more below)` : "");
 }
 
 // The script as RxJS (`POST /export`): its expects as TestScheduler tests, its runs printed,
