@@ -23,6 +23,9 @@ public struct PlaygroundWork: Sendable {
     public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
     /// A script written as RxJS, as JSON (`POST /export`).
     public var export: @Sendable (_ script: String) -> String
+    /// The Examples, as JSON (`GET /examples`), and one's script (`GET /examples/NAME`).
+    public var examples: String
+    public var example: @Sendable (_ name: String) -> String?
     /// The script's marbles as frp reads them, as JSON (`POST /marbles`).
     public var marbles: @Sendable (_ script: String) -> String
     /// The script with one marble's mark moved, as JSON (`POST /marbles/M/E/F`).
@@ -35,10 +38,13 @@ public struct PlaygroundWork: Sendable {
                 operators: [String], lessons: String,
                 check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
                 export: @escaping @Sendable (_ script: String) -> String,
+                examples: String, example: @escaping @Sendable (_ name: String) -> String?,
                 marbles: @escaping @Sendable (_ script: String) -> String,
                 move: @escaping @Sendable (_ script: String, _ marble: Int, _ entry: Int, _ frame: Int) -> String,
                 diagramStylesheet: String) {
         self.export = export
+        self.examples = examples
+        self.example = example
         self.marbles = marbles
         self.move = move
         self.run = run
@@ -113,6 +119,14 @@ extension PhotoServer {
             let script = try await Self.text(of: request.body, "the script")
             let reply = try await runs.perform(for: context.client) { stop in work.run(script, stop) }
             return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+        }
+        let examples = Array(work.examples.utf8)
+        router.get("/examples") { _, _ in Self.reply(examples, type: "application/json; charset=utf-8") }
+        router.get("/examples/:name") { _, context in
+            guard let name = context.parameters.get("name"), name.count <= 64, let text = work.example(name) else {
+                throw Rejection(404, "there is no such Example")
+            }
+            return Self.reply(Array(text.utf8), type: "text/plain; charset=utf-8")
         }
         router.post("/marbles") { request, context in
             let script = try await Self.text(of: request.body, "the script")

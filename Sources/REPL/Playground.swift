@@ -148,6 +148,14 @@ public enum Playground {
         }
     }
 
+    /// The Examples, for the page's menu (`GET /examples`): JSON, `name` and `title` each.
+    public static var examples: String {
+        JSON.array(ExampleFolder.examples.map { .object(["name": .string($0.name), "title": .string($0.title)]) }).text
+    }
+
+    /// An Example's script as written (`GET /examples/NAME`); nil for no such Example.
+    public static func example(_ name: String) -> String? { ExampleFolder.text(name) }
+
     /// The operators and sources, for the page's menu.
     public static var operators: [String] { PhotoSources.catalogue.names }
 

@@ -77,7 +77,7 @@ public struct ScriptRunner {
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
         // From here: checking (definitions put in place, imports) counts against it too.
         let realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
-        var frontend = sandboxed ? Frontend(catalogue: PhotoSources.catalogue) : Frontend.forFiles()
+        var frontend = sandboxed ? Frontend.sandboxed() : Frontend.forFiles()
         frontend.operatorList = Frontend.commandLineOperatorList
         let (statements, diagnostics) = frontend.load(source)
         if !diagnostics.isEmpty {

@@ -66,6 +66,14 @@ struct LoadFailure: Error {
 }
 
 extension Frontend {
+    /// The photo site's sources, and `import` reading the Examples' libraries only (a
+    /// stranger's script in the playground reads no other file).
+    static func sandboxed() -> Frontend {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        frontend.readFile = { path in ExampleFolder.library(path) }
+        return frontend
+    }
+
     /// The photo site's sources, and `import` reading files as `frp run` does.
     static func forFiles() -> Frontend {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)

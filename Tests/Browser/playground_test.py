@@ -101,6 +101,28 @@ def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def test_every_example_loads_and_its_expects_pass(browser, wait, url):
+    """the Examples menu: every Example loads as written (its import read on the server),
+    runs, and every expect it has passes"""
+    browser.get(url + "/")
+    options = wait.until(lambda _: browser.find_element(By.ID, "examples").find_elements(By.TAG_NAME, "option")[1:])
+    names = [option.get_attribute("value") for option in options]
+    assert len(names) == len([f for f in os.listdir(os.path.join(root, "Examples")) if f.endswith(".frp")])
+    for name in names:
+        browser.execute_script("document.getElementById('output').textContent = 'running'")
+        Select(browser.find_element(By.ID, "examples")).select_by_value(name)
+        wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
+        output = browser.find_element(By.ID, "output").text
+        script = browser.find_element(By.ID, "script").get_attribute("value")
+        with open(os.path.join(root, "Examples", name + ".frp")) as file:
+            assert script == file.read(), name
+        expects = script.count("\nexpect ")
+        assert output.count("✓") == expects and "✗" not in output, f"{name}: {expects} expects\n{output[-800:]}"
+        assert browser.find_element(By.ID, "diagnostics").get_attribute("hidden"), name
+        if name == "12-login":
+            browser.save_screenshot(os.path.join(shots, "playground-example.png"))
+
+
 def test_a_typo_shows_the_diagnostic(page, wait):
     """a typo shows the diagnostic as the terminal prints it"""
     browser = page

@@ -307,3 +307,20 @@ def test_post_marbles_from_another_site_is_refused(url):
     """POST /marbles is guarded as POST /run is"""
     status, _, _ = request(url, "POST", "/marbles", b'cold "-a|"', {"Origin": "http://evil.example"})
     assert status == 403
+
+
+@pytest.mark.parametrize("path", ["/examples/..%2F..%2FREADME", "/examples/%2Fetc%2Fpasswd", "/examples/lib", "/examples/nothing"])
+def test_an_example_that_is_not_one_is_404(path, url):
+    """GET /examples/NAME serves only the Examples' own scripts"""
+    status, _, _ = request(url, "GET", path)
+    assert status == 404, status
+
+
+@pytest.mark.parametrize("path", ["../README.md", "lib/../../Package.swift", "/etc/passwd", "lib/photos.frp/../../x.frp"])
+def test_a_run_imports_nothing_but_the_examples_libraries(path, url):
+    """a stranger's script may import the Examples' library, and no other file"""
+    status, _, reply = request(url, "POST", "/run", f'import "{path}"\nof 1'.encode(), {"Content-Type": "text/plain"})
+    diagnostics = json.loads(reply)["diagnostics"]
+    assert status == 200 and "the playground reads no file but the Examples' libraries" in diagnostics, diagnostics[:300]
+    ok = request(url, "POST", "/run", b'import "lib/photos.frp"\nof {rating: 95} | above 90 | count', {"Content-Type": "text/plain"})
+    assert 'next 1' in json.loads(ok[2])["output"]

@@ -225,6 +225,17 @@ async function moveMark(number, index, frame) {
   run();
 }
 
+// An Example, as written in the repository (its `import` of the Examples' library is read
+// on the server): into the editor, and run, so its expects say ✓ or ✗.
+async function loadExample(name) {
+  if (!name) return;
+  const response = await fetch("/examples/" + encodeURIComponent(name));
+  if (!response.ok) return showProblem((await response.json()).error);
+  $("script").value = await response.text();
+  drawMarbles();
+  run();
+}
+
 async function explain(name) {
   const box = $("explanation");
   if (!name) { box.hidden = true; return; }
@@ -325,12 +336,16 @@ async function start() {
   $("script").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(drawMarbles, 200); });
   $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
   $("operators").addEventListener("change", (event) => explain(event.target.value));
+  $("examples").addEventListener("change", (event) => loadExample(event.target.value));
   const linked = scriptFromLink();
   if (linked) $("script").value = linked;
   drawMarbles();
   if (linked !== undefined) run();
   lessons = await (await fetch("/lessons")).json();
   for (const lesson of lessons) $("lessons").add(new Option(lesson.title, lesson.name));
+  for (const example of await (await fetch("/examples")).json()) {
+    $("examples").add(new Option(`${example.name}: ${example.title}`, example.name));
+  }
   const names = await (await fetch("/operators")).json();
   for (const name of names) $("operators").add(new Option(name, name));
 }
