@@ -23,6 +23,8 @@ public struct PlaygroundWork: Sendable {
     public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
     /// A script written as RxJS, as JSON (`POST /export`).
     public var export: @Sendable (_ script: String) -> String
+    /// An operator's page, as JSON (`GET /operators/NAME`); nil for no such operator.
+    public var operatorPage: @Sendable (_ name: String) -> String?
     /// The Examples, as JSON (`GET /examples`), and one's script (`GET /examples/NAME`).
     public var examples: String
     public var example: @Sendable (_ name: String) -> String?
@@ -38,11 +40,13 @@ public struct PlaygroundWork: Sendable {
                 operators: [String], lessons: String,
                 check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
                 export: @escaping @Sendable (_ script: String) -> String,
+                operatorPage: @escaping @Sendable (_ name: String) -> String?,
                 examples: String, example: @escaping @Sendable (_ name: String) -> String?,
                 marbles: @escaping @Sendable (_ script: String) -> String,
                 move: @escaping @Sendable (_ script: String, _ marble: Int, _ entry: Int, _ frame: Int) -> String,
                 diagramStylesheet: String) {
         self.export = export
+        self.operatorPage = operatorPage
         self.examples = examples
         self.example = example
         self.marbles = marbles
@@ -119,6 +123,12 @@ extension PhotoServer {
             let script = try await Self.text(of: request.body, "the script")
             let reply = try await runs.perform(for: context.client) { stop in work.run(script, stop) }
             return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+        }
+        router.get("/operators/:name") { _, context in
+            guard let name = context.parameters.get("name"), name.count <= 64, let page = work.operatorPage(name) else {
+                throw Rejection(404, "there is no such operator")
+            }
+            return Self.reply(Array(page.utf8), type: "application/json; charset=utf-8")
         }
         let examples = Array(work.examples.utf8)
         router.get("/examples") { _, _ in Self.reply(examples, type: "application/json; charset=utf-8") }

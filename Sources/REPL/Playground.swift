@@ -148,6 +148,20 @@ public enum Playground {
         }
     }
 
+    /// An operator's page (`GET /operators/NAME`), as JSON: what `frp explain` says of it,
+    /// in parts the page lays out — `signature`, `family`, `summary`, `explanation`,
+    /// `example` (the script the page draws and runs), `elsewhere`, `reactiveCocoa`, and
+    /// `contrasts` (`name`, `difference`, each a link to its own page); nil for no such entry.
+    public static func operatorPage(_ name: String) -> String? {
+        guard let spec = PhotoSources.catalogue[name] else { return nil }
+        return JSON.object([
+            "name": .string(spec.name), "signature": .string(spec.signature), "family": .string(spec.family.rawValue),
+            "summary": .string(spec.summary), "explanation": .string(spec.explanation), "example": .string(spec.example),
+            "elsewhere": .array(spec.elsewhere.map(JSON.string)), "reactiveCocoa": .string(spec.reactiveCocoa),
+            "contrasts": .array(spec.contrasts.map { .object(["name": .string($0.name), "difference": .string($0.difference)]) }),
+        ]).text
+    }
+
     /// The Examples, for the page's menu (`GET /examples`): JSON, `name` and `title` each.
     public static var examples: String {
         JSON.array(ExampleFolder.examples.map { .object(["name": .string($0.name), "title": .string($0.title)]) }).text

@@ -18,6 +18,7 @@ extension ServeCommand {
         var configured = PhotoServer(port: port)
         configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators,
                                                lessons: Playground.lessons, check: Playground.check, export: Playground.export,
+                                               operatorPage: Playground.operatorPage,
                                                examples: Playground.examples, example: Playground.example,
                                                marbles: Playground.marbles, move: Playground.move,
                                                diagramStylesheet: Playground.diagramStylesheet)

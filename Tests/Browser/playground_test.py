@@ -150,13 +150,49 @@ def test_the_script_exports_to_rxjs(page, wait):
     assert "line 4: `search` fails or is slow on demand here" in browser.find_element(By.ID, "export-notes").text
 
 
-def test_an_explanation_opens(page, wait):
-    """an operator's explanation opens, with its example"""
+def test_an_operator_page_opens_and_links_its_contrasts(page, wait):
+    """an operator's page: its signature, names elsewhere, its example run and drawn with
+    draggable marbles, and its contrasts as links to their own pages"""
     browser = page
     Select(browser.find_element(By.ID, "operators")).select_by_value("switchMap")
-    explanation = browser.find_element(By.ID, "explanation")
-    wait.until(lambda _: explanation.is_displayed() and "switchMap PIPELINE" in explanation.text)
-    assert "Example, run now in virtual time:" in explanation.text
+    box = browser.find_element(By.ID, "operator-page")
+    wait.until(lambda _: box.is_displayed() and box.find_element(By.CLASS_NAME, "signature").text.startswith("switchMap PIPELINE"))
+    assert browser.current_url.endswith("#/op/switchMap")
+    assert "RxJS: switchMap" in box.text
+    wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable"))
+    wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
+    browser.save_screenshot(os.path.join(shots, "playground-operator.png"))
+    box.find_element(By.LINK_TEXT, "flatMap").click()
+    wait.until(lambda _: box.find_element(By.CLASS_NAME, "signature").text.startswith("flatMap PIPELINE"))
+    box.find_element(By.CLASS_NAME, "try-it").click()
+    wait.until(lambda _: not box.is_displayed())
+    assert "flatMap" in browser.find_element(By.ID, "script").get_attribute("value")
+
+
+def test_every_operator_page_loads_and_its_marbles_move(browser, wait, url):
+    """every catalogue entry has a page; where its example has a marble, moving the marble's
+    end a frame later changes the run"""
+    browser.get(url + "/")
+    options = wait.until(lambda _: browser.find_element(By.ID, "operators").find_elements(By.TAG_NAME, "option")[1:])
+    names = [option.get_attribute("value") for option in options]
+    moved = 0
+    for name in names:
+        browser.execute_script("document.getElementById('output').textContent = 'running'")
+        browser.get(url + "/#/op/" + name)
+        box = browser.find_element(By.ID, "operator-page")
+        wait.until(lambda _: box.is_displayed() and box.get_attribute("data-shown") == name, f"{name}'s page")
+        wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""), f"{name}'s run")
+        marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+        if not marks:
+            continue
+        before = browser.find_element(By.ID, "output").text
+        browser.execute_script("document.getElementById('output').textContent = 'running'")
+        browser.execute_script("arguments[0].focus()", marks[-1])
+        marks[-1].send_keys(Keys.ARROW_RIGHT)
+        wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
+        assert browser.find_element(By.ID, "output").text != before, name
+        moved += 1
+    assert len(names) > 50 and moved > 30, (len(names), moved)
 
 
 def test_a_lesson_exercise_is_checked(browser, wait, url):

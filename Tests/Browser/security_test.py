@@ -52,7 +52,7 @@ HOSTILE = [("\u0600<img src=x onerror=alert(1)//", "<img src=x onerror=alert(1)/
            ("\x01\x08\x0bctl-end", "ctl-end")]  # not allowed in XML
 SVG_TAGS = {"svg", "g", "line", "circle", "text", "title", "rect", "path", "polyline", "polygon",
             "style", "defs", "tspan", "marker", "desc"}
-CONTAINERS = ["diagram", "output", "diagnostics", "marbles", "lesson", "explanation"]
+CONTAINERS = ["diagram", "output", "diagnostics", "marbles", "lesson", "operator-page", "exported"]
 
 def literal(text):
     """An frp string literal of the text (escapes: \\" \\\\ \\n \\t)."""

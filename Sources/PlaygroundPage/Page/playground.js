@@ -68,7 +68,8 @@ function showProblem(text) {
 
 async function run() {
   const script = $("script").value;
-  history.replaceState(null, "", "#" + encodeURIComponent(script));
+  // An operator's page keeps its own link; elsewhere the link carries the script.
+  if (!shownOperator) history.replaceState(null, "", "#" + encodeURIComponent(script));
   $("share").href = location.href;
   let reply;
   try {
@@ -236,12 +237,55 @@ async function loadExample(name) {
   run();
 }
 
-async function explain(name) {
-  const box = $("explanation");
-  if (!name) { box.hidden = true; return; }
-  const response = await fetch("/explain/" + encodeURIComponent(name));
+// An operator's page (`#/op/NAME`): what `frp explain` says, laid out, its example in the
+// editor, run and drawn on one time axis, every marble of it draggable, and its contrasts
+// as links to their pages. "Try in editor" leaves the page with the example to change.
+let shownOperator = null;
+async function showOperator(name) {
+  const response = await fetch("/operators/" + encodeURIComponent(name));
+  if (!response.ok) return showProblem((await response.json()).error);
+  const page = await response.json();
+  shownOperator = page.name;
+  const box = $("operator-page");
+  box.replaceChildren();
   box.hidden = false;
-  box.textContent = response.ok ? await response.text() : (await response.json()).error;
+  box.dataset.shown = name; // as asked for: an alias shows its operator's page
+  box.append(element("h2", "signature", page.signature), element("p", "hint", page.family));
+  box.appendChild(element("p", "", page.summary + " " + page.explanation));
+  if (page.elsewhere.length) {
+    const list = element("ul", "elsewhere");
+    for (const name of page.elsewhere) list.appendChild(element("li", "", name));
+    box.append(element("h3", "", "Elsewhere"), list);
+  }
+  if (page.reactiveCocoa) box.append(element("h3", "", "In ReactiveCocoa"), element("p", "", page.reactiveCocoa));
+  if (page.contrasts.length) {
+    const list = element("ul", "contrasts");
+    for (const contrast of page.contrasts) {
+      const item = element("li");
+      const link = element("a", "", contrast.name);
+      link.href = "#/op/" + encodeURIComponent(contrast.name);
+      item.append(link, " — " + contrast.difference);
+      list.appendChild(item);
+    }
+    box.append(element("h3", "", "Often confused with"), list);
+  }
+  const tryIt = element("button", "try-it", "Try in editor");
+  tryIt.addEventListener("click", () => {
+    shownOperator = null;
+    box.hidden = true;
+    $("operators").value = "";
+    run();
+    $("script").focus();
+  });
+  box.appendChild(tryIt);
+  $("operators").value = page.name;
+  $("script").value = page.example;
+  drawMarbles();
+  run();
+}
+
+function route() {
+  if (location.hash.startsWith("#/op/")) showOperator(decodeURIComponent(location.hash.slice(5)));
 }
 
 function element(name, className, text) {
@@ -317,7 +361,7 @@ function showLesson(name) {
 
 // The script of a shared link; a malformed one is said, not thrown.
 function scriptFromLink() {
-  if (location.hash.length <= 1) return null;
+  if (location.hash.length <= 1 || location.hash.startsWith("#/op/")) return null;
   try {
     return decodeURIComponent(location.hash.slice(1));
   } catch (error) {
@@ -335,12 +379,19 @@ async function start() {
   let typing;
   $("script").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(drawMarbles, 200); });
   $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
-  $("operators").addEventListener("change", (event) => explain(event.target.value));
+  $("operators").addEventListener("change", (event) => {
+    if (event.target.value) location.hash = "#/op/" + encodeURIComponent(event.target.value);
+  });
+  window.addEventListener("hashchange", route);
   $("examples").addEventListener("change", (event) => loadExample(event.target.value));
   const linked = scriptFromLink();
   if (linked) $("script").value = linked;
-  drawMarbles();
-  if (linked !== undefined) run();
+  if (location.hash.startsWith("#/op/")) {
+    route();
+  } else {
+    drawMarbles();
+    if (linked !== undefined) run();
+  }
   lessons = await (await fetch("/lessons")).json();
   for (const lesson of lessons) $("lessons").add(new Option(lesson.title, lesson.name));
   for (const example of await (await fetch("/examples")).json()) {
