@@ -123,6 +123,32 @@ def test_every_example_loads_and_its_expects_pass(browser, wait, url):
             browser.save_screenshot(os.path.join(shots, "playground-example.png"))
 
 
+@pytest.mark.parametrize("width", [390, 800, 1280])
+def test_nothing_makes_the_page_scroll_sideways(width, browser, wait, url):
+    """at 390, 800 and 1,280 px: the page, an operator's page, a long Example and a lesson
+    never make the page wider than the window (a long diagram scrolls in its panel)"""
+    browser.set_window_size(width, 900)
+    try:
+        fits = "return document.documentElement.scrollWidth <= window.innerWidth"
+        browser.get(url + "/")
+        wait.until(lambda _: browser.find_element(By.ID, "examples").find_elements(By.TAG_NAME, "option")[1:])
+        assert browser.execute_script(fits), f"{width}px: the page"
+        browser.get(url + "/#/op/switchMap")
+        wait.until(lambda _: browser.find_element(By.ID, "operator-page").get_attribute("data-shown") == "switchMap")
+        wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
+        assert browser.execute_script(fits), f"{width}px: an operator's page"
+        browser.execute_script("document.getElementById('output').textContent = 'running'")
+        Select(browser.find_element(By.ID, "examples")).select_by_value("12-login")
+        wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
+        assert browser.execute_script(fits), f"{width}px: Example 12"
+        Select(browser.find_element(By.ID, "lessons")).select_by_value("search")
+        wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#lesson .exercise"))
+        assert browser.execute_script(fits), f"{width}px: a lesson"
+        browser.save_screenshot(os.path.join(shots, f"playground-{width}px.png"))
+    finally:
+        browser.set_window_size(1280, 900)
+
+
 def test_a_typo_shows_the_diagnostic(page, wait):
     """a typo shows the diagnostic as the terminal prints it"""
     browser = page
@@ -221,6 +247,19 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     hint.click()
     wait.until(lambda _: verdict.text.startswith("Hint 3 of 3: one solution: "))
     assert "filter length(it) > 3" in verdict.text, verdict.text
+    # Progress stays in the browser: reloaded, the exercise still says solved, and the menu
+    # counts it; Skip marks the next one skipped.
+    assert exercise.find_element(By.CLASS_NAME, "status").text == "✓ solved"
+    browser.refresh()
+    Select(wait.until(lambda _: browser.find_element(By.ID, "lessons"))).select_by_value("search")
+    again = wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="1"]'))
+    assert again.find_element(By.CLASS_NAME, "status").text == "✓ solved"
+    option = browser.find_element(By.CSS_SELECTOR, '#lessons option[value="search"]')
+    assert "(1 of " in option.text and " solved)" in option.text, option.text
+    second = browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="2"]')
+    second.find_element(By.CLASS_NAME, "skip").click()
+    assert second.find_element(By.CLASS_NAME, "status").text == "skipped"
+    browser.execute_script("localStorage.removeItem('frp-progress')")
 
 
 def test_a_shared_link_reopens_the_run(page, wait):

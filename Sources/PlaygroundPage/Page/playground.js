@@ -295,10 +295,38 @@ function element(name, className, text) {
   return made;
 }
 
-// An exercise: its task and marble, an answer box, Check and Hint.
+// Progress, kept in this browser as `frp learn` keeps it in ~/.frp_progress: each exercise
+// solved, skipped, or seen (answered after its solution was shown).
+const PROGRESS = "frp-progress";
+function progress() {
+  try { return JSON.parse(localStorage.getItem(PROGRESS)) || {}; } catch (error) { return {}; }
+}
+function record(lesson, number, state) {
+  const all = progress();
+  const mine = all[lesson] || {};
+  if (mine[number] === "solved") return; // solved stays solved
+  mine[number] = state;
+  all[lesson] = mine;
+  try { localStorage.setItem(PROGRESS, JSON.stringify(all)); } catch (error) { /* private mode: for this page only */ }
+  showProgressInMenu();
+}
+const STATES = { solved: "✓ solved", skipped: "skipped", seen: "solution seen" };
+function showProgressInMenu() {
+  const all = progress();
+  for (const option of $("lessons").options) {
+    const lesson = lessons.find((found) => found.name === option.value);
+    if (!lesson) continue;
+    const total = lesson.steps.filter((step) => step.kind === "exercise").length;
+    const solved = Object.values(all[lesson.name] || {}).filter((state) => state === "solved").length;
+    option.textContent = `${lesson.title} (${solved} of ${total} solved)`;
+  }
+}
+
+// An exercise: its task and marble, an answer box, Check, graded hints, Solution, Skip.
 function exercisePart(lesson, step, number) {
   const part = element("div", "exercise");
   part.dataset.exercise = number;
+  const status = element("span", "status", STATES[(progress()[lesson.name] || {})[number]] || "");
   const task = element("p");
   task.append(element("b", "", `Exercise ${number}. `), element("span", "task", step.task));
   const wanted = element("p", "", "Write the pipeline that produces ");
@@ -307,8 +335,16 @@ function exercisePart(lesson, step, number) {
   answer.spellcheck = false;
   const check = element("button", "check", "Check");
   const showHint = element("button", "show-hint", "Hint");
+  const solution = element("button", "solution", "Solution");
+  const skip = element("button", "skip", "Skip");
   const buttons = element("p");
-  buttons.append(check, " ", showHint);
+  buttons.append(check, " ", showHint, " ", solution, " ", skip, " ", status);
+  // Seeing the answer (the last hint, or Solution) makes a right answer count as seen.
+  let seen = false;
+  const mark = (state) => {
+    record(lesson.name, number, state);
+    status.textContent = STATES[(progress()[lesson.name] || {})[number]] || "";
+  };
   const verdict = element("pre", "verdict");
   verdict.hidden = true;
   // Graded, as `frp learn`'s hint: a nudge, then the operator, then one solution.
@@ -319,6 +355,18 @@ function exercisePart(lesson, step, number) {
     verdict.className = "verdict";
     verdict.textContent = `Hint ${hintsGiven} of ${step.hints.length}: ${step.hints[hintsGiven - 1]}`;
     showHint.textContent = hintsGiven < step.hints.length ? "Another hint" : "Hint";
+    if (hintsGiven === step.hints.length) seen = true;
+  });
+  solution.addEventListener("click", () => {
+    seen = true;
+    verdict.hidden = false;
+    verdict.className = "verdict";
+    verdict.textContent = step.hints[step.hints.length - 1];
+  });
+  skip.addEventListener("click", () => {
+    mark("skipped");
+    const next = part.nextElementSibling && part.parentElement.querySelector(`.exercise[data-exercise="${number + 1}"] .answer`);
+    if (next) next.focus();
   });
   check.addEventListener("click", async () => {
     const response = await fetch(`/lessons/${encodeURIComponent(lesson.name)}/${number}`, { method: "POST", body: answer.value });
@@ -327,6 +375,7 @@ function exercisePart(lesson, step, number) {
     verdict.className = "verdict " + (reply.verdict === "right" ? "right" : "wrong");
     verdict.textContent = reply.verdict === "right" ? "✓ Right: it produces that marble."
       : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
+    if (reply.verdict === "right") mark(seen ? "seen" : "solved");
   });
   part.append(task, wanted, answer, buttons, verdict);
   return part;
@@ -394,6 +443,7 @@ async function start() {
   }
   lessons = await (await fetch("/lessons")).json();
   for (const lesson of lessons) $("lessons").add(new Option(lesson.title, lesson.name));
+  showProgressInMenu();
   for (const example of await (await fetch("/examples")).json()) {
     $("examples").add(new Option(`${example.name}: ${example.title}`, example.name));
   }
