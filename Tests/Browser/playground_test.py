@@ -176,10 +176,10 @@ def test_the_script_exports_to_rxjs(page, wait):
     assert "line 4: `search` fails or is slow on demand here" in browser.find_element(By.ID, "export-notes").text
 
 
-def test_an_operator_page_opens_and_links_its_contrasts(page, wait):
+def test_an_operator_page_opens_and_links_its_contrasts(browser, wait, url):
     """an operator's page: its signature, names elsewhere, its example run and drawn with
     draggable marbles, and its contrasts as links to their own pages"""
-    browser = page
+    open_page(browser, wait, url)
     Select(browser.find_element(By.ID, "operators")).select_by_value("switchMap")
     box = browser.find_element(By.ID, "operator-page")
     wait.until(lambda _: box.is_displayed() and box.find_element(By.CLASS_NAME, "signature").text.startswith("switchMap PIPELINE"))

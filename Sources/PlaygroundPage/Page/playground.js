@@ -429,7 +429,9 @@ async function start() {
   $("script").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(drawMarbles, 200); });
   $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
   $("operators").addEventListener("change", (event) => {
-    if (event.target.value) location.hash = "#/op/" + encodeURIComponent(event.target.value);
+    if (!event.target.value) return;
+    const target = "#/op/" + encodeURIComponent(event.target.value);
+    if (location.hash === target) route(); else location.hash = target; // the same page again: no hashchange
   });
   window.addEventListener("hashchange", route);
   $("examples").addEventListener("change", (event) => loadExample(event.target.value));
