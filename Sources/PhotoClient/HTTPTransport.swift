@@ -106,11 +106,14 @@ public struct HTTPTransport: PhotoTransport {
             case .deadlineExceeded: return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
             case .tooManyBytes:
                 return ServiceFailure(status: 502, "the photo services at \(base) sent a reply over \(replyLimit / 1024 / 1024) MB")
-            case .invalidURL, .remoteConnectionClosed: break
+            // Reached, but no whole answer came: not "cannot be reached".
+            case .remoteConnectionClosed:
+                return ServiceFailure(status: 502, "the photo services at \(base) closed the connection before answering")
+            case .invalidURL(let url): return ServiceFailure(status: 400, "\(url) is not a URL frp can ask")
             }
         }
-        if case .connectTimeout = error as? ChannelError {
-            return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
+        if error is HTTPParserError {
+            return ServiceFailure(status: 502, "the photo services at \(base) sent a malformed or cut-short answer (\(reason(error)))")
         }
         return ServiceFailure(status: 502, "the photo services at \(base) cannot be reached (\(reason(error)))")
     }
@@ -125,15 +128,14 @@ public struct HTTPTransport: PhotoTransport {
             ("Connection reset by peer", "the connection was reset by the server"),
             ("remoteConnectionClosed", "the server closed the connection before it answered"),
             ("Broken pipe", "the server closed the connection while the request was sent"),
-            ("readTimeout", "the server did not answer in time"),
             ("deadlineExceeded", "the server did not answer in time"),
+            ("Connect timeout", "connecting took too long"),
             ("connectTimeout", "connecting took too long"),
             ("Network is unreachable", "the network is unreachable"),
             ("No route to host", "there is no route to that host"),
             ("Name or service not known", "that host name is not known"),
-            ("bodyLengthMismatch", "the answer was cut short"),
-            ("responseBodyTooLarge", "the answer is larger than 16 MB"),
-            ("tooManyBytes", "the answer is larger than 16 MB"),
+            ("stream ended at an unexpected time", "the answer was cut short"),
+            ("tooManyBytes", "the answer is larger than the limit"),
         ]
         if let known = sentences.first(where: { description.contains($0.found) }) { return known.said }
         // Something else: the type of error, without the system call around it.

@@ -84,7 +84,10 @@ public final class LoopbackHTTP: Sendable {
         var fields = headers
         fields.replaceOrAdd(name: "Host", value: target.hostHeader)
         fields.replaceOrAdd(name: "Connection", value: "close")
-        if let body { fields.replaceOrAdd(name: "Content-Length", value: String(body.count)) }
+        // A body's length, and 0 for a POST without one (NIO would send it chunked).
+        if body != nil || [.POST, .PUT, .PATCH].contains(method) {
+            fields.replaceOrAdd(name: "Content-Length", value: String(body?.count ?? 0))
+        }
         let head = HTTPRequestHead(version: .http1_1, method: method, uri: target.path, headers: fields)
         ClientBootstrap(group: eventLoop)
             .connectTimeout(connectTimeout)

@@ -182,14 +182,15 @@ def test_an_operator_page_opens_and_links_its_contrasts(browser, wait, url):
     open_page(browser, wait, url)
     Select(browser.find_element(By.ID, "operators")).select_by_value("switchMap")
     box = browser.find_element(By.ID, "operator-page")
-    wait.until(lambda _: box.is_displayed() and box.find_element(By.CLASS_NAME, "signature").text.startswith("switchMap PIPELINE"))
+    # The box stays; its children are made anew for each page (read its text, not theirs).
+    wait.until(lambda _: box.is_displayed() and box.text.startswith("switchMap PIPELINE"))
     assert browser.current_url.endswith("#/op/switchMap")
     assert "RxJS: switchMap" in box.text
     wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable"))
     wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
     browser.save_screenshot(os.path.join(shots, "playground-operator.png"))
     box.find_element(By.LINK_TEXT, "flatMap").click()
-    wait.until(lambda _: box.find_element(By.CLASS_NAME, "signature").text.startswith("flatMap PIPELINE"))
+    wait.until(lambda _: box.text.startswith("flatMap PIPELINE"))
     box.find_element(By.CLASS_NAME, "try-it").click()
     wait.until(lambda _: not box.is_displayed())
     assert "flatMap" in browser.find_element(By.ID, "script").get_attribute("value")
@@ -234,6 +235,12 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     exercise.find_element(By.CLASS_NAME, "check").click()
     wait.until(lambda _: verdict.is_displayed() and "Not that marble yet" in verdict.text)
     assert "first difference" in verdict.text and "length(it) > 3" in verdict.text, verdict.text
+    # Drawn under it: the wanted marble by frp's parser, and the answer's run stage by stage.
+    drawn = exercise.find_element(By.CLASS_NAME, "answer-diagrams")
+    wait.until(lambda _: "Your answer, stage by stage:" in drawn.text)
+    assert "Wanted:" in drawn.text
+    assert len(drawn.find_elements(By.CSS_SELECTOR, "svg")) >= 2
+    browser.save_screenshot(os.path.join(shots, "playground-lesson-wrong.png"))
     answer.clear()
     answer.send_keys("typed | filter length(it) > 3 | debounce 300ms")
     exercise.find_element(By.CLASS_NAME, "check").click()

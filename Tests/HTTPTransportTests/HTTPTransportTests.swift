@@ -2,7 +2,7 @@ import Foundation
 import Language
 import NIOCore
 import NIOHTTP1
-import PhotoClient
+@testable import PhotoClient
 import PhotoServer
 import REPL
 import Services
@@ -261,6 +261,12 @@ struct HTTPTransportTests {
         #expect(HTTPTransport.reason(Raw(description: "connect(descriptor:addr:size:): Connection refused (errno: 111)")) == "connection refused")
         #expect(HTTPTransport.reason(Raw(description: "HTTPClientError.remoteConnectionClosed")) == "the server closed the connection before it answered")
         #expect(HTTPTransport.reason(Raw(description: String(repeating: "x", count: 500))).count == 118)
+        // NIO's own words for a slow connect and a cut-short answer; a server that was reached
+        // but closed without answering is not "cannot be reached".
+        #expect(HTTPTransport.reason(Raw(description: "Connect timeout (5 s)")) == "connecting took too long")
+        #expect(HTTPTransport.failure(LoopbackHTTP.Failure.remoteConnectionClosed, base: "http://127.0.0.1:9").message
+                == "the photo services at http://127.0.0.1:9 closed the connection before answering")
+        #expect(HTTPTransport.failure(LoopbackHTTP.Failure.deadlineExceeded, base: "http://127.0.0.1:9").status == 504)
         // A server's long error text is cut as values are, saying so (10 MB was printed whole).
         #expect(HTTPTransport.shortened(String(repeating: "e", count: 10_000_000)) == String(repeating: "e", count: 1_000) + "… (10000000 characters)")
     }

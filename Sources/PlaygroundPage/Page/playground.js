@@ -52,13 +52,18 @@ function note(text) {
 function showDiagrams(svgs, notes) {
   $("diagram").replaceChildren();
   $("notes").replaceChildren();
+  drawDiagrams($("diagram"), $("notes"), svgs);
+  for (const text of notes || []) $("notes").appendChild(note(text));
+}
+
+// Each diagram rebuilt from the allowlist into `box` (never parsed into the page).
+function drawDiagrams(box, notes, svgs) {
   for (const text of svgs) {
     const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
     const diagram = parsed.getElementsByTagName("parsererror").length ? null : rebuilt(parsed.documentElement);
-    if (diagram) $("diagram").appendChild(diagram);
-    else $("notes").appendChild(note("A diagram could not be read."));
+    if (diagram) box.appendChild(diagram);
+    else notes.appendChild(note("A diagram could not be read."));
   }
-  for (const text of notes || []) $("notes").appendChild(note(text));
 }
 
 function showProblem(text) {
@@ -66,7 +71,11 @@ function showProblem(text) {
   $("diagnostics").textContent = text;
 }
 
+// Runs the editor's script; a reply that comes after a newer run was asked for is dropped
+// (the newer one is what the page shows).
+let runRequest = 0;
 async function run() {
+  const asked = ++runRequest;
   const script = $("script").value;
   // An operator's page keeps its own link; elsewhere the link carries the script.
   if (!shownOperator) history.replaceState(null, "", "#" + encodeURIComponent(script));
@@ -75,6 +84,7 @@ async function run() {
   try {
     const response = await fetch("/run", { method: "POST", body: script, headers: { "Content-Type": "text/plain" } });
     reply = await response.json();
+    if (asked !== runRequest) return;
     if (!response.ok) return showProblem(reply.error || response.statusText);
   } catch (error) {
     return showProblem("The server did not answer: " + error.message);
@@ -155,9 +165,11 @@ async function drawMarbles() {
   });
 }
 
-function marbleRow(marble, number) {
+function marbleRow(marble, number, draggable = true) {
   const frames = Math.max(marble.width, ...marble.entries.map((entry) => entry.frame + 1), 10);
-  const scale = Math.min(FRAME, (ROW_WIDTH - FRAME) / frames);
+  // As wide as the marbles' panel allows (a long marble is scaled down to fit it).
+  const available = Math.max(240, Math.min(ROW_WIDTH, ($("marbles").clientWidth || ROW_WIDTH) - 8));
+  const scale = Math.min(FRAME, (available - FRAME) / frames);
   const width = frames * scale + FRAME;
   const svg = svgElement("svg", { width: width, height: 40 });
   svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
@@ -167,6 +179,7 @@ function marbleRow(marble, number) {
     const before = seen.get(entry.frame) || 0;
     seen.set(entry.frame, before + 1);
     const group = marbleMark(entry.mark, entry.frame * scale + FRAME / 2 + before * 6);
+    if (!draggable) { svg.appendChild(group); return; }
     group.classList.add("draggable");
     group.dataset.frame = entry.frame;
     group.tabIndex = 0;
@@ -322,8 +335,26 @@ function showProgressInMenu() {
   }
 }
 
+// Under a wrong answer: the marble the exercise wants, drawn by frp's parser, and the
+// answer's own run stage by stage (its diagram from `POST /run`, with the lesson's names).
+async function drawAnswer(box, given, answer, emits) {
+  box.replaceChildren();
+  // `emits` is as written after `emits` (`"-a-b|" {a: 1}`): after `cold`, a script.
+  const wanted = await (await fetch("/marbles", { method: "POST", body: "cold " + emits })).json();
+  if (wanted.marbles.length && wanted.marbles[0].draggable) {
+    const row = element("div", "marble-row");
+    row.appendChild(marbleRow(wanted.marbles[0], -1, false));
+    box.append(element("p", "hint", "Wanted:"), row);
+  }
+  const reply = await (await fetch("/run", { method: "POST", body: given + answer, headers: { "Content-Type": "text/plain" } })).json();
+  if (reply.svgs && reply.svgs.length) {
+    box.appendChild(element("p", "hint", "Your answer, stage by stage:"));
+    drawDiagrams(box, box, reply.svgs);
+  }
+}
+
 // An exercise: its task and marble, an answer box, Check, graded hints, Solution, Skip.
-function exercisePart(lesson, step, number) {
+function exercisePart(lesson, step, number, given = "") {
   const part = element("div", "exercise");
   part.dataset.exercise = number;
   const status = element("span", "status", STATES[(progress()[lesson.name] || {})[number]] || "");
@@ -376,8 +407,10 @@ function exercisePart(lesson, step, number) {
     verdict.textContent = reply.verdict === "right" ? "✓ Right: it produces that marble."
       : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
     if (reply.verdict === "right") mark(seen ? "seen" : "solved");
+    if (reply.verdict === "wrong") drawAnswer(drawn, given, answer.value, step.emits); else drawn.replaceChildren();
   });
-  part.append(task, wanted, answer, buttons, verdict);
+  const drawn = element("div", "answer-diagrams");
+  part.append(task, wanted, answer, buttons, verdict, drawn);
   return part;
 }
 
@@ -403,7 +436,7 @@ function showLesson(name) {
       box.append(element("pre", "", step.text), tryIt);
     } else {
       exercise += 1;
-      box.appendChild(exercisePart(lesson, step, exercise));
+      box.appendChild(exercisePart(lesson, step, exercise, given));
     }
   }
 }
