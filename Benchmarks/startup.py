@@ -25,3 +25,32 @@ for name, command in [("frp run --virtual (traced)", [frp, "run", "--virtual", s
     ms = median_ms(command)
     print(f"{name:30} {ms:6.2f} ms   {ms / baseline:5.1f} x /bin/true ({baseline:.2f} ms)")
 os.unlink(script.name)
+
+# The REPL, start to its first prompt, at a terminal (a pty, as a person starts it): the
+# median of 40, each with an empty history file, beside `sh` printing the same prompt in the
+# same pty (pexpect's own start is most of either: about 100 ms here); the difference is
+# what frp adds.
+try:
+    import pexpect
+except ImportError:
+    pexpect = None
+if pexpect is not None:
+    history = tempfile.NamedTemporaryFile("w", suffix=".history", delete=False)
+    history.close()
+
+    def to_prompt(command, args):
+        samples = []
+        for _ in range(40):
+            start = time.perf_counter()
+            child = pexpect.spawn(command, args, env={**os.environ, "FRP_HISTORY": history.name, "TERM": "dumb"},
+                                  encoding="utf-8", timeout=10)
+            child.expect_exact("frp> ")
+            samples.append((time.perf_counter() - start) * 1000)
+            child.sendline(":quit")
+            child.expect(pexpect.EOF)
+        return statistics.median(samples)
+
+    repl = to_prompt(frp, [])
+    shell = to_prompt("sh", ["-c", 'printf "frp> "; read line'])
+    os.unlink(history.name)
+    print(f"{'frp (REPL) to its prompt':30} {repl:6.2f} ms   sh to the same prompt {shell:.2f} ms: frp adds {repl - shell:.2f} ms")
