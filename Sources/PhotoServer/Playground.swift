@@ -110,20 +110,25 @@ final class PlaygroundRuns: Sendable {
 
 extension PhotoServer {
     /// The page's files (`GET /`, `/playground.js`, ...), `GET /diagram.css`, `POST /run` a
-    /// script, `POST /export` a script written as RxJS, `GET /explain/NAME`, `GET /operators`, `GET /lessons`, `POST /lessons/NAME/N`
-    /// an answer to exercise N.
+    /// script, `POST /export` it written as RxJS, `POST /marbles` its marbles and
+    /// `POST /marbles/M/E/F` one moved, `GET /explain/NAME`, `GET /operators` and
+    /// `/operators/NAME`, `GET /examples` and `/examples/NAME`, `GET /lessons`,
+    /// `POST /lessons/NAME/N` an answer to exercise N.
     func addPlayground(_ work: PlaygroundWork, to router: Router<PhotoRequestContext>) {
         let runs = PlaygroundRuns()
+        /// The JSON reply of work on a posted script, queued and limited as every run is.
+        @Sendable func answer(_ request: Request, _ context: PhotoRequestContext,
+                              _ work: @escaping @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String) async throws -> Response {
+            let script = try await Self.text(of: request.body, "the script")
+            let reply = try await runs.perform(for: context.client) { stop in work(script, stop) }
+            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+        }
         for file in PlaygroundFiles.all {
             router.get(RouterPath(file.path)) { _, _ in Self.reply(file.bytes, type: file.contentType) }
         }
         let stylesheet = Array(work.diagramStylesheet.utf8)
         router.get("/diagram.css") { _, _ in Self.reply(stylesheet, type: "text/css; charset=utf-8") }
-        router.post("/run") { request, context in
-            let script = try await Self.text(of: request.body, "the script")
-            let reply = try await runs.perform(for: context.client) { stop in work.run(script, stop) }
-            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
-        }
+        router.post("/run") { request, context in try await answer(request, context) { script, stop in work.run(script, stop) } }
         router.get("/operators/:name") { _, context in
             guard let name = context.parameters.get("name"), name.count <= 64, let page = work.operatorPage(name) else {
                 throw Rejection(404, "there is no such operator")
@@ -138,26 +143,16 @@ extension PhotoServer {
             }
             return Self.reply(Array(text.utf8), type: "text/plain; charset=utf-8")
         }
-        router.post("/marbles") { request, context in
-            let script = try await Self.text(of: request.body, "the script")
-            let reply = try await runs.perform(for: context.client) { work.marbles(script) }
-            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
-        }
+        router.post("/marbles") { request, context in try await answer(request, context) { script, _ in work.marbles(script) } }
         router.post("/marbles/:marble/:entry/:frame") { request, context in
             guard let marble = context.parameters.get("marble").flatMap({ Int($0) }),
                   let entry = context.parameters.get("entry").flatMap({ Int($0) }),
                   let frame = context.parameters.get("frame").flatMap({ Int($0) }), (0...Self.longestMarble).contains(frame) else {
                 throw Rejection(400, "the path needs a marble, a mark and a frame: /marbles/0/1/7 (a frame up to \(Self.longestMarble))")
             }
-            let script = try await Self.text(of: request.body, "the script")
-            let reply = try await runs.perform(for: context.client) { work.move(script, marble, entry, frame) }
-            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
+            return try await answer(request, context) { script, _ in work.move(script, marble, entry, frame) }
         }
-        router.post("/export") { request, context in
-            let script = try await Self.text(of: request.body, "the script")
-            let reply = try await runs.perform(for: context.client) { work.export(script) }
-            return Self.reply(Array(reply.utf8), type: "application/json; charset=utf-8")
-        }
+        router.post("/export") { request, context in try await answer(request, context) { script, _ in work.export(script) } }
         router.get("/explain/:name") { _, context in
             guard let name = context.parameters.get("name"), name.count <= 64 else { throw Rejection(400, "the path needs an operator's name") }
             guard let text = try await runs.perform(for: context.client, { work.explain(name) ?? "" }) as String?, !text.isEmpty else {

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.common.by import By
 
 from playground_session import chromium, shots
 
@@ -84,17 +85,22 @@ return {page: [...page], handlers: handlers,
         diagram: [...diagram.querySelectorAll("*")].map((element) =>
           [element.localName, [...element.attributes].map((attribute) => [attribute.name, attribute.value])]),
         forbidden: [...diagram.querySelectorAll("img, script, iframe, object, embed, foreignObject")].map((e) => e.localName),
-        text: document.getElementById("output").textContent + "\\n" + diagram.textContent,
+        text: document.getElementById("output").textContent + "\\n" + diagram.textContent
+              + "\\n" + document.getElementById("exported").textContent,
         called: window.__called || []};"""
 FINISHED = """const output = document.getElementById("output"), diagnostics = document.getElementById("diagnostics");
 return output.textContent !== "" || (!diagnostics.hidden && diagnostics.textContent !== "");"""
 
 def open_link(browser, wait, url, script):
-    """Opens the script's shared link (a new page, not only a new fragment), waits for its run
-    and a moment for handlers (an img's onerror) to fire; the page's inventory."""
+    """Opens the script's shared link (a new page, not only a new fragment), waits for its run,
+    exports it to RxJS (that text reaches the page too), and waits a moment for handlers (an
+    img's onerror) to fire; the page's inventory."""
     browser.get("about:blank")
     browser.get(url + "/#" + urllib.parse.quote(script, safe=""))
     wait.until(lambda _: browser.execute_script(FINISHED))
+    browser.find_element(By.ID, "export").click()
+    wait.until(lambda _: browser.execute_script(
+        "return !document.getElementById('exported').hidden || !document.getElementById('diagnostics').hidden"))
     time.sleep(0.15)
     return browser.execute_script(INVENTORY, CONTAINERS)
 

@@ -170,15 +170,24 @@ function marbleRow(marble, number, draggable = true) {
   // As wide as the marbles' panel allows (a long marble is scaled down to fit it).
   const available = Math.max(240, Math.min(ROW_WIDTH, ($("marbles").clientWidth || ROW_WIDTH) - 8));
   const scale = Math.min(FRAME, (available - FRAME) / frames);
-  const width = frames * scale + FRAME;
+  // Each mark at its time; marks of one frame a little apart, and a mark too close to the
+  // one before (scaled down, `b` 3 ms before `|`) pushed right so each can be grabbed: the
+  // order stays true, the distance between those two does not (the row's title says so).
+  const places = [];
+  let pushed = false;
+  marble.entries.forEach((entry, index) => {
+    const before = index > 0 ? marble.entries[index - 1] : null;
+    const at = entry.frame * scale + FRAME / 2;
+    const least = before === null ? at : places[index - 1] + (before.frame === entry.frame ? 6 : 2 * 11);
+    if (least > at && before && before.frame !== entry.frame) pushed = true;
+    places.push(Math.max(at, least));
+  });
+  const width = Math.max(frames * scale, ...places) + FRAME;
   const svg = svgElement("svg", { width: width, height: 40 });
   svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
-  // Marks of one frame stand one above the other's place, a little apart.
-  const seen = new Map();
+  if (pushed) svg.appendChild(svgElement("title", {}, "Marks closer than their size are drawn apart: not to scale there."));
   marble.entries.forEach((entry, index) => {
-    const before = seen.get(entry.frame) || 0;
-    seen.set(entry.frame, before + 1);
-    const group = marbleMark(entry.mark, entry.frame * scale + FRAME / 2 + before * 6);
+    const group = marbleMark(entry.mark, places[index]);
     if (!draggable) { svg.appendChild(group); return; }
     group.classList.add("draggable");
     group.dataset.frame = entry.frame;
