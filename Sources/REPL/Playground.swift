@@ -15,7 +15,8 @@ public enum Playground {
 
     /// The reply to `POST /run`, as JSON: `status` (frp run's exit status), `output` (the
     /// events and the text diagrams), `diagnostics` (as the terminal prints them), `svgs`
-    /// (each run's diagram) and `notes` (what was left out, and why). The run stops when
+    /// (each run's diagram), `notes` (what was left out, and why) and `results` (each run's
+    /// printed events as a row of the page's one diagram: `PlaygroundRows`). The run stops when
     /// `stop` says so (the server shutting down) or at `realTimeLimit`, whichever is first.
     public static func run(_ script: String, stop: @escaping @Sendable () -> Bool = { false }) -> String {
         let output = Collected()
@@ -23,6 +24,8 @@ public enum Playground {
         runner.sandboxed = true
         runner.interrupted = stop
         runner.diagrams = { output.svgs.append($0) }
+        let marbleMarks = PlaygroundRows.marbleMarks(in: Source(name: "playground.frp", text: script))
+        runner.results = { output.results.append(PlaygroundRows.row($0, marks: marbleMarks)) }
         runner.memoryLimit = memoryLimit
         let status = runner.run(Source(name: "playground.frp", text: script), wallClockLimit: realTimeLimit)
         var notes: [String] = []
@@ -46,6 +49,7 @@ public enum Playground {
             "diagnostics": .string(output.errors.joined(separator: "\n\n")),
             "marks": .array(marks(script)),
             "svgs": .array(svgs.map(JSON.string)), "notes": .array(notes.map(JSON.string)),
+            "results": .array(output.results),
         ]).text
     }
 
@@ -178,6 +182,7 @@ public enum Playground {
         private(set) var lines: [String] = []
         private(set) var errors: [String] = []
         var svgs: [String] = []
+        var results: [JSON] = []
         var output: Output {
             Output(line: { [self] in lines.append($0) }, error: { [self] in errors.append($0) })
         }
@@ -210,7 +215,9 @@ extension Playground {
     /// An answer to a lesson's exercise (numbered from 1), checked as `frp learn` checks
     /// it; nil when there is no such exercise. JSON: `verdict` (right, wrong, diagnostics,
     /// notOnePipeline), `report` (the marbles and the first difference, or the
-    /// diagnostics) and `hint` (aimed at the mistake, when there is one).
+    /// diagnostics), `hint` (aimed at the mistake, when there is one) and, for a wrong
+    /// answer, `rows`: the wanted events and the answer's, for one diagram on one axis,
+    /// with the report's letters.
     public static func check(lesson name: String, exercise number: Int, answer: String) -> String? {
         guard let lesson = Lesson.named(name) else { return nil }
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
@@ -223,20 +230,32 @@ extension Playground {
                 exercises += 1
                 guard exercises == number else { continue }
                 let verdict: (name: String, report: [String], hint: String?)
+                var rows: [JSON] = []
                 switch AnswerCheck(frontend: frontend, realTimeLimit: RealTimeLimit(realTimeLimit)).check(answer, for: exercise) {
                 case .right: verdict = ("right", [], nil)
-                case .wrong(let report, let hint, _): verdict = ("wrong", report, hint)
+                case .wrong(let report, let hint, let letters, let drawn):
+                    verdict = ("wrong", report, hint)
+                    if let drawn { rows = Self.rows(drawn, letters: letters) }
                 case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)
                 case .notOnePipeline: verdict = ("notOnePipeline", ["Write one pipeline; the names given above are already defined."], nil)
                 }
                 return JSON.object([
                     "verdict": .string(verdict.name), "report": .string(verdict.report.joined(separator: "\n")),
-                    "hint": verdict.hint.map(JSON.string) ?? .null,
+                    "hint": verdict.hint.map(JSON.string) ?? .null, "rows": .array(rows),
                 ]).text
             case .read, .run, .fails:
                 break
             }
         }
         return nil
+    }
+
+    /// A wrong answer's two rows: the wanted marble as written, and what the answer sent
+    /// (within the comparison's window), lettered as the report letters them.
+    private static func rows(_ drawn: AnswerCheck.Drawn, letters named: [(mark: Character, full: String)]) -> [JSON] {
+        var letters = Letters(reserving: [], limit: 62, named: named)
+        let values = Dictionary(named.map { ($0.mark, $0.full) }, uniquingKeysWith: { first, _ in first })
+        return [PlaygroundRows.row(label: "wanted", marble: drawn.wanted, values: values),
+                PlaygroundRows.row(label: "your answer", events: drawn.actual, end: drawn.wanted.width, letters: &letters)]
     }
 }

@@ -35,6 +35,8 @@ public struct ScriptRunner {
     public var interrupted: (@Sendable () -> Bool)?
     /// Where each run's SVG diagram goes instead of a file (the playground's reply).
     public var diagrams: ((String) -> Void)?
+    /// Where each run's printed events go as well (the playground's output rows).
+    public var results: ((RunResult) -> Void)?
     /// Heap each run may add, in bytes; nil: no limit.
     public var memoryLimit: Int?
     /// Whether runs of simple stages are fused (the differential runs set it both ways).
@@ -109,6 +111,7 @@ public struct ScriptRunner {
         }
         options.svgPath = svgPath
         options.diagrams = diagrams
+        options.results = results
         options.serviceFailures = failures.table
         options.transport = transport
         options.diagramStyle = diagram

@@ -126,10 +126,17 @@ final class Session {
         let run = Run(pipeline: pipeline, options: options, properties: properties, write: { output.line($0) },
                       number: runNumber)
         let line = EventLine(style: options.diagramStyle, pretty: options.prettyValues)
+        var sent: [Recorded<Value>] = []
+        var dropped = 0
+        let keeps = options.results != nil
         let outcome = run.perform(started: started) { event, time in
             output.line(line.text(event, at: time))
+            guard keeps else { return }
+            if sent.count < RunResult.limit { sent.append(Recorded(time: time, event: event)) } else { dropped += 1 }
         }
-        report(outcome, of: text, with: options, named: marks(of: marking + pipeline.marbleValueRecords) + letters)
+        let named = marks(of: marking + pipeline.marbleValueRecords) + letters
+        report(outcome, of: text, with: options, named: named)
+        options.results?(RunResult(title: text, events: sent, dropped: dropped, end: outcome.end, named: named))
     }
 
     /// The marks records give their values (`{b: "w"}`), for the trace.

@@ -52,6 +52,23 @@ def run_script(browser, wait, text):
     wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
 
 
+def assert_one_axis(browser, svg, rows):
+    """the diagram's rows share one time axis: every circle's x grows with its frame, and
+    marks of one frame in different rows are drawn at one x"""
+    marks = browser.execute_script("""
+        return [...arguments[0].querySelectorAll("g")].filter((g) => g.querySelector("circle")).map((g) => {
+            const circle = g.querySelector("circle");
+            return [Number(g.dataset.frame), Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy"))];
+        });""", svg)
+    assert len({cy for _, _, cy in marks}) == rows, marks
+    for frame, x, y in marks:
+        for other, other_x, other_y in marks:
+            if other == frame and other_y != y:
+                assert other_x == x, marks
+            if other > frame:
+                assert other_x > x, marks
+
+
 def test_runs_and_draws(browser, wait, url):
     """the page runs a pipeline and draws its marbles"""
     open_page(browser, wait, url)
@@ -61,6 +78,13 @@ def test_runs_and_draws(browser, wait, url):
     # The diagram: two rows of three values each.
     circles = browser.find_elements(By.CSS_SELECTOR, "#diagram svg g.value circle")
     assert len(circles) == 6, len(circles)
+    # Above it, the one diagram: the marble (draggable) and what the run sent, on one time
+    # axis, the output's letters explained (`a` is the input's "a", so "a!" is another).
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline circle")) == 6)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 3
+    assert_one_axis(browser, browser.find_element(By.CSS_SELECTOR, "#marbles svg.timeline"), rows=2)
+    legend = browser.find_element(By.CSS_SELECTOR, "#marbles .legend").text
+    assert legend.startswith("where ") and '= "a!"' in legend and 'a = "a!"' not in legend, legend
     browser.save_screenshot(os.path.join(shots, "playground.png"))
 
 
@@ -70,10 +94,13 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     run_script(browser, wait, 'cold "-a-b|" | map it + "!"')
     before = browser.find_element(By.ID, "output").text
     assert "1ms  next \"a!\"" in before, before
-    marble = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")[0]
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 2)
+    marble, other = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")
+    # The diagram's scale, from the marks at frames 1 and 3.
+    per_frame = (float(other.get_attribute("cx")) - float(marble.get_attribute("cx"))) / 2
     browser.execute_script("document.getElementById('output').textContent = 'running'")
-    # Two frames later: `-a-b|` becomes `---ba|`... the a moves to frame 3, swapping with b.
-    ActionChains(browser).click_and_hold(marble).move_by_offset(48, 0).release().perform()
+    # Two frames later: the a moves to frame 3, swapping with b: `-a-b|` becomes `-b-a|`.
+    ActionChains(browser).click_and_hold(marble).move_by_offset(round(2 * per_frame), 0).release().perform()
     wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
     script = browser.find_element(By.ID, "script").get_attribute("value")
     after = browser.find_element(By.ID, "output").text
@@ -87,7 +114,7 @@ def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""
     browser = page
     run_script(browser, wait, 'hot "-a 400ms b 100ms c 350ms d 500ms |" | map it + "!"')
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 4)
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 4)
     marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
     assert len(marks) == 5, len(marks)
     assert [mark.get_attribute("data-frame") for mark in marks] == ["1", "402", "503", "854", "1355"]
@@ -202,7 +229,7 @@ def test_every_operator_page_loads_and_its_marbles_move(browser, wait, url):
     browser.get(url + "/")
     options = wait.until(lambda _: browser.find_element(By.ID, "operators").find_elements(By.TAG_NAME, "option")[1:])
     names = [option.get_attribute("value") for option in options]
-    moved = 0
+    moved = unmoved = 0
     for name in names:
         browser.execute_script("document.getElementById('output').textContent = 'running'")
         browser.get(url + "/#/op/" + name)
@@ -211,6 +238,10 @@ def test_every_operator_page_loads_and_its_marbles_move(browser, wait, url):
         wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""), f"{name}'s run")
         marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
         if not marks:
+            # A source's example: its output row is drawn, and the page says why nothing moves.
+            wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles .nothing-to-drag"), f"{name}: no hint")
+            wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box"), f"{name}: no output row")
+            unmoved += 1
             continue
         before = browser.find_element(By.ID, "output").text
         browser.execute_script("document.getElementById('output').textContent = 'running'")
@@ -219,7 +250,7 @@ def test_every_operator_page_loads_and_its_marbles_move(browser, wait, url):
         wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
         assert browser.find_element(By.ID, "output").text != before, name
         moved += 1
-    assert len(names) > 50 and moved > 30, (len(names), moved)
+    assert len(names) > 50 and moved > 30 and moved + unmoved == len(names), (len(names), moved, unmoved)
 
 
 def test_a_lesson_exercise_is_checked(browser, wait, url):
@@ -228,6 +259,11 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     wait.until(lambda _: browser.find_element(By.ID, "lessons").find_elements(By.TAG_NAME, "option")[1:])
     Select(browser.find_element(By.ID, "lessons")).select_by_value("search")
     exercise = wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="1"]'))
+    # The lesson's runs are drawn in place: the marble it reads over what it sent.
+    watched = browser.find_elements(By.CSS_SELECTOR, "#lesson .watched")
+    assert watched
+    wait.until(lambda _: all(box.find_elements(By.CSS_SELECTOR, "svg.timeline .operator-box") for box in watched))
+    assert_one_axis(browser, watched[0].find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
     answer = exercise.find_element(By.CLASS_NAME, "answer")
     verdict = exercise.find_element(By.CLASS_NAME, "verdict")
     # A known mistake: the marbles, and the hint aimed at it.
@@ -238,7 +274,10 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     # Drawn under it: the wanted marble by frp's parser, and the answer's run stage by stage.
     drawn = exercise.find_element(By.CLASS_NAME, "answer-diagrams")
     wait.until(lambda _: "Your answer, stage by stage:" in drawn.text)
-    assert "Wanted:" in drawn.text
+    assert "Wanted, and what your answer sent:" in drawn.text
+    # Wanted and sent are two rows of one diagram on one time axis: a mark's x follows its
+    # frame, the same in both rows.
+    assert_one_axis(browser, drawn.find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
     assert len(drawn.find_elements(By.CSS_SELECTOR, "svg")) >= 2
     browser.save_screenshot(os.path.join(shots, "playground-lesson-wrong.png"))
     answer.clear()

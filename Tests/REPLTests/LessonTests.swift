@@ -134,7 +134,7 @@ struct LessonTests {
             #expect(!exercise.mistakes.isEmpty, "\(lesson) exercise \(number) keeps no mistake")
             for mistake in exercise.mistakes {
                 let verdict = AnswerCheck(frontend: frontend).check(mistake.answer, for: exercise)
-                guard case .wrong(let report, let hint, _) = verdict else {
+                guard case .wrong(let report, let hint, _, _) = verdict else {
                     Issue.record("\(lesson) exercise \(number): `\(mistake.answer)` gives \(verdict), not a wrong marble")
                     continue
                 }
@@ -151,12 +151,12 @@ struct LessonTests {
         let (_, _, takeFirst, frontend) = try #require(feed.first)
         // `take 2` before the filter, written with the filter's condition the other way round.
         let verdict = AnswerCheck(frontend: frontend).check(#"popular | take 2 | filter "Fine Art" == category | map name"#, for: takeFirst)
-        guard case .wrong(_, let hint, _) = verdict else { Issue.record("\(verdict)"); return }
+        guard case .wrong(_, let hint, _, _) = verdict else { Issue.record("\(verdict)"); return }
         #expect(hint == takeFirst.mistakes[0].hint)
 
         let (_, _, downloads, downloadsFrontend) = feed[1]
         let signals = AnswerCheck(frontend: downloadsFrontend).check("popular | take 3 | map (download images[0].url)", for: downloads)
-        guard case .wrong(_, let signalHint, _) = signals else { Issue.record("\(signals)"); return }
+        guard case .wrong(_, let signalHint, _, _) = signals else { Issue.record("\(signals)"); return }
         #expect(signalHint?.contains("flatten them with flatMap") == true)
     }
 

@@ -195,7 +195,7 @@ struct MarbleLessonTests {
             #expect(!exercise.hint.isEmpty)
             #expect((1...2).contains(exercise.mistakes.count), "\(lesson) exercise \(number)")
             for mistake in exercise.mistakes {
-                guard case .wrong(_, let hint, _) = checker.check(mistake.answer, for: exercise) else {
+                guard case .wrong(_, let hint, _, _) = checker.check(mistake.answer, for: exercise) else {
                     Issue.record("\(lesson) exercise \(number): `\(mistake.answer)` is not refused")
                     continue
                 }

@@ -41,6 +41,11 @@ function rebuilt(node) {
   return copy;
 }
 
+// A script sent to one of the server's routes as text.
+function post(path, script) {
+  return fetch(path, { method: "POST", body: script, headers: { "Content-Type": "text/plain" } });
+}
+
 function note(text) {
   const line = document.createElement("p");
   line.className = "note";
@@ -82,7 +87,7 @@ async function run() {
   $("share").href = location.href;
   let reply;
   try {
-    const response = await fetch("/run", { method: "POST", body: script, headers: { "Content-Type": "text/plain" } });
+    const response = await post("/run", script);
     reply = await response.json();
     if (asked !== runRequest) return;
     if (!response.ok) return showProblem(reply.error || response.statusText);
@@ -94,6 +99,8 @@ async function run() {
   $("diagnostics").textContent = reply.diagnostics;
   markProblem(reply.marks || []);
   showDiagrams(reply.svgs, reply.notes);
+  shown.results = reply.results || [];
+  shown.resultsFor = script;
   drawMarbles();
 }
 
@@ -119,7 +126,7 @@ function markProblem(marks) {
 async function exportScript() {
   let reply;
   try {
-    const response = await fetch("/export", { method: "POST", body: $("script").value, headers: { "Content-Type": "text/plain" } });
+    const response = await post("/export", $("script").value);
     reply = await response.json();
     if (!response.ok) return showProblem(reply.error || response.statusText);
   } catch (error) {
@@ -136,84 +143,172 @@ async function exportScript() {
   $("export-file").textContent = reply.javascript;
 }
 
-// The script's marbles as frp reads them (`POST /marbles`): the page parses no marble
-// itself. Each mark is one circle at its frame, scaled so a long marble fits its row; a
-// dragged mark is moved by the server (`POST /marbles/M/E/F`), which writes the marble anew
-// (times as `400ms`, marks of one frame as a group) and answers the new script.
+// The one diagram (#marbles): the script's marbles, each draggable along its row, and
+// under them each run's output row, all on one time axis, so a moved mark and what it
+// changed line up. The server sends every row — the marbles as frp's parser reads them
+// (`POST /marbles`), a run's events as it printed them (`results` of `POST /run`) — and
+// the page parses nothing. A dragged mark is moved by the server (`POST /marbles/M/E/F`),
+// which writes the marble anew (times as `400ms`, marks of one frame as a group).
 const ROW_WIDTH = 720;
+const LEFT = 14;
+const shown = { inputs: [], inputsFor: null, results: [], resultsFor: null };
 let marbleRequest = 0;
 async function drawMarbles() {
   const asked = ++marbleRequest;
+  const script = $("script").value;
   let reply;
   try {
-    const response = await fetch("/marbles", { method: "POST", body: $("script").value, headers: { "Content-Type": "text/plain" } });
+    const response = await post("/marbles", script);
     reply = await response.json();
     if (!response.ok) return;
   } catch (error) {
     return;
   }
   if (asked !== marbleRequest) return; // a newer script was asked for meanwhile
-  const box = $("marbles");
-  box.replaceChildren();
-  reply.marbles.forEach((marble, number) => {
-    const row = document.createElement("div");
-    row.className = "marble-row";
-    const label = element("div", "hint", `${marble.kind} "${marble.text}"` + (marble.draggable ? "" : `: ${marble.reason}`));
-    row.appendChild(label);
-    if (marble.draggable) row.appendChild(marbleRow(marble, number));
-    box.appendChild(row);
-  });
+  shown.inputs = reply.marbles;
+  shown.inputsFor = script;
+  drawTimeline();
 }
 
-function marbleRow(marble, number, draggable = true) {
-  const frames = Math.max(marble.width, ...marble.entries.map((entry) => entry.frame + 1), 10);
-  // As wide as the marbles' panel allows (a long marble is scaled down to fit it).
-  const available = Math.max(240, Math.min(ROW_WIDTH, ($("marbles").clientWidth || ROW_WIDTH) - 8));
-  const scale = Math.min(FRAME, (available - FRAME) / frames);
-  // Each mark at its time; marks of one frame a little apart, and a mark too close to the
-  // one before (scaled down, `b` 3 ms before `|`) pushed right so each can be grabbed: the
-  // order stays true, the distance between those two does not (the row's title says so).
+// The rows of the script in the editor: its marbles, and its runs' output when the runs
+// were of this script (while it is being edited, the marbles alone).
+function drawTimeline() {
+  const script = $("script").value;
+  const rows = [];
+  if (shown.inputsFor === script) {
+    shown.inputs.forEach((marble, number) => rows.push({
+      label: `${marble.kind} "${marble.text}"` + (marble.draggable ? "" : `: ${marble.reason}`),
+      entries: marble.entries, width: marble.width || 0, number: marble.draggable ? number : -1,
+    }));
+  }
+  if (shown.resultsFor === script) {
+    for (const result of shown.results) rows.push({ ...result, output: true, number: -1 });
+  }
+  const parts = rows.length ? timeline(rows, $("marbles")) : [];
+  if (shown.inputsFor === script && !shown.inputs.some((marble) => marble.draggable)) {
+    parts.push(element("p", "hint nothing-to-drag", "Nothing to drag here: the script has no cold or hot marble (a source such as "
+      + "`of`, `timer` or a photo service sends what its arguments say). Write one, e.g. `cold \"-a-b|\" | …`, to drag its marks."));
+  }
+  $("marbles").replaceChildren(...parts);
+}
+
+// A lesson's run, drawn in place as the one diagram: the marbles it reads and what it sent.
+async function drawInPlace(box, script) {
+  const [ran, marbles] = await Promise.all([post("/run", script), post("/marbles", script)]);
+  if (!ran.ok || !marbles.ok) {
+    box.replaceChildren(note("Not drawn: " + ((await (ran.ok ? marbles : ran).json()).error || "the server said no")));
+    return;
+  }
+  const rows = (await marbles.json()).marbles.filter((marble) => marble.entries.length).map((marble) => ({
+    label: `${marble.kind} "${marble.text}"`, entries: marble.entries, width: marble.width, number: -1,
+  }));
+  for (const result of (await ran.json()).results) rows.push({ ...result, output: true, number: -1 });
+  box.replaceChildren(...timeline(rows, box));
+}
+
+// Rows on one time axis: an input row is its label over its line; an output row is the
+// run's pipeline in a box (as RxMarbles draws the operator) over the line of what it sent.
+// Returns the SVG and the legend of the letters that stand for longer values.
+function timeline(rows, box) {
+  const frames = Math.max(10, ...rows.map((row) => Math.max(row.width, ...row.entries.map((entry) => entry.frame + 1))));
+  const available = Math.max(240, Math.min(ROW_WIDTH, (box.clientWidth || ROW_WIDTH) - 8));
+  const scale = Math.min(2 * FRAME, (available - LEFT - FRAME) / frames);
+  const svg = svgElement("svg", { class: "timeline" });
+  let y = 0, right = LEFT + frames * scale, pushedAny = false;
+  const legend = new Map(), boxes = [];
+  for (const row of rows) {
+    const { places, pushed } = placed(row.entries, scale);
+    pushedAny = pushedAny || pushed;
+    const label = row.label.length > 90 ? row.label.slice(0, 89) + "…" : row.label;
+    if (row.output) {
+      boxes.push(svg.appendChild(svgElement("rect", { x: LEFT, y: y + 4, height: 24, class: "operator-box" })));
+      svg.appendChild(svgElement("text", { x: LEFT + 8, y: y + 21, class: "operator-text" }, label));
+      y += 30;
+    } else {
+      svg.appendChild(svgElement("text", { x: LEFT, y: y + 12, class: "row-label" }, label));
+      y += 14;
+    }
+    const middle = y + 20;
+    const end = Math.max(LEFT + frames * scale, ...places) + FRAME / 2;
+    svg.appendChild(svgElement("line", { x1: LEFT, y1: middle, x2: end, y2: middle, class: "axis", "stroke-width": 2 }));
+    right = Math.max(right, end);
+    row.entries.forEach((entry, index) => {
+      const group = marbleMark(entry.mark, places[index], middle, row.tint || (row.output ? "output" : "value"));
+      const value = entry.value ? `${entry.value} at ${entry.frame}ms` : `${entry.mark} at ${entry.frame}ms`;
+      if (row.output && entry.mark.length === 1 && entry.value && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark)) {
+        legend.set(entry.mark, entry.value);
+      }
+      group.dataset.frame = entry.frame;
+      if (row.number >= 0) {
+        group.classList.add("draggable");
+        group.tabIndex = 0;
+        group.appendChild(svgElement("title", {}, `${value}: drag it, or move it with the arrow keys`));
+        group.addEventListener("mousedown", (event) => startDrag(event, row.number, index, entry.frame, scale, group));
+        group.addEventListener("keydown", (event) => {
+          const step = event.shiftKey ? 10 : 1;
+          if (event.key === "ArrowRight") { event.preventDefault(); moveMark(row.number, index, entry.frame + step); }
+          if (event.key === "ArrowLeft") { event.preventDefault(); moveMark(row.number, index, Math.max(0, entry.frame - step)); }
+        });
+      } else {
+        group.appendChild(svgElement("title", {}, value));
+      }
+      svg.appendChild(group);
+    });
+    y += 44;
+  }
+  y = timeAxis(svg, y, frames, scale);
+  if (pushedAny) svg.appendChild(svgElement("title", {}, "Marks closer than their size are drawn apart: not to scale there."));
+  const width = Math.max(Math.ceil(right + FRAME / 2), available);
+  svg.setAttribute("width", width);
+  for (const operator of boxes) operator.setAttribute("width", width - LEFT - 6);
+  svg.setAttribute("height", y);
+  const parts = [svg];
+  if (legend.size) parts.push(element("p", "legend hint", "where " + [...legend].map(([mark, value]) => `${mark} = ${value}`).join(", ")));
+  const dropped = rows.reduce((sum, row) => sum + (row.dropped || 0), 0);
+  if (dropped) parts.push(note(`${dropped} later events are not drawn (the text output has them all).`));
+  return parts;
+}
+
+// Each mark at its time; marks of one frame a little apart, and a mark too close to the
+// one before (scaled down, `b` 3 ms before `|`) pushed right so each can be grabbed: the
+// order stays true, the distance between those two does not (the diagram's title says so).
+function placed(entries, scale) {
   const places = [];
   let pushed = false;
-  marble.entries.forEach((entry, index) => {
-    const before = index > 0 ? marble.entries[index - 1] : null;
-    const at = entry.frame * scale + FRAME / 2;
+  entries.forEach((entry, index) => {
+    const before = index > 0 ? entries[index - 1] : null;
+    const at = LEFT + entry.frame * scale + FRAME / 2;
     const least = before === null ? at : places[index - 1] + (before.frame === entry.frame ? 6 : 2 * 11);
     if (least > at && before && before.frame !== entry.frame) pushed = true;
     places.push(Math.max(at, least));
   });
-  const width = Math.max(frames * scale, ...places) + FRAME;
-  const svg = svgElement("svg", { width: width, height: 40 });
-  svg.appendChild(svgElement("line", { x1: 0, y1: 20, x2: width, y2: 20, class: "axis", "stroke-width": 2 }));
-  if (pushed) svg.appendChild(svgElement("title", {}, "Marks closer than their size are drawn apart: not to scale there."));
-  marble.entries.forEach((entry, index) => {
-    const group = marbleMark(entry.mark, places[index]);
-    if (!draggable) { svg.appendChild(group); return; }
-    group.classList.add("draggable");
-    group.dataset.frame = entry.frame;
-    group.tabIndex = 0;
-    const title = svgElement("title", {}, `${entry.mark} at ${entry.frame}ms: drag it, or move it with the arrow keys`);
-    group.appendChild(title);
-    group.addEventListener("mousedown", (event) => startDrag(event, number, index, entry.frame, scale, group));
-    group.addEventListener("keydown", (event) => {
-      const step = event.shiftKey ? 10 : 1;
-      if (event.key === "ArrowRight") { event.preventDefault(); moveMark(number, index, entry.frame + step); }
-      if (event.key === "ArrowLeft") { event.preventDefault(); moveMark(number, index, Math.max(0, entry.frame - step)); }
-    });
-    svg.appendChild(group);
-  });
-  return svg;
+  return { places, pushed };
 }
 
-function marbleMark(mark, x) {
+// The time axis under the rows: a tick every 1, 2 or 5 × 10ⁿ ms, at least 60 px apart.
+function timeAxis(svg, y, frames, scale) {
+  let step = 1;
+  for (let power = 1; step * scale < 60; power *= 10) step = [1, 2, 5].map((digit) => digit * power).find((s) => s * scale >= 60) || 10 * power;
+  const top = y + 6;
+  svg.appendChild(svgElement("line", { x1: LEFT, y1: top, x2: LEFT + frames * scale + FRAME / 2, y2: top, class: "tick" }));
+  for (let frame = 0; frame <= frames; frame += step) {
+    const x = LEFT + frame * scale + FRAME / 2;
+    svg.appendChild(svgElement("line", { x1: x, y1: top, x2: x, y2: top + 5, class: "tick" }));
+    const reading = frame >= 1000 ? `${frame / 1000}s` : `${frame}ms`;
+    svg.appendChild(svgElement("text", { x: x, y: top + 17, class: "tick-label" }, reading));
+  }
+  return top + 24;
+}
+
+function marbleMark(mark, x, middle = 20, kind = "value") {
   const group = svgElement("g");
   if (mark === "|") {
-    group.appendChild(svgElement("line", { x1: x, y1: 6, x2: x, y2: 34, class: "end", "stroke-width": 3 }));
+    group.appendChild(svgElement("line", { x1: x, y1: middle - 14, x2: x, y2: middle + 14, class: "end", "stroke-width": 3 }));
   } else if (mark === "#") {
-    group.appendChild(svgElement("text", { x: x, y: 26, class: "error" }, "×"));
+    group.appendChild(svgElement("text", { x: x, y: middle + 6, class: "error" }, "×"));
   } else {
-    group.appendChild(svgElement("circle", { cx: x, cy: 20, r: 11, class: "value" }));
-    group.appendChild(svgElement("text", { x: x, y: 25, class: "mark" }, mark));
+    group.appendChild(svgElement("circle", { cx: x, cy: middle, r: 11, class: kind }));
+    group.appendChild(svgElement("text", { x: x, y: middle + 5, class: "mark" }, mark));
   }
   return group;
 }
@@ -236,8 +331,7 @@ function startDrag(event, number, index, frame, scale, group) {
 // Asks the server to move mark `index` of marble `number` to `frame`; the script it answers
 // replaces this one and runs. A move no marble can write is said, and nothing changes.
 async function moveMark(number, index, frame) {
-  const response = await fetch(`/marbles/${number}/${index}/${frame}`, { method: "POST", body: $("script").value,
-                                                                        headers: { "Content-Type": "text/plain" } });
+  const response = await post(`/marbles/${number}/${index}/${frame}`, $("script").value);
   const reply = await response.json();
   if (!response.ok || reply.error) {
     showProblem(reply.error || response.statusText);
@@ -344,18 +438,18 @@ function showProgressInMenu() {
   }
 }
 
-// Under a wrong answer: the marble the exercise wants, drawn by frp's parser, and the
-// answer's own run stage by stage (its diagram from `POST /run`, with the lesson's names).
-async function drawAnswer(box, given, answer, emits) {
+// Under a wrong answer: the wanted events and the answer's as two rows on one time axis,
+// lettered as the report letters them (the check's `rows`), and the answer's own run stage
+// by stage (its diagram from `POST /run`, with the lesson's names).
+async function drawAnswer(box, given, answer, rows) {
   box.replaceChildren();
-  // `emits` is as written after `emits` (`"-a-b|" {a: 1}`): after `cold`, a script.
-  const wanted = await (await fetch("/marbles", { method: "POST", body: "cold " + emits })).json();
-  if (wanted.marbles.length && wanted.marbles[0].draggable) {
-    const row = element("div", "marble-row");
-    row.appendChild(marbleRow(wanted.marbles[0], -1, false));
-    box.append(element("p", "hint", "Wanted:"), row);
+  if (rows && rows.length) {
+    const diagram = element("div", "marble-row");
+    box.append(element("p", "hint", "Wanted, and what your answer sent:"), diagram);
+    // The wanted row as an input is drawn, the answer's as an output.
+    diagram.append(...timeline(rows.map((row, index) => ({ ...row, number: -1, tint: index ? "output" : "value" })), box));
   }
-  const reply = await (await fetch("/run", { method: "POST", body: given + answer, headers: { "Content-Type": "text/plain" } })).json();
+  const reply = await (await post("/run", given + answer)).json();
   if (reply.svgs && reply.svgs.length) {
     box.appendChild(element("p", "hint", "Your answer, stage by stage:"));
     drawDiagrams(box, box, reply.svgs);
@@ -409,14 +503,14 @@ function exercisePart(lesson, step, number, given = "") {
     if (next) next.focus();
   });
   check.addEventListener("click", async () => {
-    const response = await fetch(`/lessons/${encodeURIComponent(lesson.name)}/${number}`, { method: "POST", body: answer.value });
+    const response = await post(`/lessons/${encodeURIComponent(lesson.name)}/${number}`, answer.value);
     const reply = await response.json();
     verdict.hidden = false;
     verdict.className = "verdict " + (reply.verdict === "right" ? "right" : "wrong");
     verdict.textContent = reply.verdict === "right" ? "✓ Right: it produces that marble."
       : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
     if (reply.verdict === "right") mark(seen ? "seen" : "solved");
-    if (reply.verdict === "wrong") drawAnswer(drawn, given, answer.value, step.emits); else drawn.replaceChildren();
+    if (reply.verdict === "wrong") drawAnswer(drawn, given, answer.value, reply.rows); else drawn.replaceChildren();
   });
   const drawn = element("div", "answer-diagrams");
   part.append(task, wanted, answer, buttons, verdict, drawn);
@@ -434,20 +528,29 @@ function showLesson(name) {
   box.appendChild(element("h3", "", lesson.title));
   let given = "";
   let exercise = 0;
+  const watched = [];
   for (const step of lesson.steps) {
     if (step.kind === "read") {
       box.appendChild(element("p", "", step.text));
     } else if (step.kind === "given" || step.kind === "run") {
       if (step.kind === "given") given += step.text + "\n";
       const script = step.kind === "given" ? given : given + step.text;
-      const tryIt = element("button", "", "Try it");
+      const tryIt = element("button", "", "Try it in the editor");
       tryIt.addEventListener("click", () => { $("script").value = script; drawMarbles(); run(); });
-      box.append(element("pre", "", step.text), tryIt);
+      box.append(element("pre", "", step.text));
+      if (step.kind === "run") {
+        const drawn = element("div", "marble-row watched");
+        box.appendChild(drawn);
+        watched.push([drawn, script]);
+      }
+      box.appendChild(tryIt);
     } else {
       exercise += 1;
       box.appendChild(exercisePart(lesson, step, exercise, given));
     }
   }
+  // One after another: the server takes a few runs at a time from one page.
+  (async () => { for (const [drawn, script] of watched) await drawInPlace(drawn, script); })();
 }
 
 // The script of a shared link; a malformed one is said, not thrown.

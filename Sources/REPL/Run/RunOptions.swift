@@ -43,6 +43,9 @@ struct RunOptions {
     var svgPath: String?
     /// Where each run's SVG diagram goes instead of a file (the playground's reply).
     var diagrams: ((String) -> Void)?
+    /// Where each run's printed events go as well (the playground draws them as the run's
+    /// output row, on one time axis with the script's marbles).
+    var results: ((RunResult) -> Void)?
     /// How diagrams are drawn (width, ASCII, colour); event lines take its width and colour.
     var diagramStyle = DiagramStyle()
     /// Whether a value too wide for a line is laid out over several (at a terminal; piped
@@ -98,6 +101,19 @@ struct RunOptions {
 }
 
 /// What a run came to.
+/// A run's printed events, as the playground draws them: the pipeline's text, its first
+/// `limit` events at their times, where the run ended, and the marks the script named
+/// (`{a: "kit"}`), so a value keeps its letter.
+public struct RunResult {
+    public static let limit = 500
+    public let title: String
+    public let events: [Recorded<Value>]
+    /// Events past `limit`, not kept.
+    public let dropped: Int
+    public let end: Time
+    public let named: [(mark: Character, full: String)]
+}
+
 struct RunOutcome {
     enum Stop: Equatable {
         /// The pipeline completed or failed.

@@ -10,12 +10,20 @@ struct AnswerCheck {
         /// Expected and actual marbles one above the other, and the first differing event;
         /// a hint aimed at the mistake when it is one the exercise knows, or one of a kind
         /// (signals sent as values).
-        /// `letters`: the values the report lettered, for the trace drawn under it.
-        case wrong([String], hint: String?, letters: [(mark: Character, full: String)] = [])
+        /// `letters`: the values the report lettered, for the trace drawn under it;
+        /// `drawn`: the wanted marble and what the answer sent, for two rows on one axis.
+        case wrong([String], hint: String?, letters: [(mark: Character, full: String)] = [], drawn: Drawn? = nil)
         /// It does not parse or check: the diagnostics, rendered with their carets.
         case doesNotCheck([String])
         /// It checks but is not one pipeline (a `let`, an `expect`, two lines...).
         case notOnePipeline
+    }
+
+    /// What a wrong answer is drawn from: the exercise's marble, and the answer's events
+    /// within the comparison's window.
+    struct Drawn {
+        let wanted: Marble
+        let actual: [Recorded<Value>]
     }
 
     struct Diagnostics: Error {
@@ -67,7 +75,8 @@ struct AnswerCheck {
         let outcome = run(pipeline)
         guard !outcome.passed else { return .right }
         guard !outcome.stopped else { return .wrong(outcome.report, hint: nil) }
-        return .wrong(outcome.report, hint: hint(for: outcome.actual, of: pipeline, in: exercise, running: run), letters: outcome.letters)
+        return .wrong(outcome.report, hint: hint(for: outcome.actual, of: pipeline, in: exercise, running: run), letters: outcome.letters,
+                      drawn: Drawn(wanted: marble, actual: outcome.actual))
     }
 
     /// The hint of the exercise's mistake that behaves as the answer did (any text that

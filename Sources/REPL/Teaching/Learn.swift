@@ -202,7 +202,7 @@ public struct Learn {
                                         : "✓ Right: it produces that marble. Its run:")
                 demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
                 return sawSolution ? .seen : .solved
-            case .wrong(let report, let hint, let letters):
+            case .wrong(let report, let hint, let letters, _):
                 output.line("✗ Not that marble yet:")
                 for line in report { output.line("  " + line) }
                 // The learner's own run, stage by stage: where it went another way, each

@@ -1,0 +1,71 @@
+import JSONText
+import Language
+import Signals
+import Trace
+
+/// The rows of the playground's one diagram, as JSON the page draws on one time axis:
+/// `label`, `entries` (`frame`; `mark`: the letter drawn, `|` or `#`; `value`: what it
+/// stands for), `width` (the frames the row spans) and `dropped` (events not sent). The
+/// page draws what it is given and computes nothing: which letter a value gets is decided
+/// here, by the `Letters` the text diagram uses, so a value named in the script
+/// (`{a: "kit"}`) keeps its letter.
+enum PlaygroundRows {
+    /// A run's output row: the events it printed, at their frames. `marks`: the letters
+    /// of the script's marbles, which stand for themselves (`"a"`) unless the script named
+    /// them otherwise, so an output value never takes a letter an input row shows.
+    static func row(_ result: RunResult, marks: [Character] = []) -> JSON {
+        let named = result.named + marks.map { (mark: $0, full: "\"\($0)\"") }
+        var letters = Letters(reserving: result.events.compactMap(\.nextDescription), limit: 62, named: named)
+        return row(label: result.title, events: result.events, end: result.end.frame, dropped: result.dropped, letters: &letters)
+    }
+
+    /// Events as a row, each value lettered by `letters`; silent on to `end`.
+    static func row(label: String, events: [Recorded<Value>], end: Int, dropped: Int = 0, letters: inout Letters) -> JSON {
+        let entries = events.map { recorded -> JSON in
+            let (mark, value): (String, String)
+            switch recorded.event {
+            case .next(let next): (mark, value) = (String(letters.letter(full: next.description, short: next.legendDescription)), next.legendDescription)
+            case .completed: (mark, value) = ("|", "completed")
+            case .error(let error): (mark, value) = ("#", "error: " + error.message)
+            }
+            return .object(["frame": .number(recorded.time.frame), "mark": .string(mark), "value": .string(value)])
+        }
+        let last = events.last.map { $0.time.frame + 1 } ?? 0
+        return .object(["label": .string(label), "entries": .array(entries), "width": .number(max(end, last)),
+                        "dropped": .number(dropped)])
+    }
+
+    /// A marble as written (an exercise's wanted events): its marks as they are written,
+    /// each value's meaning from `values` (mark → what it stands for) when there is one.
+    static func row(label: String, marble: Marble, values: [Character: String]) -> JSON {
+        let entries = marble.entries.map { entry -> JSON in
+            let (mark, value): (String, String)
+            switch entry.mark {
+            case .value(let character): (mark, value) = (String(character), values[character] ?? "\"\(character)\"")
+            case .completed: (mark, value) = ("|", "completed")
+            case .error: (mark, value) = ("#", "error")
+            }
+            return .object(["frame": .number(entry.frame), "mark": .string(mark), "value": .string(value)])
+        }
+        return .object(["label": .string(label), "entries": .array(entries), "width": .number(marble.width), "dropped": .number(0)])
+    }
+
+    /// The value marks of every marble of the script that reads.
+    static func marbleMarks(in source: Source) -> [Character] {
+        var marks: [Character] = []
+        for literal in MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue) {
+            guard let marble = try? Marble.parse(literal.text, kind: literal.kind) else { continue }
+            for entry in marble.entries {
+                if case .value(let mark) = entry.mark, !marks.contains(mark) { marks.append(mark) }
+            }
+        }
+        return marks
+    }
+}
+
+extension Recorded<Value> {
+    /// The value's full text, when the event is a value.
+    fileprivate var nextDescription: String? {
+        if case .next(let value) = event { value.description } else { nil }
+    }
+}
