@@ -15,6 +15,7 @@ test:
 	python3 -m pytest -q Tests/Browser
 	@scripts/setup-rxjs
 	python3 -m pytest -q Tests/RxJS
+	python3 -m pytest -q Tests/Combine
 	.build/debug/frp test Tests/Scripts Examples
 	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 

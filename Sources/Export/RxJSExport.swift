@@ -396,7 +396,7 @@ struct Writer {
                 written[name] = JavaScript.string(text)
             }
         }
-        guard let call = spelling(RxJSArguments(written: written, bodies: bodies, pipelines: pipelines)) else {
+        guard let call = spelling(WrittenArguments(written: written, bodies: bodies, pipelines: pipelines)) else {
             throw Unsupported(reason: "`\(stage.label)` has no counterpart in RxJS's operators (it connects before anyone subscribes)")
         }
         return call

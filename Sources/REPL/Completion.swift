@@ -20,7 +20,7 @@ struct Completion {
     /// The prompt's commands, and the words each takes (completed after it).
     static let commands: [(name: String, words: [String])] = [
         (":help", []), (":explain", []), (":time", ["live", "virtual"]), (":trace", ["on", "off"]), (":jobs", []),
-        (":stop", []), (":load", []), (":save", []), (":export", ["rxjs"]), (":reset", []), (":quit", []),
+        (":stop", []), (":load", []), (":save", []), (":export", ExportRunner.Target.allCases.map(\.rawValue)), (":reset", []), (":quit", []),
     ]
 
     /// The top-level fields of each service's records (PhotoSite keeps them with the

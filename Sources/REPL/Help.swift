@@ -14,7 +14,7 @@ enum Help {
                      "`service search fails \"offline\"` (or `fails 2 times`, `slow 5`, `ok`) changes a service for what follows.",
                      "Commands: :explain OP (one operator in full, its example run), :explain (which operator do I need?),",
                      "  :time live|virtual|10x, :trace on|off,",
-                     "  :load FILE, :save FILE (this session's inputs as a script), :export rxjs [FILE] (them as RxJS),",
+                     "  :load FILE, :save FILE (this session's inputs as a script), :export rxjs|combine [FILE] (them as RxJS or Combine),",
                      "  :reset, :quit (or Ctrl-D).", ""]
         return (lines + Explainer.families(catalogue)).flatMap { wrap($0, width: width) }.joined(separator: "\n")
     }

@@ -255,26 +255,26 @@ public struct Repl {
             }
         case ":export":
             // This session's inputs, as `:save` writes them, exported as `frp export` does.
-            guard words.count >= 2, words[1] == "rxjs" else {
-                output.error(":export takes rxjs, and a file to write it to: :export rxjs [FILE]")
+            guard words.count >= 2, let target = ExportRunner.Target(rawValue: words[1]) else {
+                output.error(":export takes rxjs or combine, and a file to write it to: :export rxjs [FILE]")
                 return .done
             }
             let source = Source(name: "session", text: inputs.joined(separator: "\n") + "\n")
             var exporting = Frontend.forFiles()
             let (statements, _) = exporting.load(source)
-            let export = RxJSExport(statements, source: source, services: ServiceAnswers.answer)
+            let export = ExportRunner.Exported(statements, source: source, to: target)
             for skipped in export.skipped { output.error("input line \(skipped.line): \(skipped.reason)") }
             if words.count > 2 {
                 let path = words[2...].joined(separator: " ")
                 do throws(AtomicFile.Failure) {
-                    try AtomicFile.replace(path, with: export.javascript, inPlaceUnlessRegular: true)
-                    output.line("\(ExportRunner.summary(export)) to \(path): NODE_PATH=/usr/share/nodejs node \(path)")
+                    try AtomicFile.replace(path, with: export.file, inPlaceUnlessRegular: true)
+                    output.line("\(export.summary) to \(path)" + (target == .rxjs ? ": NODE_PATH=/usr/share/nodejs node \(path)" : ""))
                 } catch {
                     output.error("cannot write \(path): \(error.reason)")
                 }
             } else {
                 output.line(String(export.body.dropLast()))
-                output.line("// \(ExportRunner.summary(export)); the whole file, runnable with node: :export rxjs FILE")
+                output.line("// \(export.summary); the whole file: :export \(target.rawValue) FILE")
             }
         case ":jobs":
             output.line(session.jobs?.list() ?? "")

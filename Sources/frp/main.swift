@@ -156,19 +156,19 @@ struct ExplainCommand: ParsableCommand {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a script's expects as RxJS 7: a Node file that runs them on RxJS's TestScheduler.",
+        abstract: "Write a script's expects as RxJS 7 or Swift Combine: a file that runs them in virtual time.",
         discussion: """
-            The JavaScript goes to standard output; what has no counterpart (an action, a
-            service failing on demand, frp's own error messages) is listed on standard error
-            with its line.
-            Run the file with RxJS on Node's module path: NODE_PATH=/usr/share/nodejs node out.js
+            The code goes to standard output; what has no counterpart (an action, a service
+            failing on demand, frp's own error messages) is listed on standard error with its
+            line.
+            RxJS: run the file with RxJS on Node's module path: NODE_PATH=/usr/share/nodejs node out.js
+            Combine: make the file the main.swift of an executable that depends on OpenCombine
+            (or build it on Apple's platforms, with Combine), and run it.
             Exit status: 0 written, 2 a file that cannot be read or checked.
             """)
 
-    enum Target: String, ExpressibleByArgument { case rxjs }
-
-    @Option(help: "The library: rxjs.")
-    var to: Target = .rxjs
+    @Option(help: "The library: rxjs or combine.")
+    var to: ExportRunner.Target = .rxjs
 
     @Option(name: .short, help: "A script given here instead of a file.")
     var e: String?
@@ -181,7 +181,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let status = ExportRunner().run(path: file, expression: e)
+        let status = ExportRunner(to: to).run(path: file, expression: e)
         try StandardOutput.check()
         if status != 0 { throw ExitCode(status) }
     }
@@ -314,3 +314,5 @@ enum StandardError {
 }
 
 FRP.main(CommandLineShortcut.arguments(Array(CommandLine.arguments.dropFirst())))
+
+extension ExportRunner.Target: ExpressibleByArgument {}

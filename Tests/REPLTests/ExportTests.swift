@@ -3,7 +3,7 @@ import Language
 @testable import REPL
 import Testing
 
-@Suite("frp export --to rxjs")
+@Suite("frp export")
 struct ExportTests {
     private func exported(_ text: String) -> RxJSExport {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
@@ -20,7 +20,7 @@ struct ExportTests {
             #expect((spec.rxjs != nil) != (spec.rxjsMissing != nil), "\(name)")
         }
         // Each spelling's calls are among the names the export imports from rxjs.
-        let sample = RxJSArguments(written: [:].merging(["MARBLE", "VALUES", "MESSAGE", "VALUE", "LIST", "FROM", "COUNT", "PERIOD",
+        let sample = WrittenArguments(written: [:].merging(["MARBLE", "VALUES", "MESSAGE", "VALUE", "LIST", "FROM", "COUNT", "PERIOD",
             "DELAY", "EXPRESSION", "SEED", "N", "SKIP", "CONDITION", "NOTIFIER", "KEY", "SIGNAL", "PIPELINE", "D", "DURATION",
             "FALLBACK", "LABEL", "DEFAULT", "INCLUSIVE", "ACTION"].map { ($0, "x") }) { a, _ in a }, bodies: ["D": "x"], pipelines: [])
         for name in Catalogue.standard.names {
@@ -30,6 +30,38 @@ struct ExportTests {
                 #expect(RxJSExport.rxjsExports.contains(call), "\(name) writes \(call)")
             }
         }
+    }
+
+    @Test("every entry of the catalogue has a Combine spelling or says why it has none")
+    func everyEntryInCombine() {
+        for name in Catalogue.standard.names {
+            let spec = Catalogue.standard[name]!
+            #expect((spec.combine != nil) != (spec.combineMissing != nil), "\(name)")
+        }
+    }
+
+    @Test("the Combine export: closures of `it` over V, Combine's names, `try` only where an expression can fail, and what it leaves out with its line")
+    func combine() {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        let source = Source(name: "export.frp", text: """
+            let typed = hot "-a-b|" {a: "kit", b: "kitten"}
+            expect typed | filter length(it) > 3 | map it + "!" emits "---(b|)" {b: "kitten!"}
+            expect typed | map it == "kit" | switchMap (of 1, 2) | take 1 emits "-(a|)" {a: 1}
+            expect typed | withLatestFrom (of 1) emits "-|"
+            """)
+        let (statements, diagnostics) = frontend.load(source)
+        #expect(diagnostics.isEmpty)
+        let export = CombineExport(statements, source: source)
+        #expect(export.body.contains(#"let typed = hot(scheduler, [(1, .next("kit")), (3, .next("kitten")), (4, .completed)]).eraseToAnyPublisher()"#),
+                "\(export.body)")
+        #expect(export.body.contains(#"typed.tryFilter { it in try holds(gt(length(it), 3)) }.mapError(SignalError.of).tryMap { (it) -> V in try add(it, "!") }.mapError(SignalError.of)"#),
+                "\(export.body)")
+        // `==` cannot fail: no `try`, Combine's own map.
+        #expect(export.body.contains(#".map { (it) -> V in eq(it, "kit") }.map { (it) -> Signal in of(1, 2).eraseToAnyPublisher() }.switchToLatest().take(1)"#),
+                "\(export.body)")
+        #expect(export.exported == 2)
+        #expect(export.skipped == [RxJSExport.Skipped(line: 4, reason: "`withLatestFrom`: Combine has no withLatestFrom operator")])
+        #expect(export.swift.hasPrefix("// Exported by `frp export --to combine`."))
     }
 
     @Test("a pipeline reads as a person would write it: pipe, arrow functions, the real names and options")

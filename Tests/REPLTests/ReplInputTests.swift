@@ -51,6 +51,7 @@ struct ReplInputTests {
         #expect(completion.candidates(before: ":help popu").contains("popular"))
         #expect(completion.candidates(before: ":ex") == [":explain", ":export"])
         #expect(completion.candidates(before: ":export r") == ["rxjs"])
+        #expect(completion.candidates(before: ":export c") == ["combine"])
         // After other commands, not the language's names.
         #expect(completion.candidates(before: ":stop ").isEmpty)
         #expect(completion.candidates(before: ":load a").isEmpty)

@@ -1,31 +1,11 @@
 /// How each entry is written in RxJS 7, for `frp export --to rxjs`: the stage's arguments,
-/// already written as JavaScript by their parameter's kind (`RxJSArguments`), in; the RxJS
+/// already written as JavaScript by their parameter's kind (`WrittenArguments`), in; the RxJS
 /// call out. A source gives an Observable (`cold("-a|")`), an operator an operator function
 /// for `pipe` (`switchMap((it) => search(it))`). Nil for a use that has no counterpart
 /// (`share eager true` needs a `connect()`); an entry without a spelling is in
 /// `rxjsMissing`, with the reason `frp export` says. A test checks every entry is in one
 /// of the two, and `Tests/RxJS` runs what the export writes on RxJS itself.
-public struct RxJSArguments: Sendable {
-    /// Each given argument as JavaScript, by parameter name: a per-value expression as
-    /// `(it) => …`, a per-value pipeline as `(it) => …`, a duration in milliseconds, a
-    /// variadic parameter's values joined with ", ".
-    public let written: [String: String]
-    /// A pipeline argument's body alone, for a spelling that names its own parameters
-    /// (`retry`'s notifier is `(error, it) => …` in RxJS).
-    public let bodies: [String: String]
-    /// Whether a `.durationOrPipeline` argument was a pipeline.
-    public let pipelines: Set<String>
-
-    public init(written: [String: String], bodies: [String: String], pipelines: Set<String>) {
-        self.written = written
-        self.bodies = bodies
-        self.pipelines = pipelines
-    }
-
-    public subscript(_ name: String) -> String? { written[name] }
-}
-
-public typealias RxJSSpelling = @Sendable (RxJSArguments) -> String?
+public typealias RxJSSpelling = @Sendable (WrittenArguments) -> String?
 
 extension OperatorSpec {
     /// Its RxJS spelling, nil when it has none (`rxjsMissing` says why).

@@ -1,0 +1,403 @@
+import Language
+import Signals
+
+/// A checked script written as Swift Combine (`frp export --to combine`): each `expect`
+/// becomes an `expectMarble` run of its own on a virtual-time scheduler, its marble's
+/// events listed as frp's parser read them, with the `let` names it uses as constants
+/// before it. Operators are written as their catalogue entry says (`OperatorSpec.combine`),
+/// expressions as closures of `it` over the export's value type `V`. What has no
+/// counterpart is left out and listed with its line (`skipped`), never written otherwise.
+/// The file builds against Combine, or OpenCombine on Linux, and exits 1 when an
+/// expectation fails.
+public struct CombineExport {
+    public private(set) var swift = ""
+    /// The tests and runs alone, without the prelude.
+    public private(set) var body = ""
+    public private(set) var skipped: [RxJSExport.Skipped] = []
+    public private(set) var exported = 0
+    public private(set) var runs = 0
+
+    public init(_ statements: [CheckedStatement], source: Source) {
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var bindings: [(name: String, pipeline: CheckedPipeline)] = []
+        var properties: [String: String?] = [:]
+        var tests: [String] = []
+        for statement in statements {
+            switch statement {
+            case .bind(let name, let pipeline):
+                bindings.removeAll { $0.name == name }
+                bindings.append((name, pipeline))
+            case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
+                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
+                do throws(Unsupported) {
+                    var writer = SwiftWriter()
+                    let actual = try writer.signal(pipeline)
+                    let expected = try writer.events(marble, values: values, error: error)
+                    let constants = try writer.constants(for: bindings, properties: properties)
+                    if let error, error != "error", !writer.strings.contains(error) {
+                        throw Unsupported(reason: "the expected error is frp's own message (Combine's operators word theirs otherwise): \(error)")
+                    }
+                    tests.append(Self.test(line: line, text: text, constants: constants, actual: actual,
+                                           before: RxJSExport.horizon(marble), expected: expected))
+                    exported += 1
+                } catch {
+                    skipped.append(RxJSExport.Skipped(line: line, reason: error.reason))
+                }
+            case .run(let pipeline, _, let line):
+                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
+                do throws(Unsupported) {
+                    var writer = SwiftWriter()
+                    let actual = try writer.signal(pipeline)
+                    let constants = try writer.constants(for: bindings, properties: properties)
+                    tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
+                    runs += 1
+                } catch {
+                    skipped.append(RxJSExport.Skipped(line: line, reason: error.reason))
+                }
+            case .declareProperty(let name, let expression):
+                properties[name] = SwiftWriter.constant(expression)
+            case .assign(let name, let path, let expression, _):
+                properties[name] = path.isEmpty ? SwiftWriter.constant(expression) : String?.none
+            case .bindProperty(let binding):
+                properties[binding.name] = String?.none
+            case .service:
+                break  // the photo services are not written for Combine: a use of one is listed
+            case .define:
+                break  // its stages are written where they are used
+            }
+        }
+        body = tests.joined(separator: "\n") + "\n"
+        swift = Self.prelude + body + """
+            print("\\(passed) passed, \\(failed) failed")
+            exit(failed > 0 ? 1 : 0)
+
+            """
+    }
+
+    private static func closure(_ constants: [String], _ actual: String) -> String {
+        "{ scheduler in\n" + constants.map { "    \($0)\n" }.joined() + "    return \(actual)\n}"
+    }
+
+    private static func test(line: Int, text: String, constants: [String], actual: String, before: Int, expected: String) -> String {
+        "expectMarble(\(line), \(SwiftWriter.string(text)), before: \(before), \(expected)) "
+            + closure(constants, actual) + "\n"
+    }
+
+    private static func run(line: Int, text: String, constants: [String], actual: String) -> String {
+        "showRun(\(line), \(SwiftWriter.string(text))) " + closure(constants, actual) + "\n"
+    }
+}
+
+/// Writes pipelines and expressions as Swift over the export's `V`, and remembers what
+/// they used.
+struct SwiftWriter {
+    /// The `let` names used, so their constants come before the test.
+    private(set) var used: Set<String> = []
+    private(set) var usedProperties: Set<String> = []
+    /// Every string literal written: an expected error's text among them was the script's own.
+    private(set) var strings: Set<String> = []
+    /// Whether what was written since it was last reset calls a helper that can fail
+    /// (`div`, `number`, `from`): it is then written with `try`.
+    private var throwing = false
+
+    /// The helpers of the prelude that throw frp's error.
+    private static let throwingHelpers: Set<String> = ["length", "sum", "first", "last", "each", "keep", "from", "range"]
+
+    /// A pipeline as a signal of its own: one whose making can fail (`of 8 / 0`) is
+    /// `attempt { try … }`, its failure the signal's error.
+    mutating func signal(_ pipeline: CheckedPipeline) throws(Unsupported) -> String {
+        let outer = throwing
+        throwing = false
+        defer { throwing = outer }
+        let written = try self.pipeline(pipeline)
+        return throwing ? "attempt { try \(written) }" : written
+    }
+
+    /// An expression evaluated in a closure of its own: `try` when it can fail, and the
+    /// closure then throws (Combine's `try` operators take such closures).
+    private mutating func evaluated(_ expression: CheckedExpression) throws(Unsupported) -> (text: String, throws: Bool) {
+        let outer = throwing
+        throwing = false
+        defer { throwing = outer }
+        let written = try self.expression(expression)
+        return (written, throwing)
+    }
+
+    /// `try ` where the expression can fail.
+    private static func tried(_ evaluated: (text: String, throws: Bool)) -> String {
+        (evaluated.throws ? "try " : "") + evaluated.text
+    }
+
+    /// The pipeline as a `Signal` (`AnyPublisher<V, SignalError>`).
+    mutating func pipeline(_ pipeline: CheckedPipeline) throws(Unsupported) -> String {
+        var written: String
+        switch pipeline.head {
+        case .source(let stage): written = try self.stage(stage)
+        case .binding(let name, _):
+            used.insert(name)
+            written = Self.identifier(name)
+        case .property(let name):
+            usedProperties.insert(name)
+            written = Self.identifier(name)
+        case .propertyField(let name, let read):
+            usedProperties.insert(name)
+            let value = try evaluated(read)
+            written = Self.identifier(name)
+                + (value.throws ? ".tryMap { _ -> V in \(Self.tried(value)) }.mapError(SignalError.of)" : ".map { _ -> V in \(value.text) }")
+        case .value(let expression):
+            guard !Writer.isSignal(expression) else {
+                throw Unsupported(reason: "a signal as a value: the export's values hold no signal")
+            }
+            written = "of(\(try self.expression(expression)))"
+        }
+        for stage in pipeline.stages { written += try self.stage(stage) }
+        return written + ".eraseToAnyPublisher()"
+    }
+
+    /// The statements before the test: each property used as a CurrentValueSubject holding
+    /// its value now, then the `let` names used (and the ones those use) in script order.
+    mutating func constants(for bindings: [(name: String, pipeline: CheckedPipeline)],
+                            properties: [String: String?]) throws(Unsupported) -> [String] {
+        var written: [String: String] = [:]
+        var pending = used
+        while let name = pending.first(where: { written[$0] == nil }) {
+            pending.remove(name)
+            guard let binding = bindings.first(where: { $0.name == name }) else { continue }
+            let before = used
+            written[name] = "let \(Self.identifier(name)) = " + (try signal(binding.pipeline))
+            pending.formUnion(used.subtracting(before))
+        }
+        var subjects: [String] = []
+        for name in usedProperties.sorted() {
+            guard case .some(.some(let value)) = properties[name] else {
+                throw Unsupported(reason: "the property `\(name)` is bound to a pipeline or holds a value the export cannot write")
+            }
+            subjects.append("let \(Self.identifier(name)) = CurrentValueSubject<V, SignalError>(\(value))")
+        }
+        return subjects + bindings.compactMap { written[$0.name] }
+    }
+
+    /// A constant expression's Swift, nil when it is not one.
+    static func constant(_ expression: CheckedExpression) -> String? {
+        var writer = SwiftWriter()
+        guard let written = try? writer.expression(expression), writer.used.isEmpty, writer.usedProperties.isEmpty else { return nil }
+        return written
+    }
+
+    /// A marble's events as Swift: `[(1, .next("a")), (3, .completed)]`, each letter's
+    /// value from VALUES (or the letter as a text, frp's rule).
+    mutating func events(_ marble: Marble, values: CheckedExpression?, error: String?) throws(Unsupported) -> String {
+        var named: [String: String] = [:]
+        switch values {
+        case .none: break
+        case .record(let fields, _)?:
+            // A value the marble names is known before the run: one that could fail
+            // (`1e308 * 10`) is written with `try!`: frp read it when it checked the script.
+            for (name, value) in fields {
+                let written = try evaluated(value)
+                named[name] = (written.throws ? "try! " : "") + written.text
+            }
+        case .constant(.record(let record))?:
+            for (name, value) in record.fields { named[name] = try constant(value) }
+        default:
+            throw Unsupported(reason: "a marble's values that are not written as a record")
+        }
+        let events = marble.entries.map { entry -> String in
+            switch entry.mark {
+            case .value(let mark): return "(\(entry.frame), .next(\(named[String(mark)] ?? Self.string(String(mark)))))"
+            case .completed: return "(\(entry.frame), .completed)"
+            case .error: return "(\(entry.frame), .error(\(Self.string(error ?? "error"))))"
+            }
+        }
+        return "[" + events.joined(separator: ", ") + "]"
+    }
+
+    private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
+        let spec = stage.spec
+        if spec.family == .services {
+            throw Unsupported(reason: "`\(spec.name)`: the photo services are not written for Combine (the RxJS export records them)")
+        }
+        guard let spelling = spec.combine else {
+            throw Unsupported(reason: "`\(spec.name)`: " + (spec.combineMissing ?? "it has no Combine spelling"))
+        }
+        var written: [String: String] = [:], bodies: [String: String] = [:], pipelines: Set<String> = []
+        var counts: [String: Int] = [:], throwingNames: Set<String> = []
+        if Self.throwingHelpers.contains(spec.name) { throwing = true }
+        let parameters = spec.positionalParameters + spec.keywordParameters
+        for (index, argument) in stage.arguments.enumerated() {
+            guard let parameter = index < parameters.count ? parameters[index] : parameters.last(where: \.isVariadic) else { continue }
+            let name = parameter.name
+            if case .absent = argument {} else { counts[name, default: 0] += 1 }
+            switch argument {
+            case .absent:
+                continue
+            case .expression(let expression):
+                switch parameter.kind {
+                case .perValue, .condition, .accumulator:
+                    let value = try evaluated(expression)
+                    if value.throws { throwingNames.insert(name) }
+                    switch parameter.kind {
+                    case .perValue: written[name] = "{ (it) -> V in \(Self.tried(value)) }"
+                    case .condition: written[name] = "{ it in \(Self.tried((text: "holds(\(value.text))", throws: value.throws))) }"
+                    default: written[name] = "{ (acc, it) -> V in \(Self.tried(value)) }"
+                    }
+                default:
+                    let value = try self.expression(expression)
+                    written[name] = written[name].map { $0 + ", " + value } ?? value
+                }
+            case .duration(let span):
+                written[name] = String(span.nanoseconds / 1_000_000)
+            case .pipeline(let pipeline):
+                let body = try signal(pipeline)
+                bodies[name] = body
+                switch parameter.kind {
+                case .perValuePipeline, .durationOrPipeline:
+                    written[name] = "{ (it) -> Signal in \(body) }"
+                    pipelines.insert(name)
+                case .errorPipeline: written[name] = "{ (failure) -> Signal in \(body) }"
+                default: written[name] = written[name].map { $0 + ", " + body } ?? body
+                }
+            case .marble(let marble, let values, let error, _):
+                if let error { strings.insert(error) }
+                written[name] = try events(marble, values: values, error: error)
+            case .text(let text):
+                strings.insert(text)
+                written[name] = Self.string(text)
+            }
+        }
+        guard let call = spelling(WrittenArguments(written: written, bodies: bodies, pipelines: pipelines, counts: counts, throwing: throwingNames)) else {
+            throw Unsupported(reason: "`\(stage.label)` has no counterpart in Combine's operators")
+        }
+        return call
+    }
+
+    mutating func expression(_ expression: CheckedExpression) throws(Unsupported) -> String {
+        switch expression {
+        case .constant(let value): return try constant(value)
+        case .it: return "it"
+        case .acc: return "acc"
+        case .error: return "V.string(failure.message)"
+        case .property(let name):
+            usedProperties.insert(name)
+            return Self.identifier(name) + ".value"
+        case .field(let base, let name, _): return try self.expression(base) + "[" + Self.string(name) + "]"
+        case .index(let base, let index, _):
+            throwing = true
+            return "item(\(try self.expression(base)), \(try self.expression(index)))"
+        case .negate(let operand, _):
+            throwing = true
+            return "neg(\(try self.expression(operand)))"
+        case .not(let operand, _):
+            throwing = true
+            return "not(\(try self.expression(operand)))"
+        case .binary(let op, let left, let right, _):
+            let a = try self.expression(left), b = try self.expression(right)
+            if ![.equal, .notEqual, .coalesce].contains(op) { throwing = true }
+            let function: String
+            switch op {
+            case .and: function = "and"
+            case .or: function = "or"
+            case .equal: function = "eq"
+            case .notEqual: function = "ne"
+            case .less: function = "lt"
+            case .lessOrEqual: function = "le"
+            case .greater: function = "gt"
+            case .greaterOrEqual: function = "ge"
+            case .add: function = "add"
+            case .subtract: function = "sub"
+            case .multiply: function = "mul"
+            case .divide: function = "div"
+            case .remainder: function = "rem"
+            case .coalesce: function = "coalesce"
+            case .matches: throw Unsupported(reason: "`matches`: the export has no regular expressions in Swift")
+            }
+            return "\(function)(\(a), \(b))"
+        case .call(let name, let arguments, _):
+            guard Self.functions.contains(name) else { throw Unsupported(reason: "the function `\(name)` is not written for Combine") }
+            if Self.throwingHelpers.contains(name) { throwing = true }
+            if Function.named[name]?.isPerItem == true, arguments.count == 2 {
+                // The item's expression is a closure of its own, throwing or not.
+                let list = try self.expression(arguments[0])
+                return "\(name)(\(list)) { (it) -> V in \(Self.tried(try evaluated(arguments[1]))) }"
+            }
+            var written: [String] = []
+            for argument in arguments { written.append(try self.expression(argument)) }
+            return "\(name)(\(written.joined(separator: ", ")))"
+        case .list(let elements, _):
+            var written: [String] = []
+            for element in elements { written.append(try self.expression(element)) }
+            return "V.list([" + written.joined(separator: ", ") + "])"
+        case .record(let fields, _):
+            var written: [String] = []
+            for (name, value) in fields { written.append(Self.string(name) + ": " + (try self.expression(value))) }
+            return written.isEmpty ? "V.record([])" : "[" + written.joined(separator: ", ") + "] as V"
+        case .conditional(let condition, let then, let otherwise, _):
+            return "(holds(\(try self.expression(condition))) ? \(try self.expression(then)) : \(try self.expression(otherwise)))"
+        case .pipeline:
+            throw Unsupported(reason: "a signal as a value: the export's values hold no signal")
+        }
+    }
+
+    /// frp's functions the prelude has.
+    static let functions: Set<String> = ["length", "string", "contains", "sum", "first", "last", "each", "keep"]
+
+    private mutating func constant(_ value: Value) throws(Unsupported) -> String {
+        switch value {
+        case .null: return "V.null"
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number):
+            if number.isNaN { return "V.number(.nan)" }
+            if number.isInfinite { return number < 0 ? "V.number(-.infinity)" : "V.number(.infinity)" }
+            let text = JavaScript.number(number)
+            return text.hasPrefix("-") ? "V.number(\(text))" : text
+        case .string(let text):
+            strings.insert(text)
+            return Self.string(text)
+        case .list(let items):
+            var written: [String] = []
+            for item in items { written.append(try constant(item)) }
+            return "V.list([" + written.joined(separator: ", ") + "])"
+        case .record(let record):
+            var written: [String] = []
+            for (name, field) in record.fields { written.append(Self.string(name) + ": " + (try constant(field))) }
+            return written.isEmpty ? "V.record([])" : "[" + written.joined(separator: ", ") + "] as V"
+        default:
+            throw Unsupported(reason: "the value \(value.abbreviated) has no Swift literal in the export")
+        }
+    }
+
+    /// A Swift string literal: `\`, `"` and control characters escaped (so `\(` is no
+    /// interpolation).
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A `let` name as a Swift constant: a keyword or a prelude name in backticks' stead
+    /// gets a `_` (`let default` would not do).
+    static func identifier(_ name: String) -> String {
+        let plain = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        return plain && !reserved.contains(name) ? name : "_" + name.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    private static let reserved: Set<String> = [
+        "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum", "extension", "false",
+        "for", "func", "guard", "if", "import", "in", "init", "is", "let", "nil", "private", "protocol", "public", "repeat",
+        "return", "self", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias",
+        "var", "where", "while", "V", "Signal", "SignalError", "Event", "Source", "Outlet", "scheduler", "failure", "it", "acc",
+        "cold", "hot", "of", "from", "range", "timer", "interval", "fail", "add", "sub", "mul", "div", "rem", "neg", "not",
+        "and", "or", "eq", "ne", "lt", "le", "gt", "ge", "item", "length", "string", "contains", "sum", "first", "last",
+        "each", "keep", "holds", "number", "bool", "coalesce", "compare", "fails", "passed", "failed", "record", "shown",
+    ]
+}
