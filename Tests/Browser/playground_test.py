@@ -168,6 +168,8 @@ def test_nothing_makes_the_page_scroll_sideways(width, browser, wait, url):
         Select(browser.find_element(By.ID, "examples")).select_by_value("12-login")
         wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
         assert browser.execute_script(fits), f"{width}px: Example 12"
+        # The operator's page is put away when an Example is loaded.
+        assert not browser.find_element(By.ID, "operator-page").is_displayed()
         Select(browser.find_element(By.ID, "lessons")).select_by_value("search")
         wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#lesson .exercise"))
         assert browser.execute_script(fits), f"{width}px: a lesson"

@@ -346,6 +346,7 @@ async function moveMark(number, index, frame) {
 // on the server): into the editor, and run, so its expects say ✓ or ✗.
 async function loadExample(name) {
   if (!name) return;
+  leaveOperator();
   const response = await fetch("/examples/" + encodeURIComponent(name));
   if (!response.ok) return showProblem((await response.json()).error);
   $("script").value = await response.text();
@@ -387,9 +388,7 @@ async function showOperator(name) {
   }
   const tryIt = element("button", "try-it", "Try in editor");
   tryIt.addEventListener("click", () => {
-    shownOperator = null;
-    box.hidden = true;
-    $("operators").value = "";
+    leaveOperator();
     run();
     $("script").focus();
   });
@@ -398,6 +397,16 @@ async function showOperator(name) {
   $("script").value = page.example;
   drawMarbles();
   run();
+}
+
+// Another page of the playground (an Example, a lesson): the operator's page is put away,
+// and the address keeps the script again.
+function leaveOperator() {
+  if (!shownOperator) return;
+  shownOperator = null;
+  $("operator-page").hidden = true;
+  $("operators").value = "";
+  history.replaceState(null, "", "#");
 }
 
 function route() {
@@ -521,6 +530,7 @@ function exercisePart(lesson, step, number, given = "") {
 // exercises whose answers the server checks by running them.
 let lessons = [];
 function showLesson(name) {
+  leaveOperator();
   const box = $("lesson");
   box.replaceChildren();
   const lesson = lessons.find((found) => found.name === name);
