@@ -90,7 +90,7 @@ public struct CombineExport {
 
 /// Writes pipelines and expressions as Swift over the export's `V`, and remembers what
 /// they used.
-struct SwiftWriter {
+struct SwiftWriter: ExportWriter {
     /// The `let` names used, so their constants come before the test.
     private(set) var used: Set<String> = []
     private(set) var usedProperties: Set<String> = []
@@ -220,55 +220,35 @@ struct SwiftWriter {
         guard let spelling = spec.combine else {
             throw Unsupported(reason: "`\(spec.name)`: " + (spec.combineMissing ?? "it has no Combine spelling"))
         }
-        var written: [String: String] = [:], bodies: [String: String] = [:], pipelines: Set<String> = []
-        var counts: [String: Int] = [:], throwingNames: Set<String> = []
         if Self.throwingHelpers.contains(spec.name) { throwing = true }
-        let parameters = spec.positionalParameters + spec.keywordParameters
-        for (index, argument) in stage.arguments.enumerated() {
-            guard let parameter = index < parameters.count ? parameters[index] : parameters.last(where: \.isVariadic) else { continue }
-            let name = parameter.name
-            if case .absent = argument {} else { counts[name, default: 0] += 1 }
-            switch argument {
-            case .absent:
-                continue
-            case .expression(let expression):
-                switch parameter.kind {
-                case .perValue, .condition, .accumulator:
-                    let value = try evaluated(expression)
-                    if value.throws { throwingNames.insert(name) }
-                    switch parameter.kind {
-                    case .perValue: written[name] = "{ (it) -> V in \(Self.tried(value)) }"
-                    case .condition: written[name] = "{ it in \(Self.tried((text: "holds(\(value.text))", throws: value.throws))) }"
-                    default: written[name] = "{ (acc, it) -> V in \(Self.tried(value)) }"
-                    }
-                default:
-                    let value = try self.expression(expression)
-                    written[name] = written[name].map { $0 + ", " + value } ?? value
-                }
-            case .duration(let span):
-                written[name] = String(span.nanoseconds / 1_000_000)
-            case .pipeline(let pipeline):
-                let body = try signal(pipeline)
-                bodies[name] = body
-                switch parameter.kind {
-                case .perValuePipeline, .durationOrPipeline:
-                    written[name] = "{ (it) -> Signal in \(body) }"
-                    pipelines.insert(name)
-                case .errorPipeline: written[name] = "{ (failure) -> Signal in \(body) }"
-                default: written[name] = written[name].map { $0 + ", " + body } ?? body
-                }
-            case .marble(let marble, let values, let error, _):
-                if let error { strings.insert(error) }
-                written[name] = try events(marble, values: values, error: error)
-            case .text(let text):
-                strings.insert(text)
-                written[name] = Self.string(text)
-            }
-        }
-        guard let call = spelling(WrittenArguments(written: written, bodies: bodies, pipelines: pipelines, counts: counts, throwing: throwingNames)) else {
+        guard let call = spelling(try writtenArguments(stage)) else {
             throw Unsupported(reason: "`\(stage.label)` has no counterpart in Combine's operators")
         }
         return call
+    }
+
+    // MARK: ExportWriter: how Swift writes each kind of argument
+
+    mutating func function(_ expression: CheckedExpression, kind: Parameter.Kind) throws(Unsupported) -> (text: String, throws: Bool) {
+        let value = try evaluated(expression)
+        switch kind {
+        case .condition: return ("{ it in \(Self.tried((text: "holds(\(value.text))", throws: value.throws))) }", value.throws)
+        case .accumulator: return ("{ (acc, it) -> V in \(Self.tried(value)) }", value.throws)
+        default: return ("{ (it) -> V in \(Self.tried(value)) }", value.throws)
+        }
+    }
+
+    func perValue(_ body: String) -> String { "{ (it) -> Signal in \(body) }" }
+    func onError(_ body: String) -> String { "{ (failure) -> Signal in \(body) }" }
+
+    mutating func marble(_ marble: Marble, parameter: String, values: CheckedExpression?, error: String?) throws(Unsupported) -> [String: String] {
+        if let error { strings.insert(error) }
+        return [parameter: try events(marble, values: values, error: error)]
+    }
+
+    mutating func text(_ text: String) -> String {
+        strings.insert(text)
+        return Self.string(text)
     }
 
     mutating func expression(_ expression: CheckedExpression) throws(Unsupported) -> String {

@@ -245,7 +245,7 @@ struct ServiceCalls {
 }
 
 /// Writes pipelines and expressions as JavaScript, and remembers what they used.
-struct Writer {
+struct Writer: ExportWriter {
     /// Answers the photo services' calls, when the export records them.
     var answers: RxJSExport.ServiceAnswers?
     /// The services called, with how many arguments each takes.
@@ -352,54 +352,36 @@ struct Writer {
         guard let spelling = spec.rxjs else {
             throw Unsupported(reason: "`\(spec.name)`: " + (spec.rxjsMissing ?? "it has no RxJS spelling"))
         }
-        var written: [String: String] = [:], bodies: [String: String] = [:], pipelines: Set<String> = []
-        let parameters = spec.positionalParameters + spec.keywordParameters
-        for (index, argument) in stage.arguments.enumerated() {
-            // A variadic parameter's further values come after it (`of 1, 2, 3`).
-            guard let parameter = index < parameters.count ? parameters[index] : parameters.last(where: \.isVariadic) else { continue }
-            let name = parameter.name
-            switch argument {
-            case .absent:
-                continue
-            case .expression(let expression):
-                let value = try self.expression(expression)
-                if let earlier = written[name] {
-                    written[name] = earlier + ", " + value
-                    continue
-                }
-                switch parameter.kind {
-                case .perValue, .condition: written[name] = "(it) => \(Self.body(value))"
-                case .accumulator: written[name] = "(acc, it) => \(Self.body(value))"
-                default: written[name] = value
-                }
-            case .duration(let span):
-                written[name] = JavaScript.number(span.nanoseconds / 1_000_000)
-            case .pipeline(let pipeline):
-                let body = try self.pipeline(pipeline)
-                bodies[name] = body
-                switch parameter.kind {
-                case .perValuePipeline, .durationOrPipeline:
-                    written[name] = "(it) => \(body)"
-                    pipelines.insert(name)
-                case .errorPipeline: written[name] = "(error) => \(body)"
-                default: written[name] = written[name].map { $0 + ", " + body } ?? body
-                }
-            case .marble(let marble, let values, let error, _):
-                written[name] = JavaScript.string(marble.written)
-                if let values { written["VALUES"] = try expression(values) }
-                if let error {
-                    strings.insert(error)
-                    written["MESSAGE"] = JavaScript.string(error)
-                }
-            case .text(let text):
-                strings.insert(text)
-                written[name] = JavaScript.string(text)
-            }
-        }
-        guard let call = spelling(WrittenArguments(written: written, bodies: bodies, pipelines: pipelines)) else {
+        guard let call = spelling(try writtenArguments(stage)) else {
             throw Unsupported(reason: "`\(stage.label)` has no counterpart in RxJS's operators (it connects before anyone subscribes)")
         }
         return call
+    }
+
+    // MARK: ExportWriter: how JavaScript writes each kind of argument
+
+    mutating func function(_ expression: CheckedExpression, kind: Parameter.Kind) throws(Unsupported) -> (text: String, throws: Bool) {
+        let body = Self.body(try self.expression(expression))
+        return (kind == .accumulator ? "(acc, it) => \(body)" : "(it) => \(body)", false)
+    }
+
+    mutating func signal(_ pipeline: CheckedPipeline) throws(Unsupported) -> String { try self.pipeline(pipeline) }
+    func perValue(_ body: String) -> String { "(it) => \(body)" }
+    func onError(_ body: String) -> String { "(error) => \(body)" }
+
+    mutating func marble(_ marble: Marble, parameter: String, values: CheckedExpression?, error: String?) throws(Unsupported) -> [String: String] {
+        var written = [parameter: JavaScript.string(marble.written)]
+        if let values { written["VALUES"] = try expression(values) }
+        if let error {
+            strings.insert(error)
+            written["MESSAGE"] = JavaScript.string(error)
+        }
+        return written
+    }
+
+    mutating func text(_ text: String) -> String {
+        strings.insert(text)
+        return JavaScript.string(text)
     }
 
     static func isSignal(_ expression: CheckedExpression) -> Bool {

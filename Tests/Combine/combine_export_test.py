@@ -80,7 +80,7 @@ def built():
         f'.executableTarget(name: "{name}", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")], path: "Sources/{name}")'
         for name in names)
     manifest = f"""// swift-tools-version:5.9
-// Written by Tests/Combine/export_test.py: one executable per script frp exported to Combine.
+// Written by Tests/Combine/combine_export_test.py: one executable per script frp exported to Combine.
 import PackageDescription
 
 let package = Package(
