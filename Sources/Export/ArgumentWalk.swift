@@ -9,8 +9,9 @@ protocol ExportWriter {
     /// A per-value expression (`.perValue`, `.condition`, `.accumulator`) as a function of
     /// `it` (and `acc`), and whether it can fail where the language must say so.
     mutating func function(_ expression: CheckedExpression, kind: Parameter.Kind) throws(Unsupported) -> (text: String, throws: Bool)
-    /// An expression evaluated once.
-    mutating func expression(_ expression: CheckedExpression) throws(Unsupported) -> String
+    /// An expression evaluated once, for `stage` (a language may write it inside a
+    /// closure of the spelling's, and say whether it can fail there).
+    mutating func value(_ expression: CheckedExpression, of stage: CheckedStage) throws(Unsupported) -> (text: String, throws: Bool)
     /// A pipeline given as an argument, as a signal.
     mutating func signal(_ pipeline: CheckedPipeline) throws(Unsupported) -> String
     /// A pipeline's signal as a function of `it` (flatMap's), or of the error (catch's).
@@ -44,8 +45,9 @@ extension ExportWriter {
                     if function.throws { throwing.insert(name) }
                     written[name] = function.text
                 default:
-                    let value = try self.expression(expression)
-                    written[name] = written[name].map { $0 + ", " + value } ?? value
+                    let value = try self.value(expression, of: stage)
+                    if value.throws { throwing.insert(name) }
+                    written[name] = written[name].map { $0 + ", " + value.text } ?? value.text
                 }
             case .duration(let span):
                 written[name] = String(span.nanoseconds / 1_000_000)

@@ -17,11 +17,16 @@ public struct CombineExport {
     public private(set) var exported = 0
     public private(set) var runs = 0
 
-    public init(_ statements: [CheckedStatement], source: Source) {
+    /// Exports the checked statements of `source`; `services` answers the photo services'
+    /// calls (without it, a service is left out).
+    public init(_ statements: [CheckedStatement], source: Source, services: RxJSExport.ServiceAnswers? = nil) {
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var bindings: [(name: String, pipeline: CheckedPipeline)] = []
         var properties: [String: String?] = [:]
         var tests: [String] = []
+        var calls = ServiceCalls()
+        // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
+        var changed: Set<String> = []
         for statement in statements {
             switch statement {
             case .bind(let name, let pipeline):
@@ -30,10 +35,11 @@ public struct CombineExport {
             case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
                 do throws(Unsupported) {
-                    var writer = SwiftWriter()
+                    var writer = SwiftWriter(answers: services, changed: changed)
                     let actual = try writer.signal(pipeline)
                     let expected = try writer.events(marble, values: values, error: error)
                     let constants = try writer.constants(for: bindings, properties: properties)
+                    calls.add(services: writer.services, constants: writer.constants)
                     if let error, error != "error", !writer.strings.contains(error) {
                         throw Unsupported(reason: "the expected error is frp's own message (Combine's operators word theirs otherwise): \(error)")
                     }
@@ -46,9 +52,10 @@ public struct CombineExport {
             case .run(let pipeline, _, let line):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
                 do throws(Unsupported) {
-                    var writer = SwiftWriter()
+                    var writer = SwiftWriter(answers: services, changed: changed)
                     let actual = try writer.signal(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
+                    calls.add(services: writer.services, constants: writer.constants)
                     tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
                     runs += 1
                 } catch {
@@ -60,18 +67,43 @@ public struct CombineExport {
                 properties[name] = path.isEmpty ? SwiftWriter.constant(expression) : String?.none
             case .bindProperty(let binding):
                 properties[binding.name] = String?.none
-            case .service:
-                break  // the photo services are not written for Combine: a use of one is listed
+            case .service(let name, let setting):
+                if setting == .normal { changed.remove(name) } else { changed.insert(name) }
             case .define:
                 break  // its stages are written where they are used
             }
         }
         body = tests.joined(separator: "\n") + "\n"
-        swift = Self.prelude + body + """
+        let recorded = services.map { Self.recorded(calls.replies($0)) } ?? ""
+        swift = Self.prelude + recorded + body + """
             print("\\(passed) passed, \\(failed) failed")
             exit(failed > 0 ? 1 : 0)
 
             """
+    }
+
+    /// The photo services the script calls, as frp's embedded catalog answered: each reply
+    /// (its values as JSON, read by the prelude's `json`) under frp's printing of its
+    /// arguments, and a function per service ("" when none is called).
+    private static func recorded(_ replies: [(name: String, entries: [(key: String, arguments: [Value], reply: RxJSExport.ServiceReply)])]) -> String {
+        guard !replies.isEmpty else { return "" }
+        var text = """
+            // MARK: the photo services, as frp's embedded catalog answered the calls this script
+            // can make (recorded by frp export): after its latency, each sends its values, then ends.
+
+
+            """
+        for (name, entries) in replies {
+            let table = entries.map { key, _, reply in
+                let values = reply.values.map { "json(\(SwiftWriter.string($0.json)))" }.joined(separator: ", ")
+                return "    \(SwiftWriter.string(key)): Reply(after: \(reply.frame), values: [\(values)], error: \(reply.error.map(SwiftWriter.string) ?? "nil")),"
+            }
+            let function = SwiftWriter.identifier(name)
+            text += "let \(function)Replies: [String: Reply] = [\n" + (table.isEmpty ? "    :\n" : table.joined(separator: "\n") + "\n") + "]\n"
+            text += "func \(function)(_ scheduler: VirtualScheduler, _ arguments: V...) -> Signal {\n"
+            text += "    service(\(function)Replies, \(SwiftWriter.string(name)), scheduler, arguments)\n}\n\n"
+        }
+        return text
     }
 
     private static func closure(_ constants: [String], _ actual: String) -> String {
@@ -91,6 +123,20 @@ public struct CombineExport {
 /// Writes pipelines and expressions as Swift over the export's `V`, and remembers what
 /// they used.
 struct SwiftWriter: ExportWriter {
+    /// Answers the photo services' calls, when the export records them.
+    var answers: RxJSExport.ServiceAnswers?
+    /// Services a `service NAME fails|slow` statement changed for what follows.
+    var changed: Set<String> = []
+    /// The services called, with how many arguments each takes.
+    private(set) var services: [String: Int] = [:]
+    /// The numbers and strings written: the arguments the services are recorded for.
+    private(set) var constants: [Value] = []
+
+    init(answers: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = []) {
+        self.answers = answers
+        self.changed = changed
+    }
+
     /// The `let` names used, so their constants come before the test.
     private(set) var used: Set<String> = []
     private(set) var usedProperties: Set<String> = []
@@ -101,7 +147,9 @@ struct SwiftWriter: ExportWriter {
     private var throwing = false
 
     /// The helpers of the prelude that throw frp's error.
-    private static let throwingHelpers: Set<String> = ["length", "sum", "first", "last", "each", "keep", "from", "range"]
+    private static let throwingHelpers: Set<String> = [
+        "length", "sum", "first", "last", "each", "keep", "from", "range", "number", "has", "keys", "slice", "where", "find", "join", "raise",
+    ]
 
     /// A pipeline as a signal of its own: one whose making can fail (`of 8 / 0`) is
     /// `attempt { try … }`, its failure the signal's error.
@@ -215,7 +263,13 @@ struct SwiftWriter: ExportWriter {
     private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
         let spec = stage.spec
         if spec.family == .services {
-            throw Unsupported(reason: "`\(spec.name)`: the photo services are not written for Combine (the RxJS export records them)")
+            guard let answers else { throw Unsupported(reason: "`\(spec.name)`: a photo service (frp export records them)") }
+            var arguments: [String] = []
+            for expression in try ServiceCalls.arguments(of: stage, answers: answers, changed: changed, library: "Combine") {
+                arguments.append(try self.expression(expression))
+            }
+            services[spec.name] = spec.parameters.count
+            return "\(Self.identifier(spec.name))(" + (["scheduler"] + arguments).joined(separator: ", ") + ")"
         }
         guard let spelling = spec.combine else {
             throw Unsupported(reason: "`\(spec.name)`: " + (spec.combineMissing ?? "it has no Combine spelling"))
@@ -236,6 +290,13 @@ struct SwiftWriter: ExportWriter {
         case .accumulator: return ("{ (acc, it) -> V in \(Self.tried(value)) }", value.throws)
         default: return ("{ (it) -> V in \(Self.tried(value)) }", value.throws)
         }
+    }
+
+    /// An expression evaluated once but written inside the spelling's closure (`mapTo`'s
+    /// `.map { _ -> V in VALUE }`): its failure is the closure's, not the pipeline's.
+    mutating func value(_ expression: CheckedExpression, of stage: CheckedStage) throws(Unsupported) -> (text: String, throws: Bool) {
+        guard stage.spec.name == "mapTo" else { return (try self.expression(expression), false) }
+        return try evaluated(expression)
     }
 
     func perValue(_ body: String) -> String { "{ (it) -> Signal in \(body) }" }
@@ -273,6 +334,7 @@ struct SwiftWriter: ExportWriter {
         case .binary(let op, let left, let right, _):
             let a = try self.expression(left), b = try self.expression(right)
             if ![.equal, .notEqual, .coalesce].contains(op) { throwing = true }
+            // `??` catches an absent left side, so it is written as a function of both.
             let function: String
             switch op {
             case .and: function = "and"
@@ -302,7 +364,7 @@ struct SwiftWriter: ExportWriter {
             }
             var written: [String] = []
             for argument in arguments { written.append(try self.expression(argument)) }
-            return "\(name)(\(written.joined(separator: ", ")))"
+            return "\(name == "where" ? "`where`" : name)(\(written.joined(separator: ", ")))"
         case .list(let elements, _):
             var written: [String] = []
             for element in elements { written.append(try self.expression(element)) }
@@ -319,19 +381,21 @@ struct SwiftWriter: ExportWriter {
     }
 
     /// frp's functions the prelude has.
-    static let functions: Set<String> = ["length", "string", "contains", "sum", "first", "last", "each", "keep"]
+    static let functions: Set<String> = Set(Function.all.map(\.name))
 
     private mutating func constant(_ value: Value) throws(Unsupported) -> String {
         switch value {
         case .null: return "V.null"
         case .bool(let bool): return bool ? "true" : "false"
         case .number(let number):
+            if !constants.contains(value) { constants.append(value) }
             if number.isNaN { return "V.number(.nan)" }
             if number.isInfinite { return number < 0 ? "V.number(-.infinity)" : "V.number(.infinity)" }
             let text = JavaScript.number(number)
             return text.hasPrefix("-") ? "V.number(\(text))" : text
         case .string(let text):
             strings.insert(text)
+            if !constants.contains(value) { constants.append(value) }
             return Self.string(text)
         case .list(let items):
             var written: [String] = []
@@ -379,5 +443,7 @@ struct SwiftWriter: ExportWriter {
         "cold", "hot", "of", "from", "range", "timer", "interval", "fail", "add", "sub", "mul", "div", "rem", "neg", "not",
         "and", "or", "eq", "ne", "lt", "le", "gt", "ge", "item", "length", "string", "contains", "sum", "first", "last",
         "each", "keep", "holds", "number", "bool", "coalesce", "compare", "fails", "passed", "failed", "record", "shown",
+        "json", "Reply", "service", "removingDuplicates", "list", "attempt", "relay", "Relay", "latest", "numeric", "boolean", "text", "has", "keys",
+        "slice", "find", "join", "raise",
     ]
 }

@@ -75,9 +75,9 @@ extension CombineExport {
         // An expression frp cannot evaluate (adding a number to a record) throws frp's
         // reason; the operator that evaluates it (tryMap, tryFilter, ...) sends it on as the
         // signal's error, as frp does.
-        func fails(_ reason: String) -> SignalError { SignalError(message: reason) }
-        func number(_ v: V) throws -> Double { if case .number(let n) = v { return n }; throw fails("not a number: \(v)") }
-        func bool(_ v: V) throws -> Bool { if case .bool(let b) = v { return b }; throw fails("not a boolean: \(v)") }
+        func fails(_ reason: String, absent: Bool = false) -> SignalError { SignalError(message: reason, absent: absent) }
+        func numeric(_ v: V) throws -> Double { if case .number(let n) = v { return n }; throw fails("not a number: \(v)") }
+        func boolean(_ v: V) throws -> Bool { if case .bool(let b) = v { return b }; throw fails("not a boolean: \(v)") }
         /// A condition holds when it is `true`.
         func holds(_ v: V) -> Bool { v == .bool(true) }
         func add(_ a: V, _ b: V) throws -> V {
@@ -86,21 +86,21 @@ extension CombineExport {
             case let (.string(x), y): return .string(x + y.description)
             case let (x, .string(y)): return .string(x.description + y)
             case let (.list(x), .list(y)): return .list(x + y)
-            default: return .number(try number(a) + number(b))
+            default: return .number(try numeric(a) + numeric(b))
             }
         }
-        func sub(_ a: V, _ b: V) throws -> V { .number(try number(a) - number(b)) }
-        func mul(_ a: V, _ b: V) throws -> V { .number(try number(a) * number(b)) }
+        func sub(_ a: V, _ b: V) throws -> V { .number(try numeric(a) - numeric(b)) }
+        func mul(_ a: V, _ b: V) throws -> V { .number(try numeric(a) * numeric(b)) }
         func div(_ a: V, _ b: V) throws -> V {
-            guard try number(b) != 0 else { throw fails("division by zero") }
-            return .number(try number(a) / number(b))
+            guard try numeric(b) != 0 else { throw fails("division by zero") }
+            return .number(try numeric(a) / numeric(b))
         }
         func rem(_ a: V, _ b: V) throws -> V {
-            guard try number(b) != 0 else { throw fails("remainder of a division by zero") }
-            return .number(try number(a).truncatingRemainder(dividingBy: number(b)))
+            guard try numeric(b) != 0 else { throw fails("remainder of a division by zero") }
+            return .number(try numeric(a).truncatingRemainder(dividingBy: numeric(b)))
         }
-        func neg(_ a: V) throws -> V { .number(-(try number(a))) }
-        func not(_ a: V) throws -> V { .bool(!(try bool(a))) }
+        func neg(_ a: V) throws -> V { .number(-(try numeric(a))) }
+        func not(_ a: V) throws -> V { .bool(!(try boolean(a))) }
         func lt(_ a: V, _ b: V) throws -> V { try compare(a, b) { $0 < $1 } }
         func le(_ a: V, _ b: V) throws -> V { try compare(a, b) { $0 <= $1 } }
         func gt(_ a: V, _ b: V) throws -> V { try compare(a, b) { $0 > $1 } }
@@ -108,11 +108,18 @@ extension CombineExport {
         func compare(_ a: V, _ b: V, _ order: (Double, Double) -> Bool) throws -> V {
             // Texts compare in order: their order (0, 1, 2 for before, same, after) against 1.
             if case let (.string(x), .string(y)) = (a, b) { return .bool(order(x < y ? 0 : x == y ? 1 : 2, 1)) }
-            return .bool(order(try number(a), try number(b)))
+            return .bool(order(try numeric(a), try numeric(b)))
         }
-        func and(_ a: V, _ b: @autoclosure () throws -> V) throws -> V { try bool(a) ? .bool(try bool(b())) : false }
-        func or(_ a: V, _ b: @autoclosure () throws -> V) throws -> V { try bool(a) ? true : .bool(try bool(b())) }
-        func coalesce(_ a: V, _ b: @autoclosure () throws -> V) rethrows -> V { a == .null ? try b() : a }
+        func and(_ a: V, _ b: @autoclosure () throws -> V) throws -> V { try boolean(a) ? .bool(try boolean(b())) : false }
+        func or(_ a: V, _ b: @autoclosure () throws -> V) throws -> V { try boolean(a) ? true : .bool(try boolean(b())) }
+        /// `a ?? b`: b when a is null, or absent (`find` found nothing).
+        func coalesce(_ a: @autoclosure () throws -> V, _ b: @autoclosure () throws -> V) rethrows -> V {
+            do {
+                let value = try a()
+                if value != .null { return value }
+            } catch let failure as SignalError where failure.absent {}
+            return try b()
+        }
         /// frp's `==`: deep, but nan is not equal to itself (IEEE).
         func eq(_ a: V, _ b: V) -> V {
             if case let (.number(x), .number(y)) = (a, b) { return .bool(x == y) }
@@ -121,7 +128,7 @@ extension CombineExport {
         func ne(_ a: V, _ b: V) -> V { .bool(!holds(eq(a, b))) }
         func item(_ v: V, _ index: V) throws -> V {
             guard case .list(let items) = v else { return v[index.description] }
-            let at = Int(try number(index))
+            let at = Int(try numeric(index))
             return items.indices.contains(at) ? items[at] : .null
         }
         func length(_ v: V) throws -> V {
@@ -141,16 +148,74 @@ extension CombineExport {
             }
         }
         func list(_ v: V, _ name: String) throws -> [V] { if case .list(let items) = v { return items }; throw fails("\(name) of \(v)") }
-        func sum(_ v: V) throws -> V { .number(try list(v, "sum").map(number).reduce(0, +)) }
+        func sum(_ v: V) throws -> V { .number(try list(v, "sum").map(numeric).reduce(0, +)) }
         func first(_ v: V) throws -> V { try list(v, "first").first ?? .null }
         func last(_ v: V) throws -> V { try list(v, "last").last ?? .null }
+        func number(_ v: V) throws -> V {
+            switch v {
+            case .number: return v
+            case .bool(let value): return .number(value ? 1 : 0)
+            case .string(let text):
+                let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                guard let number = Double(trimmed) else { throw fails("not a number: \(v)") }
+                return .number(number)
+            default: throw fails("number of \(v)")
+            }
+        }
+        /// A text's characters (a field name, a separator); another value as frp prints it.
+        func text(_ v: V) -> String { if case .string(let text) = v { return text }; return v.description }
+        func has(_ v: V, _ name: V) throws -> V {
+            guard case .string(let field) = name else { throw fails("has: a field name as text") }
+            if case .record = v { return .bool(v[field] != .null) }
+            return false
+        }
+        func keys(_ v: V) throws -> V {
+            guard case .record(let fields) = v else { throw fails("keys of \(v)") }
+            return .list(fields.map { .string($0.name) })
+        }
+        /// Negative bounds count from the end, as in frp (and JavaScript's slice).
+        func slice(_ v: V, _ from: V, _ to: V? = nil) throws -> V {
+            func bound(_ b: V, _ count: Int) throws -> Int { let n = Int(try numeric(b)); return max(0, min(count, n < 0 ? count + n : n)) }
+            switch v {
+            case .list(let items):
+                let (a, b) = (try bound(from, items.count), try to.map { try bound($0, items.count) } ?? items.count)
+                return .list(a < b ? Array(items[a..<b]) : [])
+            case .string(let text):
+                let characters = Array(text)
+                let (a, b) = (try bound(from, characters.count), try to.map { try bound($0, characters.count) } ?? characters.count)
+                return .string(a < b ? String(characters[a..<b]) : "")
+            default: throw fails("slice of \(v)")
+            }
+        }
+        func `where`(_ v: V, _ field: V, _ value: V) throws -> V {
+            .list(try list(v, "where").filter { $0[text(field)] == value })
+        }
+        func find(_ v: V, _ field: V, _ value: V) throws -> V {
+            guard let found = try list(v, "find").first(where: { $0[text(field)] == value }) else {
+                throw fails("find: no item whose \(field) is \(value)", absent: true)
+            }
+            return found
+        }
+        func join(_ v: V, _ separator: V = "") throws -> V {
+            let parts = try list(v, "join").map { item -> String in if case .string(let text) = item { return text }; return item.description }
+            return .string(parts.joined(separator: text(separator)))
+        }
+        /// `raise(MESSAGE)`: the stage fails with exactly this message.
+        func raise(_ message: V) throws -> V {
+            if case .string(let text) = message { throw SignalError(message: text) }
+            throw SignalError(message: message.description)
+        }
         func each(_ v: V, _ make: (V) throws -> V) throws -> V { .list(try list(v, "each").map(make)) }
         func keep(_ v: V, _ test: (V) throws -> V) throws -> V { .list(try list(v, "keep").filter { holds(try test($0)) }) }
 
         // MARK: signals
 
         /// An error event: frp's errors are their message.
-        struct SignalError: Error, Equatable { let message: String }
+        struct SignalError: Error, Equatable {
+            let message: String
+            /// Something looked for and not there (`find`): `??` gives its default instead.
+            var absent = false
+        }
         typealias Signal = AnyPublisher<V, SignalError>
 
         /// Virtual time: one frame is a millisecond, and nothing waits for a clock.
@@ -318,14 +383,12 @@ extension CombineExport {
             if case .string(let text) = message { return Fail(error: SignalError(message: text)).eraseToAnyPublisher() }
             return Fail(error: SignalError(message: message.description)).eraseToAnyPublisher()
         }
-        /// `distinctUntilChanged KEY`: two values are the same when their keys are.
-        func sameKey(_ key: @escaping (V) throws -> V) -> (V, V) throws -> Bool { { try key($0) == key($1) } }
         func of(_ values: V...) -> Signal { values.publisher.setFailureType(to: SignalError.self).eraseToAnyPublisher() }
         func from(_ items: V) throws -> Signal {
             try list(items, "from").publisher.setFailureType(to: SignalError.self).eraseToAnyPublisher()
         }
         func range(_ start: V, _ count: V) throws -> Signal {
-            let (first, count) = (try number(start), try number(count))
+            let (first, count) = (try numeric(start), try numeric(count))
             return (0..<Int(count)).lazy.map { V.number(first + Double($0)) }.publisher.setFailureType(to: SignalError.self).eraseToAnyPublisher()
         }
         func timer(_ scheduler: VirtualScheduler, _ frames: Int) -> Signal {
@@ -417,6 +480,25 @@ extension CombineExport {
                     outlet.onCancel = watch.cancel
                     notifier.subscribe(watch)
                     return (outlet.send, {})
+                }
+            }
+
+            /// `distinctUntilChanged KEY`: the key of every value, the first one too, as
+            /// frp (and RxJS 7) computes it; Combine's removeDuplicates(by:) compares pairs, so
+            /// the first value's key is never computed (nor its failure seen).
+            func removingDuplicates(key: @escaping (V) throws -> V) -> Signal {
+                relay { outlet in
+                    var last: V?
+                    return ({ event in
+                        guard case .next(let value) = event else { return outlet.send(event) }
+                        do {
+                            let current = try key(value)
+                            if current != last { outlet.send(event) }
+                            last = current
+                        } catch {
+                            outlet.send(.error(SignalError.of(error).message))
+                        }
+                    }, {})
                 }
             }
 
@@ -560,6 +642,95 @@ extension CombineExport {
                 .eraseToAnyPublisher()
         }
         #endif
+
+        // MARK: replies recorded by frp export
+
+        /// A JSON text as a V, fields in the order written (a photo service's reply).
+        func json(_ text: String) -> V {
+            var bytes = Array(text.utf8)[...]
+            func skip() { while let byte = bytes.first, byte == 32 || byte == 10 || byte == 13 || byte == 9 { bytes.removeFirst() } }
+            func string() -> String {
+                bytes.removeFirst()  // "
+                var scalars: [UInt8] = []
+                while let byte = bytes.popFirst(), byte != 34 {
+                    guard byte == 92, let escaped = bytes.popFirst() else { scalars.append(byte); continue }
+                    switch escaped {
+                    case 110: scalars.append(10)
+                    case 116: scalars.append(9)
+                    case 114: scalars.append(13)
+                    case 98: scalars.append(8)
+                    case 102: scalars.append(12)
+                    case 117:
+                        let hex = String(decoding: bytes.prefix(4), as: UTF8.self)
+                        bytes.removeFirst(4)
+                        scalars += Array(String(Unicode.Scalar(UInt32(hex, radix: 16) ?? 63).map(Character.init) ?? "?").utf8)
+                    default: scalars.append(escaped)
+                    }
+                }
+                return String(decoding: scalars, as: UTF8.self)
+            }
+            func value() -> V {
+                skip()
+                switch bytes.first {
+                case 123:  // {
+                    bytes.removeFirst()
+                    var fields: [V.Field] = []
+                    skip()
+                    while bytes.first != 125 {
+                        skip()
+                        let name = string()
+                        skip()
+                        bytes.removeFirst()  // :
+                        fields.append(V.Field(name: name, value: value()))
+                        skip()
+                        if bytes.first == 44 { bytes.removeFirst() }
+                    }
+                    bytes.removeFirst()
+                    return .record(fields)
+                case 91:  // [
+                    bytes.removeFirst()
+                    var items: [V] = []
+                    skip()
+                    while bytes.first != 93 {
+                        items.append(value())
+                        skip()
+                        if bytes.first == 44 { bytes.removeFirst() }
+                        skip()
+                    }
+                    bytes.removeFirst()
+                    return .list(items)
+                case 34: return .string(string())
+                case 116: bytes.removeFirst(4); return true
+                case 102: bytes.removeFirst(5); return false
+                case 110: bytes.removeFirst(4); return .null
+                default:
+                    let number = bytes.prefix { !(44 == $0 || 93 == $0 || 125 == $0 || 32 == $0) }
+                    bytes.removeFirst(number.count)
+                    return .number(Double(String(decoding: number, as: UTF8.self)) ?? .nan)
+                }
+            }
+            return value()
+        }
+
+        /// One call of a photo service as it answered: its values after its latency, then its
+        /// end or its error.
+        struct Reply { let after: Int; let values: [V]; let error: String? }
+
+        /// A service's signal: the reply recorded for these arguments (as frp prints them),
+        /// or an error saying none was.
+        func service(_ replies: [String: Reply], _ name: String, _ scheduler: VirtualScheduler, _ arguments: [V]) -> Signal {
+            let key = "[" + arguments.map(\.description).joined(separator: ",") + "]"
+            guard let reply = replies[key] else {
+                let asked = arguments.map(\.description).joined(separator: ", ")
+                return Fail(error: SignalError(message: "\(name): frp export recorded no answer for \(asked)")).eraseToAnyPublisher()
+            }
+            return Source { outlet in
+                scheduler.after(reply.after) {
+                    for value in reply.values { outlet.send(.next(value)) }
+                    outlet.send(reply.error.map(Event.error) ?? .completed)
+                }
+            }.eraseToAnyPublisher()
+        }
 
         // MARK: the harness
 

@@ -69,7 +69,7 @@ public struct RxJSExport {
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     let expected = try writer.values(values, marble: marble)
-                    calls.add(writer)
+                    calls.add(services: writer.services, constants: writer.constants)
                     if let error, error != "error", !writer.strings.contains(error) {
                         throw Unsupported(reason: "the expected error is frp's own message (RxJS words its errors otherwise): \(error)")
                     }
@@ -85,7 +85,7 @@ public struct RxJSExport {
                     var writer = Writer(services: services, changed: changed)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
-                    calls.add(writer)
+                    calls.add(services: writer.services, constants: writer.constants)
                     tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
                     runs += 1
                 } catch {
@@ -199,23 +199,36 @@ struct ServiceCalls {
     private var services: [String: Int] = [:]
     private var constants: [Value] = []
 
-    mutating func add(_ writer: Writer) {
-        services.merge(writer.services) { a, _ in a }
-        for value in writer.constants where !constants.contains(value) { constants.append(value) }
+    /// The services a writer called (with how many arguments each takes) and the numbers
+    /// and strings it wrote.
+    mutating func add(services called: [String: Int], constants written: [Value]) {
+        services.merge(called) { a, _ in a }
+        for value in written where !constants.contains(value) { constants.append(value) }
+    }
+
+    /// Each service called, by name, with the replies recorded for it: the key of each
+    /// argument list (`["kitten"]`, frp's printing of the arguments, as each export's
+    /// prelude prints them to look a reply up) and the reply.
+    func replies(_ answers: RxJSExport.ServiceAnswers) -> [(name: String, entries: [(key: String, arguments: [Value], reply: RxJSExport.ServiceReply)])] {
+        services.sorted(by: { $0.key < $1.key }).map { name, arity in
+            let entries = Self.tuples(of: constants, count: arity).prefix(2_000).compactMap { arguments -> (key: String, arguments: [Value], reply: RxJSExport.ServiceReply)? in
+                guard case .success(let reply)? = answers(name, arguments) else { return nil }
+                return ("[" + arguments.map(\.description).joined(separator: ",") + "]", arguments, reply)
+            }
+            return (name, entries)
+        }
     }
 
     /// The replies' table and a function per service, as JavaScript ("" when none is used).
     func recorded(_ answers: RxJSExport.ServiceAnswers) -> String {
         guard !services.isEmpty else { return "" }
         var tables: [String] = []
-        for (name, arity) in services.sorted(by: { $0.key < $1.key }) {
+        for (name, recorded) in replies(answers) {
             var entries: [String] = []
-            for arguments in Self.tuples(of: constants, count: arity).prefix(2_000) {
-                guard case .success(let reply)? = answers(name, arguments),
-                      let values = try? reply.values.map({ value throws(Unsupported) in try Writer.literal(value) }) else { continue }
-                let key = JavaScript.string("[" + arguments.map(\.description).joined(separator: ",") + "]")
+            for (key, _, reply) in recorded {
+                guard let values = try? reply.values.map({ value throws(Unsupported) in try Writer.literal(value) }) else { continue }
                 let error = reply.error.map { ", error: " + JavaScript.string($0) } ?? ""
-                entries.append("    \(key): {after: \(reply.frame), values: [\(values.joined(separator: ", "))]\(error)}")
+                entries.append("    \(JavaScript.string(key)): {after: \(reply.frame), values: [\(values.joined(separator: ", "))]\(error)}")
             }
             tables.append("  \(JavaScript.key(name)): {\n" + entries.joined(separator: ",\n") + "\n  }")
         }
@@ -236,6 +249,29 @@ struct ServiceCalls {
 
 
             """
+    }
+
+    /// A service call's arguments, when the export can record its answers: not a service
+    /// the script made fail (`service NAME fails`), nor one whose answer the recording
+    /// refuses, and each argument one the script writes or a value flowing in (`it`, a
+    /// field), since the calls are recorded for the script's own numbers and strings.
+    static func arguments(of stage: CheckedStage, answers: RxJSExport.ServiceAnswers, changed: Set<String>,
+                          library: String) throws(Unsupported) -> [CheckedExpression] {
+        let name = stage.spec.name
+        if case .failure(let refusal)? = answers(name, []) { throw refusal }
+        if changed.contains(name) {
+            throw Unsupported(reason: "`\(name)` fails or is slow on demand here (`service \(name) …`), which has no counterpart in \(library)")
+        }
+        var arguments: [CheckedExpression] = []
+        for argument in stage.arguments {
+            guard case .expression(let expression) = argument else { continue }
+            switch expression {
+            case .constant, .it, .field, .property: arguments.append(expression)
+            default:
+                throw Unsupported(reason: "`\(stage.label)`: its argument is computed; frp export records the calls whose arguments the script writes")
+            }
+        }
+        return arguments
     }
 
     static func tuples(of values: [Value], count: Int) -> [[Value]] {
@@ -365,6 +401,10 @@ struct Writer: ExportWriter {
         return (kind == .accumulator ? "(acc, it) => \(body)" : "(it) => \(body)", false)
     }
 
+    mutating func value(_ expression: CheckedExpression, of stage: CheckedStage) throws(Unsupported) -> (text: String, throws: Bool) {
+        (try self.expression(expression), false)
+    }
+
     mutating func signal(_ pipeline: CheckedPipeline) throws(Unsupported) -> String { try self.pipeline(pipeline) }
     func perValue(_ body: String) -> String { "(it) => \(body)" }
     func onError(_ body: String) -> String { "(error) => \(body)" }
@@ -422,20 +462,8 @@ struct Writer: ExportWriter {
     private mutating func service(_ stage: CheckedStage) throws(Unsupported) -> String {
         let name = stage.spec.name
         guard let answers else { throw Unsupported(reason: "`\(name)`: a photo service (frp export records them)") }
-        if case .failure(let refusal)? = answers(name, []) { throw refusal }
-        if changed.contains(name) {
-            throw Unsupported(reason: "`\(name)` fails or is slow on demand here (`service \(name) …`), which has no counterpart in RxJS")
-        }
         var arguments: [String] = []
-        for argument in stage.arguments {
-            guard case .expression(let expression) = argument else { continue }
-            // An argument the script writes, or a value flowing in (`it`, a field): the
-            // calls are recorded for the script's own numbers and strings.
-            switch expression {
-            case .constant, .it, .field, .property: break
-            default:
-                throw Unsupported(reason: "`\(stage.label)`: its argument is computed; frp export records the calls whose arguments the script writes")
-            }
+        for expression in try ServiceCalls.arguments(of: stage, answers: answers, changed: changed, library: "RxJS") {
             arguments.append(try self.expression(expression))
         }
         services[name] = stage.spec.parameters.count

@@ -60,7 +60,7 @@ public struct ExportRunner {
                 let export = RxJSExport(statements, source: source, services: ServiceAnswers.answer)
                 (file, body, skipped, summary) = (export.javascript, export.body, export.skipped, ExportRunner.summary(export))
             case .combine:
-                let export = CombineExport(statements, source: source)
+                let export = CombineExport(statements, source: source, services: ServiceAnswers.answer)
                 (file, body, skipped) = (export.swift, export.body, export.skipped)
                 summary = ExportRunner.summary(exported: export.exported, runs: export.runs, skipped: export.skipped.count)
             }

@@ -3,14 +3,18 @@
 /// per-value expression as `{ (it) -> V in … }`, a condition as `{ it in holds(…) }`, a
 /// duration in milliseconds), in; the Swift out. A source gives a `Signal`
 /// (`cold(scheduler, …)`), an operator a method call that follows the one before it
-/// (`.map { … }`). `scheduler` is the export's virtual-time scheduler. Where Combine's
-/// operator behaves otherwise than frp's (`prefix(N)` ends late, `prefix(untilOutputFrom:)` ignores an error, `debounce` drops the value
-/// waiting at the end, `delay` holds the end back, `share()` never restarts), the export's
-/// prelude has one that keeps frp's rule, named after it (`take`, `takeUntil`, `debounced`,
-/// `delayed`, `timedOut`, `shared`), each with a comment saying how Combine's differs. Nil for a use that
-/// has no counterpart (`takeWhile … inclusive true`); an entry without a spelling is in
-/// `combineMissing`, with the reason `frp export` says. A test checks every entry is in one
-/// of the two, and `Tests/Combine` runs what the export writes on OpenCombine.
+/// (`.map { … }`). `scheduler` is the export's virtual-time scheduler.
+///
+/// Where Combine's operator behaves otherwise than frp's — `prefix(N)` ends late,
+/// `prefix(untilOutputFrom:)` ignores an error, `removeDuplicates(by:)` computes no key of
+/// the first value, `debounce` drops the value waiting at the end, `delay` holds the end
+/// back, `timeout` finishes, `share()` never restarts — the export's prelude has one that
+/// keeps frp's rule (`take`, `takeUntil`, `removingDuplicates`, `debounced`, `delayed`,
+/// `timedOut`, `shared`), each with a comment saying how Combine's differs.
+///
+/// Nil for a use that has no counterpart (`takeWhile … inclusive true`); an entry without a
+/// spelling is in `combineMissing`, with the reason `frp export` says. A test checks every
+/// entry is in one of the two, and `Tests/Combine` runs what the export writes on OpenCombine.
 public typealias CombineSpelling = @Sendable (WrittenArguments) -> String?
 
 extension OperatorSpec {
@@ -53,7 +57,9 @@ let combineSpellings: [String: CombineSpelling] = [
     "timer": { a in "timer(scheduler, \(a["DELAY"]!))" },
     // Transforming
     "map": { a in evaluating("map", a, "EXPRESSION") },
-    "mapTo": { a in ".map { _ -> V in \(a["VALUE"]!) }" },
+    "mapTo": { a in
+        a.throwing.contains("VALUE") ? ".tryMap { _ -> V in try \(a["VALUE"]!) }.mapError(SignalError.of)" : ".map { _ -> V in \(a["VALUE"]!) }"
+    },
     "not": { _ in ".tryMap { it in try not(it) }.mapError(SignalError.of)" },
     "scan": { a in evaluating("scan", a, "EXPRESSION", "(\(a["SEED"]!))") },
     "reduce": { a in evaluating("reduce", a, "EXPRESSION", "(\(a["SEED"]!))") },
@@ -75,7 +81,7 @@ let combineSpellings: [String: CombineSpelling] = [
         (a["CONDITION"] == nil ? ".last()" : evaluating("last", a, "CONDITION"))
             + (a["DEFAULT"].map { ".replaceEmpty(with: \($0))" } ?? ".failIfEmpty(\"last: the signal completed without a value\")")
     },
-    "distinctUntilChanged": { a in a["KEY"].map { ".tryRemoveDuplicates(by: sameKey \($0)).mapError(SignalError.of)" } ?? ".removeDuplicates()" },
+    "distinctUntilChanged": { a in a["KEY"].map { ".removingDuplicates(key: \($0))" } ?? ".removeDuplicates()" },
     // Combining
     "merge": { a in ".merge(with: \(a["SIGNAL"]!))" },
     "concat": { a in ".append(\(a["SIGNAL"]!))" },
