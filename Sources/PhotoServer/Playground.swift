@@ -21,8 +21,9 @@ public struct PlaygroundWork: Sendable {
     public var lessons: String
     /// An answer to a lesson's exercise checked, as JSON; nil for no such exercise.
     public var check: @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?
-    /// A script written as RxJS, as JSON (`POST /export`).
-    public var export: @Sendable (_ script: String) -> String
+    /// A script written as RxJS or Combine (`to`: "rxjs", "combine"), as JSON
+    /// (`POST /export`, `POST /export/combine`).
+    public var export: @Sendable (_ script: String, _ to: String) -> String
     /// An operator's page, as JSON (`GET /operators/NAME`); nil for no such operator.
     public var operatorPage: @Sendable (_ name: String) -> String?
     /// The Examples, as JSON (`GET /examples`), and one's script (`GET /examples/NAME`).
@@ -39,7 +40,7 @@ public struct PlaygroundWork: Sendable {
                 explain: @escaping @Sendable (String) -> String?,
                 operators: [String], lessons: String,
                 check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
-                export: @escaping @Sendable (_ script: String) -> String,
+                export: @escaping @Sendable (_ script: String, _ to: String) -> String,
                 operatorPage: @escaping @Sendable (_ name: String) -> String?,
                 examples: String, example: @escaping @Sendable (_ name: String) -> String?,
                 marbles: @escaping @Sendable (_ script: String) -> String,
@@ -110,7 +111,7 @@ final class PlaygroundRuns: Sendable {
 
 extension PhotoServer {
     /// The page's files (`GET /`, `/playground.js`, ...), `GET /diagram.css`, `POST /run` a
-    /// script, `POST /export` it written as RxJS, `POST /marbles` its marbles and
+    /// script, `POST /export[/combine]` it written as RxJS or Combine, `POST /marbles` its marbles and
     /// `POST /marbles/M/E/F` one moved, `GET /explain/NAME`, `GET /operators` and
     /// `/operators/NAME`, `GET /examples` and `/examples/NAME`, `GET /lessons`,
     /// `POST /lessons/NAME/N` an answer to exercise N.
@@ -152,7 +153,13 @@ extension PhotoServer {
             }
             return try await answer(request, context) { script, _ in work.move(script, marble, entry, frame) }
         }
-        router.post("/export") { request, context in try await answer(request, context) { script, _ in work.export(script) } }
+        router.post("/export") { request, context in try await answer(request, context) { script, _ in work.export(script, "rxjs") } }
+        router.post("/export/:to") { request, context in
+            guard let to = context.parameters.get("to"), ["rxjs", "combine"].contains(to) else {
+                throw Rejection(404, "frp exports to rxjs or combine: /export/combine")
+            }
+            return try await answer(request, context) { script, _ in work.export(script, to) }
+        }
         router.get("/explain/:name") { _, context in
             guard let name = context.parameters.get("name"), name.count <= 64 else { throw Rejection(400, "the path needs an operator's name") }
             guard let text = try await runs.perform(for: context.client, { work.explain(name) ?? "" }) as String?, !text.isEmpty else {

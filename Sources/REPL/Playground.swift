@@ -80,22 +80,22 @@ public enum Playground {
         return output.lines.joined(separator: "\n")
     }
 
-    /// The reply to `POST /export`, as JSON: the script's expects and runs as RxJS
-    /// (`frp export --to rxjs`, with no files to import): `body` (the tests), `javascript`
-    /// (the whole runnable file), `notes` (what was left out, with its line) and `summary`;
-    /// or `diagnostics` when the script does not check.
-    public static func export(_ script: String) -> String {
+    /// The reply to `POST /export` (RxJS) and `POST /export/combine`, as JSON: the script's
+    /// expects and runs as `frp export --to rxjs|combine` writes them (with no files to
+    /// import): `body` (the tests), `file` (the whole runnable file), `notes` (what was left
+    /// out, with its line) and `summary`; or `diagnostics` when the script does not check.
+    public static func export(_ script: String, to target: String = "rxjs") -> String {
         let source = Source(name: "playground", text: script)
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, diagnostics) = frontend.load(source)
         guard diagnostics.isEmpty else {
             return JSON.object(["diagnostics": .string(diagnostics.map { $0.rendered(in: source) }.joined(separator: "\n"))]).text
         }
-        let export = RxJSExport(statements, source: source, services: ServiceAnswers.answer)
+        let export = ExportRunner.Exported(statements, source: source, to: ExportRunner.Target(rawValue: target) ?? .rxjs)
         return JSON.object([
-            "body": .string(export.body), "javascript": .string(export.javascript),
+            "body": .string(export.body), "file": .string(export.file),
             "notes": .array(export.skipped.map { .string($0.line > 0 ? "line \($0.line): \($0.reason)" : $0.reason) }),
-            "summary": .string(ExportRunner.summary(export)),
+            "summary": .string(export.summary),
         ]).text
     }
 

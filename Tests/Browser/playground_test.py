@@ -203,6 +203,11 @@ def test_the_script_exports_to_rxjs(page, wait):
     assert 'return typed.pipe(map((it) => add(it, "!")), take(1));' in body.text
     assert "1 expect and 0 runs exported, 1 statement not" in browser.find_element(By.ID, "export-summary").text
     assert "line 4: `search` fails or is slow on demand here" in browser.find_element(By.ID, "export-notes").text
+    # The same as Swift Combine.
+    browser.find_element(By.ID, "export-combine").click()
+    wait.until(lambda _: browser.find_element(By.ID, "export-title").text == "Swift Combine")
+    assert ".take(1).eraseToAnyPublisher()" in body.text and "expectMarble(2," in body.text, body.text
+    assert "1 expect and 0 runs exported, 1 statement not" in browser.find_element(By.ID, "export-summary").text
 
 
 def test_an_operator_page_opens_and_links_its_contrasts(browser, wait, url):

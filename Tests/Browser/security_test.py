@@ -229,6 +229,7 @@ def every_reply(url):
     replies = [(f"GET {path}", request(url, "GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
     return replies + [("POST /run", request(url, "POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
                       ("POST /export", request(url, "POST", "/export", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
+                      ("POST /export/combine", request(url, "POST", "/export/combine", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
                       ("POST /marbles", request(url, "POST", "/marbles", b'cold "-a|"', {"Content-Type": "text/plain"})),
                       ("POST /marbles/0/0/3", request(url, "POST", "/marbles/0/0/3", b'cold "-a|"', {"Content-Type": "text/plain"}))]
 
@@ -294,12 +295,18 @@ def test_post_run(headers, statuses, url):
     pytest.param({"Origin": "http://evil.example"}, {403}, id="evil_origin_refused_403"),
     pytest.param({"Host": "evil.example"}, {403, 421}, id="evil_host_refused_403_or_421"),
     pytest.param({}, {200}, id="no_origin_curl_exports_200")])
-def test_post_export(headers, statuses, url):
-    """POST /export is guarded as POST /run is: another site's request is refused"""
-    status, _, reply = request(url, "POST", "/export", b'expect of 1 emits "(a|)" {a: 1}', headers)
+@pytest.mark.parametrize("path", ["/export", "/export/combine"])
+def test_post_export(headers, statuses, path, url):
+    """POST /export (and /export/combine) is guarded as POST /run is: another site's request is refused"""
+    status, _, reply = request(url, "POST", path, b'expect of 1 emits "(a|)" {a: 1}', headers)
     assert status in statuses, f"status {status}, not {statuses}: {reply[:120]!r}"
     if status == 200:
         assert "1 expect and 0 runs exported" in json.loads(reply)["summary"]
+
+
+def test_export_to_an_unknown_library_is_404_with_the_ones_there_are(url):
+    status, _, reply = request(url, "POST", "/export/rxswift", b'of 1', {"Content-Type": "text/plain"})
+    assert status == 404 and "rxjs or combine" in json.loads(reply)["error"], (status, reply[:200])
 
 
 @pytest.mark.parametrize("path", ["/marbles/x/0/1", "/marbles/0/0/-1", "/marbles/0/0/99999999999"])

@@ -121,12 +121,18 @@ function markProblem(marks) {
   where.textContent = `${mark.title} at line ${mark.line}, column ${mark.column}` + (marks.length > 1 ? ` (and ${marks.length - 1} more below)` : "");
 }
 
-// The script as RxJS (`POST /export`): its expects as TestScheduler tests, its runs printed,
-// and what has no counterpart, with its line. Text only, as everything else here.
-async function exportScript() {
+// The script as RxJS (`POST /export`) or Swift Combine (`POST /export/combine`): its expects
+// as tests on a virtual-time scheduler, its runs printed, and what has no counterpart, with
+// its line. Text only, as everything else here.
+const EXPORTS = {
+  rxjs: { path: "/export", title: "RxJS 7", how: "The whole file, runnable with Node: NODE_PATH=/usr/share/nodejs node file.js" },
+  combine: { path: "/export/combine", title: "Swift Combine",
+             how: "The whole file: the main.swift of an executable that depends on OpenCombine (or built with Combine), run as it is" },
+};
+async function exportScript(to) {
   let reply;
   try {
-    const response = await post("/export", $("script").value);
+    const response = await post(EXPORTS[to].path, $("script").value);
     reply = await response.json();
     if (!response.ok) return showProblem(reply.error || response.statusText);
   } catch (error) {
@@ -136,11 +142,13 @@ async function exportScript() {
   $("diagnostics").textContent = reply.diagnostics || "";
   $("exported").hidden = !!reply.diagnostics;
   if (reply.diagnostics) return;
+  $("export-title").textContent = EXPORTS[to].title;
+  $("export-how").textContent = EXPORTS[to].how;
   $("export-summary").textContent = reply.summary;
   $("export-body").textContent = reply.body;
   $("export-notes").textContent = reply.notes.join("\n");
   $("export-notes").hidden = reply.notes.length === 0;
-  $("export-file").textContent = reply.javascript;
+  $("export-file").textContent = reply.file;
 }
 
 // The one diagram (#marbles): the script's marbles, each draggable along its row, and
@@ -576,7 +584,8 @@ function scriptFromLink() {
 
 async function start() {
   $("run").addEventListener("click", run);
-  $("export").addEventListener("click", exportScript);
+  $("export").addEventListener("click", () => exportScript("rxjs"));
+  $("export-combine").addEventListener("click", () => exportScript("combine"));
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
