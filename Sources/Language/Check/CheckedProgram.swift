@@ -313,6 +313,24 @@ extension CheckedExpression {
 }
 
 extension CheckedStage {
+    /// Whether its arguments are the same for every instantiation: constants, durations,
+    /// texts and absent ones (no `it`, `acc`, `error`, property or pipeline, no marble).
+    var isConstant: Bool {
+        arguments.allSatisfy { argument in
+            switch argument {
+            case .expression(let expression):
+                return !expression.contains { part in
+                    switch part {
+                    case .it, .acc, .error, .property, .pipeline: return true
+                    default: return false
+                    }
+                }
+            case .absent, .duration, .text: return true
+            case .pipeline, .marble: return false
+            }
+        }
+    }
+
     /// Whether its arguments are expressions that read nothing but values (`it`, `acc`,
     /// `error`, constants): no property, whose value changes with time, and no pipeline.
     var readsOnlyValues: Bool {

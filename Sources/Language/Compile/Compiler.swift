@@ -79,7 +79,16 @@ public final class Compiler {
     }
 
     func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?) -> Signal<Value> {
-        var signal = head(pipeline.head, frame, slots: template?.slots(0))
+        var signal: Signal<Value>
+        // A source that knows what it sends from its arguments (`known`), all of them
+        // constant, builds the same signal for every value: built once per template.
+        // Not when traced (each run's head has its probe), nor unfused (`FRP_NO_FUSE=1`
+        // builds every head, so the differential runs compare the two).
+        if let template, context.fuses, context.trace == nil, case .source(let stage) = pipeline.head, stage.spec.known != nil, stage.isConstant {
+            signal = template.constantHead { head(pipeline.head, frame, slots: template.slots(0)) }
+        } else {
+            signal = head(pipeline.head, frame, slots: template?.slots(0))
+        }
         var index = 0
         let stages = pipeline.stages
         while index < stages.count {

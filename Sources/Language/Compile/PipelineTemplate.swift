@@ -1,3 +1,5 @@
+import Signals
+
 /// The compiled expressions of a pipeline that is instantiated again and again — flatMap's
 /// inner pipeline, once per value. Each argument's expression is compiled at the first
 /// instantiation and reused: a million inner runs compiled `of it, it` a million times
@@ -9,6 +11,19 @@
 final class PipelineTemplate {
     /// The head's slots, then each stage's, in order.
     private var stages: [EvaluatorSlots] = []
+    /// The head's signal, when it is the same for every instantiation (`constantHead`).
+    private var head: Signal<Value>?
+
+    /// The head's signal built once and reused: for a head whose build reads nothing but
+    /// its constant arguments (`timer 1s`), a signal is a recipe each subscription starts
+    /// anew, so one serves every instantiation (building it was ~1,300 instructions of an
+    /// inner run, P8's general path).
+    func constantHead(_ build: () -> Signal<Value>) -> Signal<Value> {
+        if let head { return head }
+        let built = build()
+        head = built
+        return built
+    }
 
     /// The slots of the head (0) or of stage `index - 1`.
     func slots(_ index: Int) -> EvaluatorSlots {
