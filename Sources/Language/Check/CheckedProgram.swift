@@ -318,13 +318,7 @@ extension CheckedStage {
     var isConstant: Bool {
         arguments.allSatisfy { argument in
             switch argument {
-            case .expression(let expression):
-                return !expression.contains { part in
-                    switch part {
-                    case .it, .acc, .error, .property, .pipeline: return true
-                    default: return false
-                    }
-                }
+            case .expression(let expression): return !expression.contains(where: Self.readsTheRun)
             case .absent, .duration, .text: return true
             case .pipeline, .marble: return false
             }
@@ -336,16 +330,27 @@ extension CheckedStage {
     var readsOnlyValues: Bool {
         arguments.allSatisfy { argument in
             switch argument {
-            case .expression(let expression):
-                return !expression.contains { part in
-                    switch part {
-                    case .property, .pipeline: return true
-                    default: return false
-                    }
-                }
+            case .expression(let expression): return !expression.contains(where: Self.readsTime)
             case .absent: return true
             default: return false
             }
+        }
+    }
+
+    /// A part that changes with time: a property, or a pipeline.
+    private static func readsTime(_ part: CheckedExpression) -> Bool {
+        switch part {
+        case .property, .pipeline: return true
+        default: return false
+        }
+    }
+
+    /// A part that changes from one instantiation to the next: a value's (`it`, `acc`,
+    /// `error`), or one that changes with time.
+    private static func readsTheRun(_ part: CheckedExpression) -> Bool {
+        switch part {
+        case .it, .acc, .error: return true
+        default: return readsTime(part)
         }
     }
 }
