@@ -28,6 +28,8 @@ release:
 	swift build -c release --static-swift-stdlib --product frp
 
 bench:
+	@scripts/setup
+	swift build -c release --static-swift-stdlib --product frp
 	cd Benchmarks && swift run -c release Benchmarks
 
 # The binary, its man page and shell completions (bash, zsh, fish) under $(PREFIX).

@@ -170,3 +170,31 @@ func tracedRunPeakMegabytes(_ n: Int) -> Double? {
     let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return Int(text.split(separator: "\n").last ?? "").map { Double($0) / 1024 }
 }
+
+/// The P1 script as a user runs it: the release `frp` binary (`make bench` builds it first),
+/// a fresh process each time, its whole wall time (start-up included) per event; the
+/// median of 5; nil when there is no release binary beside the checkout.
+func processNanosecondsPerEvent(_ script: String, traced: Bool, events: Int) -> Double? {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    let binary = root.appendingPathComponent(".build/release/frp")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("p5-process-\(getpid()).frp")
+    guard (try? script.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
+    defer { try? FileManager.default.removeItem(at: file) }
+    var samples: [Double] = []
+    for _ in 0..<5 {
+        let child = Process()
+        child.executableURL = binary
+        child.arguments = ["run", "--virtual"] + (traced ? [] : ["--no-trace"]) + [file.path]
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        do { try child.run() } catch { return nil }
+        child.waitUntilExit()
+        guard child.terminationStatus == 0 else { return nil }
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(events))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
