@@ -55,6 +55,9 @@ public struct RxJSExport {
         var properties = Properties()
         var tests: [String] = []
         var calls = ServiceCalls()
+        // The definitions written as functions (`const above = (n) => pipe(…)`), in order.
+        var definitions: Set<String> = []
+        var functions: [String] = []
         // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
         var changed: Set<String> = []
         for statement in statements {
@@ -65,7 +68,7 @@ public struct RxJSExport {
             case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
                 do throws(Unsupported) {
-                    var writer = Writer(services: services, changed: changed)
+                    var writer = Writer(services: services, changed: changed, definitions: definitions)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     let expected = try writer.values(values, marble: marble)
@@ -82,7 +85,7 @@ public struct RxJSExport {
             case .run(let pipeline, _, let line):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
                 do throws(Unsupported) {
-                    var writer = Writer(services: services, changed: changed)
+                    var writer = Writer(services: services, changed: changed, definitions: definitions)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     calls.add(services: writer.services, constants: writer.constants)
@@ -99,12 +102,30 @@ public struct RxJSExport {
                 properties.bind(binding)
             case .service(let name, let setting):
                 if setting == .normal { changed.remove(name) } else { changed.insert(name) }
-            case .define:
-                break  // its stages are written where they are used
+            case .define(let name, let template):
+                // A function returning the definition's stages as one operator (`pipe`),
+                // when its stages can be written on their own: each use calls it. Else its
+                // stages are written where they are used.
+                definitions.remove(name)
+                guard let template else {
+                    functions.append("// `\(name)` is written where it is used: a parameter of it is a count, a duration or a signal, which a function of values cannot take.")
+                    continue
+                }
+                var writer = Writer(services: services, changed: changed, definitions: definitions)
+                do throws(Unsupported) {
+                    let body = try writer.operators(template.stages)
+                    guard writer.used.isEmpty, writer.usedProperties.isEmpty, writer.services.isEmpty else { continue }
+                    let parameters = template.parameters.map(JavaScript.identifier).joined(separator: ", ")
+                    functions.append("const \(JavaScript.identifier(name)) = (\(parameters)) => pipe(\(body.joined(separator: ", ")));")
+                    definitions.insert(name)
+                } catch {
+                    continue
+                }
             }
         }
         let recorded = services.map { calls.recorded($0) } ?? ""
-        body = tests.joined(separator: "\n") + "\n"
+        let defined = functions.isEmpty ? "" : "// The script's definitions, each an operator made with pipe.\n" + functions.joined(separator: "\n") + "\n\n"
+        body = defined + tests.joined(separator: "\n") + "\n"
         javascript = Self.prelude(imports: Self.imports(in: recorded + body), actions: body.contains("actionOf(")) + recorded + body
     }
 
@@ -144,7 +165,7 @@ public struct RxJSExport {
 
     /// Every name of `rxjs` a spelling may write (a test checks each spelling's against it).
     public static let rxjsExports: Set<String> = [
-        "BehaviorSubject", "EMPTY", "NEVER", "Observable", "ReplaySubject", "Subject", "Subscription", "bufferCount", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
+        "BehaviorSubject", "EMPTY", "NEVER", "Observable", "ReplaySubject", "Subject", "Subscription", "bufferCount", "pipe", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
         "debounce", "debounceTime", "delay", "distinctUntilChanged", "exhaustMap", "filter", "first", "from", "ignoreElements",
         "interval", "last", "map", "mergeMap", "mergeWith", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
         "scan", "share", "shareReplay", "skip", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
@@ -292,9 +313,13 @@ struct Writer: ExportWriter {
     /// Services a `service NAME fails|slow` statement changed for what follows.
     let changed: Set<String>
 
-    init(services: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = []) {
+    /// The definitions written as functions: a use of one is a call of it.
+    let definitions: Set<String>
+
+    init(services: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = [], definitions: Set<String> = []) {
         answers = services
         self.changed = changed
+        self.definitions = definitions
     }
 
     /// The `let` names used, so their constants come before the test.
@@ -326,9 +351,29 @@ struct Writer: ExportWriter {
             let written = try self.expression(expression)
             head = Self.isSignal(expression) ? written : "of(\(written))"
         }
-        for stage in pipeline.stages { stages.append(try self.stage(stage)) }
+        stages += try operators(pipeline.stages)
         guard !stages.isEmpty else { return head }
         return head + ".pipe(" + stages.joined(separator: ", ") + ")"
+    }
+
+    /// Stages as the operators of a `pipe`: the stages a definition put in place, when it is
+    /// written as a function, as one call of it (`above(90)`).
+    mutating func operators(_ stages: [CheckedStage]) throws(Unsupported) -> [String] {
+        var written: [String] = []
+        var index = 0
+        while index < stages.count {
+            if let use = stages[index].definitionUse, use.index == 0, definitions.contains(use.name), index + use.count <= stages.count,
+               stages[index..<(index + use.count)].allSatisfy({ $0.definitionUse.map { $0.isSameUse(as: use) } ?? false }) {
+                var arguments: [String] = []
+                for argument in use.arguments { arguments.append(try expression(argument)) }
+                written.append("\(JavaScript.identifier(use.name))(\(arguments.joined(separator: ", ")))")
+                index += use.count
+                continue
+            }
+            written.append(try stage(stages[index]))
+            index += 1
+        }
+        return written
     }
 
     /// The statements before the test: each property used as a BehaviorSubject holding its
@@ -543,6 +588,8 @@ struct Writer: ExportWriter {
             if !constants.contains(value) { constants.append(value) }
             return JavaScript.number(number)
         case .string(let text):
+            // A definition's parameter, in its function's body.
+            if let parameter = DefinitionTemplate.parameter(in: text) { return JavaScript.identifier(parameter) }
             strings.insert(text)
             if !constants.contains(value) { constants.append(value) }
             return JavaScript.string(text)

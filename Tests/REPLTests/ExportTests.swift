@@ -32,6 +32,22 @@ struct ExportTests {
         }
     }
 
+    @Test("a def is a function returning its stages made one operator with pipe; each use calls it; one whose parameter is a count is written in place")
+    func definitionsAsFunctions() {
+        let export = exported("""
+            def above(n) = filter it > n
+            def twice = map it * 2
+            def quad = twice | twice
+            def clip(n) = take n
+            expect of 1, 5, 9 | above 4 | quad | clip 1 emits "(a|)" {a: 20}
+            """)
+        #expect(export.body.contains("const above = (n) => pipe(filter((it) => (it > n)));"), "\(export.body)")
+        #expect(export.body.contains("const quad = () => pipe(twice(), twice());"), "\(export.body)")
+        #expect(export.body.contains("return of(1, 5, 9).pipe(above(4), quad(), take(1));"), "\(export.body)")
+        #expect(export.body.contains("`clip` is written where it is used"), "\(export.body)")
+        #expect(export.javascript.contains(" pipe,") || export.javascript.contains(" pipe }"), "pipe is imported")
+    }
+
     @Test("every entry of the catalogue has a Combine spelling or says why it has none")
     func everyEntryInCombine() {
         for name in Catalogue.standard.names {

@@ -89,6 +89,8 @@ public struct CheckedStage: Sendable {
     /// The stage as written (`filter rating > 90`).
     public var label: String
     public var site: Site
+    /// The definition it was put in place for (`above 90`), when it was.
+    public var definitionUse: DefinitionUse? = nil
     /// Whether it starts with the run: a `startsWithRun` flag given (`replay 1 eager true`).
     var startsWithRun: Bool {
         zip(spec.positionalParameters + spec.keywordParameters, arguments).contains { parameter, argument in
@@ -192,6 +194,43 @@ public struct HotMarble: Sendable {
     public var error: String?
 }
 
+/// Where a definition was put to use (`popular | above 90`): its name, the arguments given,
+/// and one of its stages' place among them. `frp export` writes such stages as one call of
+/// the definition (`above(90)`).
+public struct DefinitionUse: Sendable {
+    public let name: String
+    public let arguments: [CheckedExpression]
+    /// Where the use is written.
+    public let line: Int
+    public let column: Int
+    /// This stage's place among the `count` stages the use put in place.
+    public let index: Int
+    public let count: Int
+
+    /// Whether `other` stands for a stage of the same use.
+    public func isSameUse(as other: DefinitionUse) -> Bool {
+        name == other.name && line == other.line && column == other.column && count == other.count
+    }
+}
+
+/// A definition's stages checked with each parameter as a placeholder value (a text no
+/// script writes, `DefinitionTemplate.placeholder`), for `frp export` to write the
+/// definition as a function of its parameters; nil where a placeholder does not check (a
+/// parameter used as a count, `take n`), and the export writes it in place.
+public struct DefinitionTemplate: Sendable {
+    public let parameters: [String]
+    public let stages: [CheckedStage]
+
+    /// The placeholder value of parameter `name`.
+    public static func placeholder(_ name: String) -> String { "\u{1}parameter:\(name)" }
+
+    /// The parameter a placeholder stands for; nil for any other text.
+    public static func parameter(in text: String) -> String? {
+        let prefix = placeholder("")
+        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : nil
+    }
+}
+
 public enum CheckedStatement: Sendable {
     /// `let NAME = PIPELINE`; a plain expression binds a value.
     case bind(name: String, CheckedPipeline)
@@ -209,7 +248,7 @@ public enum CheckedStatement: Sendable {
     case service(name: String, ServiceSetting)
     /// `def NAME(...) = STAGES` or `let NAME = STAGES`: stages a later pipeline uses by name
     /// (the checker puts them in place; nothing runs).
-    case define(name: String)
+    case define(name: String, template: DefinitionTemplate?)
 }
 
 extension CheckedPipeline {

@@ -34,10 +34,38 @@ extension Checker {
             failed = true
         }
         guard !failed else { return nil }
-        environment.definitions[name] = Definition(parameters: parameters, stages: stages, source: source, comments: comments, text: text)
+        let definition = Definition(parameters: parameters, stages: stages, source: source, comments: comments, text: text)
+        environment.definitions[name] = definition
         environment.bindings[name] = nil
         environment.properties.remove(name)
-        return .define(name: name)
+        return .define(name: name, template: template(of: definition))
+    }
+
+    /// The definition's stages checked with its parameters as placeholders, quietly: nil
+    /// when they do not check so (`DefinitionTemplate`).
+    private mutating func template(of definition: Definition) -> DefinitionTemplate? {
+        let saved = (expandedStages, definition.parameters.map { environment.bindings[$0] })
+        defer {
+            expandedStages = saved.0
+            for (parameter, binding) in zip(definition.parameters, saved.1) { environment.bindings[parameter] = binding }
+        }
+        for parameter in definition.parameters {
+            environment.bindings[parameter] = .value(.constant(.string(DefinitionTemplate.placeholder(parameter))))
+        }
+        let stages: [CheckedStage]? = quietly { checker in
+            var checked: [CheckedStage] = []
+            for inside in definition.stages {
+                if checker.catalogue[inside.name] == nil, let nested = checker.environment.definitions[inside.name] {
+                    guard let more = checker.expand(nested, at: inside, Scope()) else { return nil }
+                    checked += more
+                } else {
+                    guard let stage = checker.checkOperator(inside, Scope()) else { return nil }
+                    checked.append(stage)
+                }
+            }
+            return checked
+        }
+        return stages.map { DefinitionTemplate(parameters: definition.parameters, stages: $0) }
     }
 
     /// A definition's stages, checked in place of `stage` (`above 90`): each parameter is
@@ -93,6 +121,9 @@ extension Checker {
         return failed ? nil : expanded.enumerated().map { index, inner in
             var inner = Checker.placed(inner, at: Site.Use(line: useSite.line, column: useSite.column, index: index))
             inner.label = "\(stage.name): \(inner.label)"
+            // The outermost use wins: a definition used inside another is that one's.
+            inner.definitionUse = DefinitionUse(name: stage.name, arguments: arguments, line: useSite.line, column: useSite.column,
+                                                index: index, count: expanded.count)
             return inner
         }
     }

@@ -182,6 +182,16 @@ struct Checker {
     mutating func report(_ problem: Problem, _ range: SourceRange) {
         diagnostics.append(Diagnostic(problem, at: range, in: source))
     }
+
+    /// `body`'s result when it reports nothing, nil when it reports something; what it
+    /// reports is dropped either way (a check made for `frp export`, not for the script).
+    mutating func quietly<Result>(_ body: (inout Checker) -> Result?) -> Result? {
+        let before = diagnostics.count
+        let result = body(&self)
+        let quiet = diagnostics.count == before
+        diagnostics.removeSubrange(before...)
+        return quiet ? result : nil
+    }
 }
 
 extension Substring {
