@@ -22,22 +22,11 @@ extension Signal {
         Signal(unchecked: { downstream, lifetime in
             guard count >= 0 else { return downstream.terminate(.error(.negativeCount("take", count))) }
             guard count > 0 else { return downstream.terminate(.completed) }
-            let upstream = lifetime.child()
-            var remaining = count
-            let next = downstream.next
-            self.startHandler(Observer(
-                next: { value in
-                    guard remaining > 0 else { return }
-                    remaining -= 1
-                    next(value)
-                    // Complete with the last value, not at the next one: upstream is freed at once.
-                    if remaining == 0 {
-                        upstream.dispose()
-                        downstream.terminate(.completed)
-                    }
-                },
-                terminate: { if remaining > 0 { downstream.terminate($0) } }
-            ), upstream)
+            // One object for the count, the downstream and the upstream's lifetime: the two
+            // closures hold it alone, so they need no context of their own (four allocations
+            // a subscription were one, P8's general path).
+            let stage = TakeStage(count, downstream, lifetime.child())
+            self.startHandler(Observer(next: { stage.receive($0) }, terminate: { stage.end($0) }), stage.upstream)
         })
     }
 }
@@ -288,6 +277,38 @@ extension Signal where Value: Equatable {
     @inlinable
     public func distinctUntilChanged() -> Signal<Value> {
         distinctUntilChanged(key: { value throws(SignalError) in value })
+    }
+}
+
+/// take's state for one subscription, in one object (as `FilterStage`).
+@usableFromInline
+final class TakeStage<Value> {
+    @usableFromInline var remaining: Int
+    @usableFromInline let downstream: Observer<Value>
+    @usableFromInline let upstream: Lifetime
+
+    @inlinable
+    init(_ count: Int, _ downstream: Observer<Value>, _ upstream: Lifetime) {
+        remaining = count
+        self.downstream = downstream
+        self.upstream = upstream
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        downstream.next(value)
+        // Complete with the last value, not at the next one: upstream is freed at once.
+        if remaining == 0 {
+            upstream.dispose()
+            downstream.terminate(.completed)
+        }
+    }
+
+    @inlinable
+    func end(_ termination: Termination) {
+        if remaining > 0 { downstream.terminate(termination) }
     }
 }
 
