@@ -142,6 +142,8 @@ struct SwiftWriter: ExportWriter {
     private(set) var usedProperties: Set<String> = []
     /// Every string literal written: an expected error's text among them was the script's own.
     private(set) var strings: Set<String> = []
+    /// How deep in pipelines the writing is (0: a test's own).
+    private var nesting = 0
     /// Whether what was written since it was last reset calls a helper that can fail
     /// (`div`, `number`, `from`): it is then written with `try`.
     private var throwing = false
@@ -176,8 +178,12 @@ struct SwiftWriter: ExportWriter {
         (evaluated.throws ? "try " : "") + evaluated.text
     }
 
-    /// The pipeline as a `Signal` (`AnyPublisher<V, SignalError>`).
+    /// The pipeline as a `Signal`: a test's own pipeline one operator a line, as a person
+    /// writes a Combine chain; a pipeline inside a closure on one line.
     mutating func pipeline(_ pipeline: CheckedPipeline) throws(Unsupported) -> String {
+        let outermost = nesting == 0
+        nesting += 1
+        defer { nesting -= 1 }
         var written: String
         switch pipeline.head {
         case .source(let stage): written = try self.stage(stage)
@@ -198,8 +204,10 @@ struct SwiftWriter: ExportWriter {
             }
             written = "of(\(try self.expression(expression)))"
         }
-        for stage in pipeline.stages { written += try self.stage(stage) }
-        return written + ".eraseToAnyPublisher()"
+        var operators: [String] = []
+        for stage in pipeline.stages { operators.append(try self.stage(stage)) }
+        guard outermost, !operators.isEmpty else { return written + operators.joined() + ".eraseToAnyPublisher()" }
+        return written + (operators + [".eraseToAnyPublisher()"]).map { "\n        " + $0 }.joined()
     }
 
     /// The statements before the test: each property used as a CurrentValueSubject holding
@@ -442,8 +450,8 @@ struct SwiftWriter: ExportWriter {
         "var", "where", "while", "V", "Signal", "SignalError", "Event", "Source", "Outlet", "scheduler", "failure", "it", "acc",
         "cold", "hot", "of", "from", "range", "timer", "interval", "fail", "add", "sub", "mul", "div", "rem", "neg", "not",
         "and", "or", "eq", "ne", "lt", "le", "gt", "ge", "item", "length", "string", "contains", "sum", "first", "last",
-        "each", "keep", "holds", "number", "bool", "coalesce", "compare", "fails", "passed", "failed", "record", "shown",
-        "json", "Reply", "service", "removingDuplicates", "list", "attempt", "relay", "Relay", "latest", "numeric", "boolean", "text", "has", "keys",
-        "slice", "find", "join", "raise",
+        "each", "keep", "holds", "number", "coalesce", "compare", "fails", "passed", "failed", "recording", "listed",
+        "json", "Reply", "service", "removingDuplicates", "itemsOf", "attempt", "relay", "Relay", "latest", "numeric", "boolean",
+        "textOf", "has", "keys", "slice", "find", "join", "raise",
     ]
 }

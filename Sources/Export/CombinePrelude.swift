@@ -147,10 +147,10 @@ extension CombineExport {
             default: return .bool(v[part.description] != .null)
             }
         }
-        func list(_ v: V, _ name: String) throws -> [V] { if case .list(let items) = v { return items }; throw fails("\(name) of \(v)") }
-        func sum(_ v: V) throws -> V { .number(try list(v, "sum").map(numeric).reduce(0, +)) }
-        func first(_ v: V) throws -> V { try list(v, "first").first ?? .null }
-        func last(_ v: V) throws -> V { try list(v, "last").last ?? .null }
+        func itemsOf(_ v: V, _ name: String) throws -> [V] { if case .list(let items) = v { return items }; throw fails("\(name) of \(v)") }
+        func sum(_ v: V) throws -> V { .number(try itemsOf(v, "sum").map(numeric).reduce(0, +)) }
+        func first(_ v: V) throws -> V { try itemsOf(v, "first").first ?? .null }
+        func last(_ v: V) throws -> V { try itemsOf(v, "last").last ?? .null }
         func number(_ v: V) throws -> V {
             switch v {
             case .number: return v
@@ -163,7 +163,7 @@ extension CombineExport {
             }
         }
         /// A text's characters (a field name, a separator); another value as frp prints it.
-        func text(_ v: V) -> String { if case .string(let text) = v { return text }; return v.description }
+        func textOf(_ v: V) -> String { if case .string(let text) = v { return text }; return v.description }
         func has(_ v: V, _ name: V) throws -> V {
             guard case .string(let field) = name else { throw fails("has: a field name as text") }
             if case .record = v { return .bool(v[field] != .null) }
@@ -188,25 +188,25 @@ extension CombineExport {
             }
         }
         func `where`(_ v: V, _ field: V, _ value: V) throws -> V {
-            .list(try list(v, "where").filter { $0[text(field)] == value })
+            .list(try itemsOf(v, "where").filter { $0[textOf(field)] == value })
         }
         func find(_ v: V, _ field: V, _ value: V) throws -> V {
-            guard let found = try list(v, "find").first(where: { $0[text(field)] == value }) else {
+            guard let found = try itemsOf(v, "find").first(where: { $0[textOf(field)] == value }) else {
                 throw fails("find: no item whose \(field) is \(value)", absent: true)
             }
             return found
         }
         func join(_ v: V, _ separator: V = "") throws -> V {
-            let parts = try list(v, "join").map { item -> String in if case .string(let text) = item { return text }; return item.description }
-            return .string(parts.joined(separator: text(separator)))
+            let parts = try itemsOf(v, "join").map { item -> String in if case .string(let text) = item { return text }; return item.description }
+            return .string(parts.joined(separator: textOf(separator)))
         }
         /// `raise(MESSAGE)`: the stage fails with exactly this message.
         func raise(_ message: V) throws -> V {
             if case .string(let text) = message { throw SignalError(message: text) }
             throw SignalError(message: message.description)
         }
-        func each(_ v: V, _ make: (V) throws -> V) throws -> V { .list(try list(v, "each").map(make)) }
-        func keep(_ v: V, _ test: (V) throws -> V) throws -> V { .list(try list(v, "keep").filter { holds(try test($0)) }) }
+        func each(_ v: V, _ make: (V) throws -> V) throws -> V { .list(try itemsOf(v, "each").map(make)) }
+        func keep(_ v: V, _ test: (V) throws -> V) throws -> V { .list(try itemsOf(v, "keep").filter { holds(try test($0)) }) }
 
         // MARK: signals
 
@@ -385,7 +385,7 @@ extension CombineExport {
         }
         func of(_ values: V...) -> Signal { values.publisher.setFailureType(to: SignalError.self).eraseToAnyPublisher() }
         func from(_ items: V) throws -> Signal {
-            try list(items, "from").publisher.setFailureType(to: SignalError.self).eraseToAnyPublisher()
+            try itemsOf(items, "from").publisher.setFailureType(to: SignalError.self).eraseToAnyPublisher()
         }
         func range(_ start: V, _ count: V) throws -> Signal {
             let (first, count) = (try numeric(start), try numeric(count))
@@ -736,7 +736,7 @@ extension CombineExport {
 
         var passed = 0, failed = 0
 
-        func record(_ signal: Signal, on scheduler: VirtualScheduler, before end: Int) -> [(Int, Event)] {
+        func recording(_ signal: Signal, on scheduler: VirtualScheduler, before end: Int) -> [(Int, Event)] {
             var events: [(Int, Event)] = []
             let subscription = signal.sink(receiveCompletion: { completion in
                 switch completion {
@@ -749,20 +749,20 @@ extension CombineExport {
             return events
         }
 
-        func shown(_ events: [(Int, Event)]) -> String { events.map { "\($0.0)ms \($0.1)" }.joined(separator: ", ") }
+        func listed(_ events: [(Int, Event)]) -> String { events.map { "\($0.0)ms \($0.1)" }.joined(separator: ", ") }
 
         /// One expect: `before` is where frp test stops looking (the marble's width, or 1,000
         /// frames after its last mark).
         func expectMarble(_ line: Int, _ title: String, before end: Int, _ expected: [(Int, Event)],
                           _ make: (VirtualScheduler) -> Signal) {
             let scheduler = VirtualScheduler()
-            let actual = record(make(scheduler), on: scheduler, before: end)
+            let actual = recording(make(scheduler), on: scheduler, before: end)
             if actual.count == expected.count, zip(expected, actual).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) {
                 passed += 1
                 print("✓ line \(line): \(title)")
             } else {
                 failed += 1
-                print("✗ line \(line): \(title)\n    expected: \(shown(expected))\n    actual:   \(shown(actual))")
+                print("✗ line \(line): \(title)\n    expected: \(listed(expected))\n    actual:   \(listed(actual))")
             }
         }
 
@@ -770,7 +770,7 @@ extension CombineExport {
         func showRun(_ line: Int, _ title: String, _ make: (VirtualScheduler) -> Signal) {
             let scheduler = VirtualScheduler()
             print("» \(title)")
-            for (frame, event) in record(make(scheduler), on: scheduler, before: 60_000) {
+            for (frame, event) in recording(make(scheduler), on: scheduler, before: 60_000) {
                 let time = frame < 1000 ? "\(frame)ms" : "\(Double(frame) / 1000)s"
                 print(String(repeating: " ", count: max(0, 9 - time.count)) + time + "  \(event)")
             }

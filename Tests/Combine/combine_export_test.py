@@ -40,8 +40,14 @@ def documented_exports():
         for index, line in enumerate(lines):
             command = re.match(r"\s*\$ \./frp export --to combine -e '(.*)'$", line)
             if command:
-                shown = next(l.strip() for l in lines[index:] if l.strip().startswith("return "))
-                found.append((name, command.group(1).replace('\\"', '"'), shown.replace('\\"', '"')))
+                # The `return` line and the operator lines under it, to the closing brace.
+                start = next(i for i in range(index, len(lines)) if lines[i].strip().startswith("return "))
+                shown = []
+                for shown_line in lines[start:]:
+                    if shown_line.strip() == "}":
+                        break
+                    shown.append(shown_line.strip())
+                found.append((name, command.group(1).replace('\\"', '"'), "\n".join(shown).replace('\\"', '"')))
     return found
 
 
@@ -122,6 +128,7 @@ def test_every_family_combine_has_is_carried(built):
 def test_documented_export_is_what_frp_writes_and_passes_on_opencombine(built, number):
     document, script, shown = DOCUMENTED[number]
     _, swift = built[key(documented_path(number))]
-    assert shown in swift, f"{document} shows `{shown}`; frp writes:\n{swift[-600:]}"
+    written = "\n".join(line.strip() for line in swift.splitlines())
+    assert shown in written, f"{document} shows:\n{shown}\nfrp writes:\n{swift[-700:]}"
     done = subprocess.run([str(PACKAGE / ".build" / "debug" / target(documented_path(number)))], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 passed, 0 failed" in done.stdout, done.stdout

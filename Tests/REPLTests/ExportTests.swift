@@ -70,11 +70,19 @@ struct ExportTests {
         let export = CombineExport(statements, source: source)
         #expect(export.body.contains(#"let typed = hot(scheduler, [(1, .next("kit")), (3, .next("kitten")), (4, .completed)]).eraseToAnyPublisher()"#),
                 "\(export.body)")
-        #expect(export.body.contains(#"typed.tryFilter { it in try holds(gt(length(it), 3)) }.mapError(SignalError.of).tryMap { (it) -> V in try add(it, "!") }.mapError(SignalError.of)"#),
-                "\(export.body)")
+        // One operator a line, as a Combine chain is written.
+        #expect(export.body.contains(#"""
+                return typed
+                    .tryFilter { it in try holds(gt(length(it), 3)) }.mapError(SignalError.of)
+                    .tryMap { (it) -> V in try add(it, "!") }.mapError(SignalError.of)
+                    .eraseToAnyPublisher()
+            """#), "\(export.body)")
         // `==` cannot fail: no `try`, Combine's own map.
-        #expect(export.body.contains(#".map { (it) -> V in eq(it, "kit") }.map { (it) -> Signal in of(1, 2).eraseToAnyPublisher() }.switchToLatest().take(1)"#),
-                "\(export.body)")
+        #expect(export.body.contains(#"""
+                    .map { (it) -> V in eq(it, "kit") }
+                    .map { (it) -> Signal in of(1, 2).eraseToAnyPublisher() }.switchToLatest()
+                    .take(1)
+            """#), "\(export.body)")
         #expect(export.exported == 2)
         #expect(export.skipped == [RxJSExport.Skipped(line: 4, reason: "`withLatestFrom`: Combine has no withLatestFrom operator")])
         #expect(export.swift.hasPrefix("// Exported by `frp export --to combine`."))
