@@ -24,8 +24,7 @@ public enum Playground {
         runner.sandboxed = true
         runner.interrupted = stop
         runner.diagrams = { output.svgs.append($0) }
-        let marbleMarks = PlaygroundRows.marbleMarks(in: Source(name: "playground.frp", text: script))
-        runner.results = { output.results.append(PlaygroundRows.row($0, marks: marbleMarks)) }
+        runner.results = { output.results.append($0) }
         runner.memoryLimit = memoryLimit
         let status = runner.run(Source(name: "playground.frp", text: script), wallClockLimit: realTimeLimit)
         var notes: [String] = []
@@ -49,7 +48,7 @@ public enum Playground {
             "diagnostics": .string(output.errors.joined(separator: "\n\n")),
             "marks": .array(marks(script)),
             "svgs": .array(svgs.map(JSON.string)), "notes": .array(notes.map(JSON.string)),
-            "results": .array(output.results),
+            "results": .array(PlaygroundRows.rows(output.results, marks: PlaygroundRows.marbleMarks(in: Source(name: "playground.frp", text: script)))),
         ]).text
     }
 
@@ -114,7 +113,7 @@ public enum Playground {
                     .object(["frame": .number(entry.frame), "mark": .string(Self.mark(entry.mark))])
                 })))
                 fields.append(JSON.Field("draggable", .bool(!marble.hasSubscriptionPoint)))
-                if marble.hasSubscriptionPoint { fields.append(JSON.Field("reason", .string("a marble with ^ is drawn in the run's diagram"))) }
+                if marble.hasSubscriptionPoint { fields.append(JSON.Field("reason", .string("a marble with ^ is drawn, not dragged: frp writes no ^ back"))) }
             } catch {
                 fields += [JSON.Field("entries", .array([])), JSON.Field("draggable", .bool(false)), JSON.Field("reason", .string(error.message))]
             }
@@ -182,7 +181,7 @@ public enum Playground {
         private(set) var lines: [String] = []
         private(set) var errors: [String] = []
         var svgs: [String] = []
-        var results: [JSON] = []
+        var results: [RunResult] = []
         var output: Output {
             Output(line: { [self] in lines.append($0) }, error: { [self] in errors.append($0) })
         }

@@ -10,13 +10,17 @@ import Trace
 /// here, by the `Letters` the text diagram uses, so a value named in the script
 /// (`{a: "kit"}`) keeps its letter.
 enum PlaygroundRows {
-    /// A run's output row: the events it printed, at their frames. `marks`: the letters
-    /// of the script's marbles, which stand for themselves (`"a"`) unless the script named
-    /// them otherwise, so an output value never takes a letter an input row shows.
-    static func row(_ result: RunResult, marks: [Character] = []) -> JSON {
-        let named = result.named + marks.map { (mark: $0, full: "\"\($0)\"") }
-        var letters = Letters(reserving: result.events.compactMap(\.nextDescription), limit: 62, named: named)
-        return row(label: result.title, events: result.events, end: result.end.frame, dropped: result.dropped, letters: &letters)
+    /// The runs' output rows: the events each printed, at their frames, lettered together
+    /// (one letter means one value in every row, so one legend serves them all). `marks`:
+    /// the letters of the script's marbles, which stand for themselves (`"a"`) unless the
+    /// script named them otherwise, so an output value never takes a letter an input row
+    /// shows.
+    static func rows(_ results: [RunResult], marks: [Character] = []) -> [JSON] {
+        let named = results.flatMap(\.named) + marks.map { (mark: $0, full: "\"\($0)\"") }
+        var letters = Letters(reserving: results.flatMap { $0.events.compactMap(\.nextDescription) }, limit: 62, named: named)
+        return results.map { result in
+            row(label: result.title, events: result.events, end: result.end.frame, dropped: result.dropped, letters: &letters)
+        }
     }
 
     /// Events as a row, each value lettered by `letters`; silent on to `end`.

@@ -178,6 +178,19 @@ def test_nothing_makes_the_page_scroll_sideways(width, browser, wait, url):
         browser.set_window_size(1280, 900)
 
 
+def test_a_hot_marble_with_its_subscription_point_is_drawn_inside_the_diagram(page, wait):
+    """`^` makes the marks before it negative frames: the axis starts at the earliest, so
+    every mark is inside the picture, before the output row's"""
+    browser = page
+    run_script(browser, wait, 'hot "-a-^-b-c-|" | map it + "!"')
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box")) == 1)
+    xs = browser.execute_script("""
+        return [...document.querySelectorAll("#marbles svg.timeline g")].filter((g) => g.dataset.frame !== undefined)
+            .map((g) => [Number(g.dataset.frame), g.getBBox().x]);""")
+    assert xs and min(x for _, x in xs) >= 0, xs
+    assert sorted(xs) == sorted(xs, key=lambda entry: entry[1]), xs
+
+
 def test_a_typo_shows_the_diagnostic(page, wait):
     """a typo shows the diagnostic as the terminal prints it"""
     browser = page

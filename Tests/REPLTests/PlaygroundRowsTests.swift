@@ -40,6 +40,15 @@ struct PlaygroundRowsTests {
         #expect(Set(lengths.prefix(2).map(\.mark)).count == 2)
     }
 
+    @Test("the runs of one script are lettered together: one letter means one value in every row")
+    func lettersShared() throws {
+        let reply = try JSON(parsing: Playground.run("of 1 | map {x: it}\nof 2 | map [it, it]"))
+        let rows = array(reply["results"])
+        let first = entries(rows.first), second = entries(rows.last)
+        #expect(first.first?.value == "{x: 1}" && second.first?.value == "[2, 2]")
+        #expect(first.first?.mark != second.first?.mark, "\(first) \(second)")
+    }
+
     @Test("an error is `#` with its message; a row is as wide as the run went")
     func errorRow() throws {
         let reply = try JSON(parsing: Playground.run(#"cold "--a 20ms #" | map it + "!""#))

@@ -218,14 +218,16 @@ async function drawInPlace(box, script) {
 // run's pipeline in a box (as RxMarbles draws the operator) over the line of what it sent.
 // Returns the SVG and the legend of the letters that stand for longer values.
 function timeline(rows, box) {
-  const frames = Math.max(10, ...rows.map((row) => Math.max(row.width, ...row.entries.map((entry) => entry.frame + 1))));
+  // Frames before a hot marble's `^` are negative: the axis starts at the earliest.
+  const origin = Math.min(0, ...rows.flatMap((row) => row.entries.map((entry) => entry.frame)));
+  const frames = Math.max(10, ...rows.map((row) => Math.max(row.width, ...row.entries.map((entry) => entry.frame + 1)))) - origin;
   const available = Math.max(240, Math.min(ROW_WIDTH, (box.clientWidth || ROW_WIDTH) - 8));
   const scale = Math.min(2 * FRAME, (available - LEFT - FRAME) / frames);
   const svg = svgElement("svg", { class: "timeline" });
   let y = 0, right = LEFT + frames * scale, pushedAny = false;
   const legend = new Map(), boxes = [];
   for (const row of rows) {
-    const { places, pushed } = placed(row.entries, scale);
+    const { places, pushed } = placed(row.entries, scale, origin);
     pushedAny = pushedAny || pushed;
     const label = row.label.length > 90 ? row.label.slice(0, 89) + "…" : row.label;
     if (row.output) {
@@ -243,7 +245,8 @@ function timeline(rows, box) {
     row.entries.forEach((entry, index) => {
       const group = marbleMark(entry.mark, places[index], middle, row.tint || (row.output ? "output" : "value"));
       const value = entry.value ? `${entry.value} at ${entry.frame}ms` : `${entry.mark} at ${entry.frame}ms`;
-      if (row.output && entry.mark.length === 1 && entry.value && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark)) {
+      const sent = row.output || row.tint === "output";
+      if (sent && entry.mark.length === 1 && entry.value && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark)) {
         legend.set(entry.mark, entry.value);
       }
       group.dataset.frame = entry.frame;
@@ -264,7 +267,7 @@ function timeline(rows, box) {
     });
     y += 44;
   }
-  y = timeAxis(svg, y, frames, scale);
+  y = timeAxis(svg, y, frames, scale, origin);
   if (pushedAny) svg.appendChild(svgElement("title", {}, "Marks closer than their size are drawn apart: not to scale there."));
   const width = Math.max(Math.ceil(right + FRAME / 2), available);
   svg.setAttribute("width", width);
@@ -280,12 +283,12 @@ function timeline(rows, box) {
 // Each mark at its time; marks of one frame a little apart, and a mark too close to the
 // one before (scaled down, `b` 3 ms before `|`) pushed right so each can be grabbed: the
 // order stays true, the distance between those two does not (the diagram's title says so).
-function placed(entries, scale) {
+function placed(entries, scale, origin = 0) {
   const places = [];
   let pushed = false;
   entries.forEach((entry, index) => {
     const before = index > 0 ? entries[index - 1] : null;
-    const at = LEFT + entry.frame * scale + FRAME / 2;
+    const at = LEFT + (entry.frame - origin) * scale + FRAME / 2;
     const least = before === null ? at : places[index - 1] + (before.frame === entry.frame ? 6 : 2 * 11);
     if (least > at && before && before.frame !== entry.frame) pushed = true;
     places.push(Math.max(at, least));
@@ -294,15 +297,15 @@ function placed(entries, scale) {
 }
 
 // The time axis under the rows: a tick every 1, 2 or 5 × 10ⁿ ms, at least 60 px apart.
-function timeAxis(svg, y, frames, scale) {
+function timeAxis(svg, y, frames, scale, origin = 0) {
   let step = 1;
   for (let power = 1; step * scale < 60; power *= 10) step = [1, 2, 5].map((digit) => digit * power).find((s) => s * scale >= 60) || 10 * power;
   const top = y + 6;
   svg.appendChild(svgElement("line", { x1: LEFT, y1: top, x2: LEFT + frames * scale + FRAME / 2, y2: top, class: "tick" }));
-  for (let frame = 0; frame <= frames; frame += step) {
-    const x = LEFT + frame * scale + FRAME / 2;
+  for (let frame = Math.ceil(origin / step) * step; frame <= frames + origin; frame += step) {
+    const x = LEFT + (frame - origin) * scale + FRAME / 2;
     svg.appendChild(svgElement("line", { x1: x, y1: top, x2: x, y2: top + 5, class: "tick" }));
-    const reading = frame >= 1000 ? `${frame / 1000}s` : `${frame}ms`;
+    const reading = Math.abs(frame) >= 1000 ? `${frame / 1000}s` : `${frame}ms`;
     svg.appendChild(svgElement("text", { x: x, y: top + 17, class: "tick-label" }, reading));
   }
   return top + 24;
@@ -537,6 +540,7 @@ function exercisePart(lesson, step, number, given = "") {
 // A lesson as `frp learn` gives it: readings, given names and runs (tried in the editor),
 // exercises whose answers the server checks by running them.
 let lessons = [];
+let lessonShown = 0;
 function showLesson(name) {
   leaveOperator();
   const box = $("lesson");
@@ -567,8 +571,15 @@ function showLesson(name) {
       box.appendChild(exercisePart(lesson, step, exercise, given));
     }
   }
-  // One after another: the server takes a few runs at a time from one page.
-  (async () => { for (const [drawn, script] of watched) await drawInPlace(drawn, script); })();
+  // One after another: the server takes a few runs at a time from one page. Another
+  // lesson shown meanwhile ends this one's drawing.
+  const shownAs = ++lessonShown;
+  (async () => {
+    for (const [drawn, script] of watched) {
+      if (shownAs !== lessonShown) return;
+      try { await drawInPlace(drawn, script); } catch (error) { drawn.replaceChildren(note("Not drawn: " + error.message)); }
+    }
+  })();
 }
 
 // The script of a shared link; a malformed one is said, not thrown.
