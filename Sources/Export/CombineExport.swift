@@ -329,7 +329,9 @@ struct SwiftWriter: ExportWriter {
         case .property(let name):
             usedProperties.insert(name)
             return Self.identifier(name) + ".value"
-        case .field(let base, let name, _): return try self.expression(base) + "[" + Self.string(name) + "]"
+        case .field(let base, let name, _):
+            throwing = true
+            return "field(\(try self.expression(base)), \(Self.string(name)))"
         case .index(let base, let index, _):
             throwing = true
             return "item(\(try self.expression(base)), \(try self.expression(index)))"
@@ -444,14 +446,17 @@ struct SwiftWriter: ExportWriter {
     }
 
     private static let reserved: Set<String> = [
-        "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum", "extension", "false",
-        "for", "func", "guard", "if", "import", "in", "init", "is", "let", "nil", "private", "protocol", "public", "repeat",
-        "return", "self", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias",
-        "var", "where", "while", "V", "Signal", "SignalError", "Event", "Source", "Outlet", "scheduler", "failure", "it", "acc",
+        // Swift's keywords (those of declarations, statements, expressions and types).
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "some", "any",
+        // The prelude's own names. "V", "Signal", "SignalError", "Event", "Source", "Outlet", "scheduler", "failure", "it", "acc",
         "cold", "hot", "of", "from", "range", "timer", "interval", "fail", "add", "sub", "mul", "div", "rem", "neg", "not",
         "and", "or", "eq", "ne", "lt", "le", "gt", "ge", "item", "length", "string", "contains", "sum", "first", "last",
         "each", "keep", "holds", "number", "coalesce", "compare", "fails", "passed", "failed", "recording", "listed",
         "json", "Reply", "service", "removingDuplicates", "itemsOf", "attempt", "relay", "Relay", "latest", "numeric", "boolean",
-        "textOf", "has", "keys", "slice", "find", "join", "raise",
+        "textOf", "has", "keys", "slice", "find", "join", "raise", "field", "appending", "Combine", "OpenCombine", "print", "exit",
     ]
 }

@@ -58,7 +58,7 @@ extension CombineExport {
                 case .number(let number):
                     if number.isNaN { return "nan" }
                     if number.isInfinite { return number < 0 ? "-infinity" : "infinity" }
-                    return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                    return number == number.rounded() && abs(number) < 9.2e18 ? String(Int(number)) : String(number)
                 case .string(let text):
                     return "\"" + text.reduce(into: "") { out, c in if c == "\\" || c == "\"" { out.append("\\") }; out.append(c) } + "\""
                 case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
@@ -126,10 +126,27 @@ extension CombineExport {
             return .bool(a == b)
         }
         func ne(_ a: V, _ b: V) -> V { .bool(!holds(eq(a, b))) }
+        /// `x.name`: the field; absent (`??` gives its default) when the record has none or
+        /// `x` is null, as in frp.
+        func field(_ v: V, _ name: String) throws -> V {
+            switch v {
+            case .record(let fields):
+                guard let field = fields.first(where: { $0.name == name }) else {
+                    throw fails("the record has no field `\(name)`", absent: true)
+                }
+                return field.value
+            case .null: throw fails("null has no field `\(name)`", absent: true)
+            default: throw fails("\(v) is not a record: it has no field `\(name)`")
+            }
+        }
+        /// `x[i]`: an item of a list (absent past its end), a field of a record.
         func item(_ v: V, _ index: V) throws -> V {
-            guard case .list(let items) = v else { return v[index.description] }
-            let at = Int(try numeric(index))
-            return items.indices.contains(at) ? items[at] : .null
+            guard case .list(let items) = v else { return try field(v, textOf(index)) }
+            let at = try numeric(index)
+            guard at == at.rounded(), at >= 0, at < Double(items.count) else {
+                throw fails("index \(index) is outside the list of \(items.count)", absent: true)
+            }
+            return items[Int(at)]
         }
         func length(_ v: V) throws -> V {
             switch v {
@@ -144,7 +161,8 @@ extension CombineExport {
             switch (v, part) {
             case let (.list(items), _): return .bool(items.contains(part))
             case let (.string(text), .string(piece)): return .bool(text.contains(piece))
-            default: return .bool(v[part.description] != .null)
+            case let (.record(fields), _): return .bool(fields.contains { $0.name == textOf(part) })
+            default: return false
             }
         }
         func itemsOf(_ v: V, _ name: String) throws -> [V] { if case .list(let items) = v { return items }; throw fails("\(name) of \(v)") }
@@ -378,6 +396,12 @@ extension CombineExport {
         /// A signal whose making can fail (`of 8 / it`): the failure as its error.
         func attempt(_ make: () throws -> Signal) -> Signal {
             do { return try make() } catch { return Fail(error: SignalError.of(error)).eraseToAnyPublisher() }
+        }
+        extension Publisher where Output == V, Failure == SignalError {
+            /// `concat a, b`: each after the one before (Combine's append takes one).
+            func appending(_ others: Signal...) -> Signal {
+                others.reduce(eraseToAnyPublisher()) { $0.append($1).eraseToAnyPublisher() }
+            }
         }
         func fail(_ message: V) -> Signal {
             if case .string(let text) = message { return Fail(error: SignalError(message: text)).eraseToAnyPublisher() }

@@ -20,8 +20,11 @@ enum JavaScript {
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" } && !reserved.contains(name)
     }
 
-    /// A `let` name as a constant: `delete` would not do.
+    /// A `let` name as a constant (in a test's own scope): `delete` would not do.
     static func identifier(_ name: String) -> String { isIdentifier(name) ? name : "$" + name }
+
+    /// A definition's function, a constant of the file's own scope: nor would `pipe`.
+    static func topLevelIdentifier(_ name: String) -> String { isIdentifier(name) && !isTaken(name) ? name : "$" + name }
 
     /// `.name`, or `["na me"]` for a name that is not an identifier.
     static func member(_ name: String) -> String { isIdentifier(name) ? "." + name : "[" + string(name) + "]" }
@@ -35,4 +38,18 @@ enum JavaScript {
         "switch", "this", "throw", "try", "typeof", "var", "void", "while", "with", "yield", "await", "enum", "null",
         "true", "false", "eq", "add", "div", "rem", "matches", "fn", "raise", "logged", "expectMarble", "cold", "hot",
     ]
+
+    /// The prelude's other top-level names, and what the file takes from Node: a field may
+    /// be called so (`it.message`), a constant may not.
+    private static let topLevel: Set<String> = [
+        "deepEqual", "text", "setIn", "passed", "failed", "message", "sameEvents", "shown", "showRun", "replies", "service",
+        "actionOf", "require", "TestScheduler", "process", "console",
+    ]
+
+    /// Whether a constant of this name would clash with the file's own (a definition is a
+    /// top-level constant): the prelude's names and every name a spelling may import
+    /// from rxjs (`pipe`, `map`, ...).
+    static func isTaken(_ name: String) -> Bool {
+        reserved.contains(name) || topLevel.contains(name) || RxJSExport.rxjsExports.contains(name)
+    }
 }

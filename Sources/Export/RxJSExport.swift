@@ -55,8 +55,11 @@ public struct RxJSExport {
         var properties = Properties()
         var tests: [String] = []
         var calls = ServiceCalls()
-        // The definitions written as functions (`const above = (n) => pipe(…)`), in order.
-        var definitions: Set<String> = []
+        // The definitions written as functions (`const above = (n) => pipe(…)`), in order,
+        // each name with its function's (a definition made again is a function of its own,
+        // `above_2`: the uses before it keep the first).
+        var definitions: [String: String] = [:]
+        var functionNames: Set<String> = []
         var functions: [String] = []
         // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
         var changed: Set<String> = []
@@ -106,7 +109,7 @@ public struct RxJSExport {
                 // A function returning the definition's stages as one operator (`pipe`),
                 // when its stages can be written on their own: each use calls it. Else its
                 // stages are written where they are used.
-                definitions.remove(name)
+                definitions[name] = nil
                 guard let template else {
                     functions.append("// `\(name)` is written where it is used: a parameter of it is a count, a duration or a signal, which a function of values cannot take.")
                     continue
@@ -115,9 +118,16 @@ public struct RxJSExport {
                 do throws(Unsupported) {
                     let body = try writer.operators(template.stages)
                     guard writer.used.isEmpty, writer.usedProperties.isEmpty, writer.services.isEmpty else { continue }
-                    let parameters = template.parameters.map(JavaScript.identifier).joined(separator: ", ")
-                    functions.append("const \(JavaScript.identifier(name)) = (\(parameters)) => pipe(\(body.joined(separator: ", ")));")
-                    definitions.insert(name)
+                    var function = JavaScript.topLevelIdentifier(name), again = 1
+                    while functionNames.contains(function) {
+                        again += 1
+                        function = JavaScript.topLevelIdentifier("\(name)_\(again)")
+                    }
+                    // Parameters as the file's names are kept: `filter` must stay rxjs's in the body.
+                    let parameters = template.parameters.map(JavaScript.topLevelIdentifier).joined(separator: ", ")
+                    functions.append("const \(function) = (\(parameters)) => pipe(\(body.joined(separator: ", ")));")
+                    functionNames.insert(function)
+                    definitions[name] = function
                 } catch {
                     continue
                 }
@@ -313,10 +323,11 @@ struct Writer: ExportWriter {
     /// Services a `service NAME fails|slow` statement changed for what follows.
     let changed: Set<String>
 
-    /// The definitions written as functions: a use of one is a call of it.
-    let definitions: Set<String>
+    /// The definitions written as functions, each with its function's name: a use of one
+    /// is a call of it.
+    let definitions: [String: String]
 
-    init(services: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = [], definitions: Set<String> = []) {
+    init(services: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = [], definitions: [String: String] = [:]) {
         answers = services
         self.changed = changed
         self.definitions = definitions
@@ -362,11 +373,14 @@ struct Writer: ExportWriter {
         var written: [String] = []
         var index = 0
         while index < stages.count {
-            if let use = stages[index].definitionUse, use.index == 0, definitions.contains(use.name), index + use.count <= stages.count,
-               stages[index..<(index + use.count)].allSatisfy({ $0.definitionUse.map { $0.isSameUse(as: use) } ?? false }) {
+            // Not when an argument reads the value (`above it`): frp puts the argument in
+            // place, where `it` is the stage's own value, not the caller's.
+            if let use = stages[index].definitionUse, use.index == 0, let function = definitions[use.name], index + use.count <= stages.count,
+               stages[index..<(index + use.count)].allSatisfy({ $0.definitionUse.map { $0.isSameUse(as: use) } ?? false }),
+               !use.arguments.contains(where: { $0.contains(where: Self.readsAValue) }) {
                 var arguments: [String] = []
                 for argument in use.arguments { arguments.append(try expression(argument)) }
-                written.append("\(JavaScript.identifier(use.name))(\(arguments.joined(separator: ", ")))")
+                written.append("\(function)(\(arguments.joined(separator: ", ")))")
                 index += use.count
                 continue
             }
@@ -374,6 +388,14 @@ struct Writer: ExportWriter {
             index += 1
         }
         return written
+    }
+
+    /// `it`, `acc` or `error`: what a stage's own value gives.
+    private static func readsAValue(_ part: CheckedExpression) -> Bool {
+        switch part {
+        case .it, .acc, .error: return true
+        default: return false
+        }
     }
 
     /// The statements before the test: each property used as a BehaviorSubject holding its
@@ -589,7 +611,7 @@ struct Writer: ExportWriter {
             return JavaScript.number(number)
         case .string(let text):
             // A definition's parameter, in its function's body.
-            if let parameter = DefinitionTemplate.parameter(in: text) { return JavaScript.identifier(parameter) }
+            if let parameter = DefinitionTemplate.parameter(in: text) { return JavaScript.topLevelIdentifier(parameter) }
             strings.insert(text)
             if !constants.contains(value) { constants.append(value) }
             return JavaScript.string(text)

@@ -84,7 +84,7 @@ let combineSpellings: [String: CombineSpelling] = [
     "distinctUntilChanged": { a in a["KEY"].map { ".removingDuplicates(key: \($0))" } ?? ".removeDuplicates()" },
     // Combining
     "merge": { a in ".merge(with: \(a["SIGNAL"]!))" },
-    "concat": { a in ".append(\(a["SIGNAL"]!))" },
+    "concat": { a in (a.counts["SIGNAL"] ?? 1) > 1 ? ".appending(\(a["SIGNAL"]!))" : ".append(\(a["SIGNAL"]!))" },
     "combineLatest": { a in listed(".combineLatest", a) },
     "zip": { a in listed(".zip", a) },
     "then": { a in ".filter { _ in false }.append(\(a["SIGNAL"]!))" },

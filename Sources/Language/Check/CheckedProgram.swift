@@ -388,7 +388,7 @@ extension CheckedPipeline {
 
 extension CheckedExpression {
     /// Whether it or any part of it passes `test` (an inner pipeline is a part, not entered).
-    func contains(where test: (CheckedExpression) -> Bool) -> Bool {
+    public func contains(where test: (CheckedExpression) -> Bool) -> Bool {
         if test(self) { return true }
         switch self {
         case .constant, .it, .acc, .error, .property, .pipeline: return false
