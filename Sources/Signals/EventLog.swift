@@ -42,6 +42,9 @@ public final class EventLog<Value> {
 
     public var count: Int { stored }
 
+    /// The most events all the trace's logs keep together: a row can show no more.
+    public var mostKept: Int { budget._withUnsafeGuaranteedRef { $0.limit } }
+
     /// Keeps `event`, received now by `subscription`; past the budget, the busiest log
     /// gives up its oldest (`EventBudget.makeRoom`).
     @inlinable @inline(__always)

@@ -119,6 +119,7 @@ enum FusedStages {
         final func pushRange(_ values: Range<Int>, interrupted: () -> Bool) {
             // A traced `range` is the head stage itself: its emit is called directly.
             let isSource = self is Source
+            if isSource, let logRef, let nextRef { return pushRecordingAfter(values, logRef, nextRef, interrupted: interrupted) }
             for value in values {
                 if run.done || run.upstream.isDisposed { return }
                 if value & FusedStages.pollMask == 0, interrupted() { return }
@@ -126,6 +127,37 @@ enum FusedStages {
                 if isSource { emit(frame) } else { push(frame) }
             }
             if !run.done, !run.upstream.isDisposed { finish(.completed) }
+        }
+
+        /// A traced `range` pushing into the stages after it: its own row is recorded when
+        /// the loop ends, not value by value. Its values are known (the numbers it counted
+        /// through) and all come at one instant, so the row keeps the same entries — the
+        /// last ones sent, as many as the trace keeps — for half the records of a traced
+        /// `range | filter | map` (P5). Only where nothing else hears each event as it
+        /// comes (`logRef`: no `--events` file).
+        final func pushRecordingAfter(_ values: Range<Int>, _ logRef: Unmanaged<EventLog<Value>>, _ nextRef: Unmanaged<Stage>,
+                                      interrupted: () -> Bool) {
+            var sent = values.lowerBound
+            for value in values {
+                if run.done || run.upstream.isDisposed { break }
+                if value & FusedStages.pollMask == 0, interrupted() { break }
+                sent = value + 1
+                nextRef._withUnsafeGuaranteedRef { $0.push(Frame(it: .number(Double(value)))) }
+            }
+            let subscription = subscription
+            logRef._withUnsafeGuaranteedRef { log in
+                let first = max(values.lowerBound, sent - log.mostKept)
+                if first > values.lowerBound {
+                    // The older ones are dropped as the trace drops events past its bound:
+                    // counted, and the row says its oldest are gone.
+                    _ = log.cap(at: log.mostKept)
+                    log.overwritten += first - values.lowerBound
+                }
+                for value in first..<sent {
+                    log.record(holdingNoReferences: .next(.number(Double(value))), subscription: subscription)
+                }
+            }
+            if sent == values.upperBound, !run.done, !run.upstream.isDisposed { finish(.completed) }
         }
 
         final func fail(_ failure: EvaluationFailure) {
