@@ -32,6 +32,10 @@ enum FusedStages {
         /// Owns the stages' probes (the stages point at them unowned: no reference
         /// counting per traced event).
         var probes: [StageRecorder] = []
+        /// A stage recorded a value that is not a number (it holds references, or is
+        /// big): a traced `range` then records its own values as they go, as the trace's
+        /// bound shares its room between the rows (`pushRecordingAfter`).
+        var recordedMoreThanNumbers = false
 
         init(downstream: Observer<Value>, upstream: Lifetime) {
             self.downstream = downstream
@@ -104,8 +108,10 @@ enum FusedStages {
                 if let logRef, case .number(let number) = frame.it {
                     logRef._withUnsafeGuaranteedRef { $0.record(holdingNoReferences: .next(.number(number)), subscription: subscription) }
                 } else if let logRef, !frame.it.isBig {
+                    run.recordedMoreThanNumbers = true
                     logRef._withUnsafeGuaranteedRef { $0.record(.next(frame.it), subscription: subscription) }
                 } else {
+                    run.recordedMoreThanNumbers = true
                     probeRef._withUnsafeGuaranteedRef { $0.received(.next(frame.it), subscription: subscription) }
                 }
             }
@@ -138,26 +144,43 @@ enum FusedStages {
         final func pushRecordingAfter(_ values: Range<Int>, _ logRef: Unmanaged<EventLog<Value>>, _ nextRef: Unmanaged<Stage>,
                                       interrupted: () -> Bool) {
             var sent = values.lowerBound
+            var recordsAsItGoes = false
             for value in values {
                 if run.done || run.upstream.isDisposed { break }
                 if value & FusedStages.pollMask == 0, interrupted() { break }
                 sent = value + 1
+                if recordsAsItGoes {
+                    emit(Frame(it: .number(Double(value))))
+                    continue
+                }
                 nextRef._withUnsafeGuaranteedRef { $0.push(Frame(it: .number(Double(value)))) }
+                // A later stage keeps more than numbers (`scan [], acc + [it]`): the rows
+                // must share the trace's room as they fill, so from here on the range
+                // records its values as they go, after the ones sent so far.
+                if run.recordedMoreThanNumbers {
+                    recordSent(values.lowerBound..<sent, logRef)
+                    recordsAsItGoes = true
+                }
             }
+            if !recordsAsItGoes { recordSent(values.lowerBound..<sent, logRef) }
+            if sent == values.upperBound, !run.done, !run.upstream.isDisposed { finish(.completed) }
+        }
+
+        /// The range's values sent so far, recorded in its row: the last ones, as many as
+        /// the trace keeps; the older ones counted as dropped, and the row says its oldest
+        /// are gone.
+        private final func recordSent(_ sent: Range<Int>, _ logRef: Unmanaged<EventLog<Value>>) {
             let subscription = subscription
             logRef._withUnsafeGuaranteedRef { log in
-                let first = max(values.lowerBound, sent - log.mostKept)
-                if first > values.lowerBound {
-                    // The older ones are dropped as the trace drops events past its bound:
-                    // counted, and the row says its oldest are gone.
+                let first = max(sent.lowerBound, sent.upperBound - log.mostKept)
+                if first > sent.lowerBound {
                     _ = log.cap(at: log.mostKept)
-                    log.overwritten += first - values.lowerBound
+                    log.overwritten += first - sent.lowerBound
                 }
-                for value in first..<sent {
+                for value in first..<sent.upperBound {
                     log.record(holdingNoReferences: .next(.number(Double(value))), subscription: subscription)
                 }
             }
-            if sent == values.upperBound, !run.done, !run.upstream.isDisposed { finish(.completed) }
         }
 
         final func fail(_ failure: EvaluationFailure) {
