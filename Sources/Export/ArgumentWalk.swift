@@ -9,6 +9,8 @@ protocol ExportWriter {
     /// A per-value expression (`.perValue`, `.condition`, `.accumulator`) as a function of
     /// `it` (and `acc`), and whether it can fail where the language must say so.
     mutating func function(_ expression: CheckedExpression, kind: Parameter.Kind) throws(Unsupported) -> (text: String, throws: Bool)
+    /// An expression, as the language writes it.
+    mutating func expression(_ expression: CheckedExpression) throws(Unsupported) -> String
     /// An expression evaluated once, for `stage` (a language may write it inside a
     /// closure of the spelling's, and say whether it can fail there).
     mutating func value(_ expression: CheckedExpression, of stage: CheckedStage) throws(Unsupported) -> (text: String, throws: Bool)
@@ -21,6 +23,16 @@ protocol ExportWriter {
     mutating func marble(_ marble: Marble, parameter: String, values: CheckedExpression?, error: String?) throws(Unsupported) -> [String: String]
     /// A text argument (a label, a message).
     mutating func text(_ text: String) -> String
+
+    /// One stage, as its spelling writes it.
+    mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String
+    /// The definitions written as functions, each with its function's name.
+    var definitions: [String: String] { get }
+    /// A use of a definition written as a function, as one operator (`above(90)`).
+    func call(_ function: String, _ arguments: [String]) -> String
+    /// Whether what it wrote stands on its own: no `let` name, property or service (a
+    /// definition's function is written outside every test).
+    var writesOnItsOwn: Bool { get }
 }
 
 extension ExportWriter {
@@ -68,5 +80,68 @@ extension ExportWriter {
             }
         }
         return WrittenArguments(written: written, bodies: bodies, pipelines: pipelines, counts: counts, throwing: throwing)
+    }
+}
+
+extension ExportWriter {
+    /// Stages as operators: the stages a definition put in place, when it is written as a
+    /// function, as one call of it — not when an argument reads the value (`above it`):
+    /// frp puts the argument in place, where `it` is the stage's own value.
+    mutating func operators(_ stages: [CheckedStage]) throws(Unsupported) -> [String] {
+        var written: [String] = []
+        var index = 0
+        while index < stages.count {
+            if let use = stages[index].definitionUse, use.index == 0, let function = definitions[use.name], index + use.count <= stages.count,
+               stages[index..<(index + use.count)].allSatisfy({ $0.definitionUse.map { $0.isSameUse(as: use) } ?? false }),
+               !use.arguments.contains(where: { $0.contains(where: readsAValue) }) {
+                var arguments: [String] = []
+                for argument in use.arguments { arguments.append(try expression(argument)) }
+                written.append(call(function, arguments))
+                index += use.count
+                continue
+            }
+            written.append(try stage(stages[index]))
+            index += 1
+        }
+        return written
+    }
+}
+
+/// `it`, `acc` or `error`: what a stage's own value gives.
+private func readsAValue(_ part: CheckedExpression) -> Bool {
+    switch part {
+    case .it, .acc, .error: return true
+    default: return false
+    }
+}
+
+/// The definitions an export writes as functions (`def above(n) = …`): each name with its
+/// function's. A definition made again gets a function of its own (`pick_2`), so the uses
+/// before it keep the first.
+struct DefinedFunctions {
+    private(set) var names: [String: String] = [:]
+    private var taken: Set<String> = []
+
+    /// Defines `name` anew: its function's text, written by `write` from the function's
+    /// name and the template's stages as operators, when the writer `make` gives writes
+    /// them on their own; a comment saying it is written in place when it has no
+    /// template; nil when its stages cannot stand alone (they are written in place).
+    mutating func define<Writer: ExportWriter>(_ name: String, _ template: DefinitionTemplate?, writer make: ([String: String]) -> Writer,
+                                               spelled identifier: (String) -> String,
+                                               write: (_ function: String, _ operators: [String]) -> String) -> String? {
+        names[name] = nil
+        guard let template else {
+            return "// `\(name)` is written where it is used: a parameter of it is a count, a duration or a signal, which a function of values cannot take."
+        }
+        var writer = make(names)
+        guard let body = try? writer.operators(template.stages), writer.writesOnItsOwn else { return nil }
+        var function = identifier(name), again = 1
+        while taken.contains(function) {
+            again += 1
+            function = identifier("\(name)_\(again)")
+        }
+        taken.insert(function)
+        names[name] = function
+        return write(function, body)
     }
 }

@@ -27,6 +27,9 @@ public struct CombineExport {
         var calls = ServiceCalls()
         // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
         var changed: Set<String> = []
+        // The definitions written as functions, in order.
+        var defined = DefinedFunctions()
+        var functions: [String] = []
         for statement in statements {
             switch statement {
             case .bind(let name, let pipeline):
@@ -35,7 +38,7 @@ public struct CombineExport {
             case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
                 do throws(Unsupported) {
-                    var writer = SwiftWriter(answers: services, changed: changed)
+                    var writer = SwiftWriter(answers: services, changed: changed, definitions: defined.names)
                     let actual = try writer.signal(pipeline)
                     let expected = try writer.events(marble, values: values, error: error)
                     let constants = try writer.constants(for: bindings, properties: properties)
@@ -52,7 +55,7 @@ public struct CombineExport {
             case .run(let pipeline, _, let line):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
                 do throws(Unsupported) {
-                    var writer = SwiftWriter(answers: services, changed: changed)
+                    var writer = SwiftWriter(answers: services, changed: changed, definitions: defined.names)
                     let actual = try writer.signal(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     calls.add(services: writer.services, constants: writer.constants)
@@ -69,12 +72,30 @@ public struct CombineExport {
                 properties[binding.name] = String?.none
             case .service(let name, let setting):
                 if setting == .normal { changed.remove(name) } else { changed.insert(name) }
-            case .define:
-                break  // its stages are written where they are used
+            case .define(let name, let template):
+                // A function making the definition's stages one operator: each use is
+                // `.through(name(scheduler, …))`.
+                let function = defined.define(name, template, writer: { SwiftWriter(answers: services, changed: changed, definitions: $0) },
+                                              spelled: SwiftWriter.identifier) { function, operators in
+                    let parameters = (template?.parameters ?? []).map { "_ \(SwiftWriter.identifier($0)): V" }
+                    let chain = (operators + [".eraseToAnyPublisher()"]).map { "\n            " + $0 }.joined()
+                    return """
+                        func \(function)(\((["_ scheduler: VirtualScheduler"] + parameters).joined(separator: ", "))) -> (Signal) -> Signal {
+                            { upstream in
+                                upstream\(chain)
+                            }
+                        }
+
+                        """
+                }
+                if let function { functions.append(function + "\n") }
             }
         }
         body = tests.joined(separator: "\n") + "\n"
         let recorded = services.map { Self.recorded(calls.replies($0)) } ?? ""
+        if !functions.isEmpty {
+            body = "// MARK: the script's definitions, each a function making its stages one operator\n\n" + functions.joined() + "\n" + body
+        }
         swift = Self.prelude + recorded + body + """
             print("\\(passed) passed, \\(failed) failed")
             exit(failed > 0 ? 1 : 0)
@@ -132,10 +153,20 @@ struct SwiftWriter: ExportWriter {
     /// The numbers and strings written: the arguments the services are recorded for.
     private(set) var constants: [Value] = []
 
-    init(answers: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = []) {
+    /// The definitions written as functions, each with its function's name.
+    let definitions: [String: String]
+
+    init(answers: RxJSExport.ServiceAnswers? = nil, changed: Set<String> = [], definitions: [String: String] = [:]) {
         self.answers = answers
         self.changed = changed
+        self.definitions = definitions
     }
+
+    func call(_ function: String, _ arguments: [String]) -> String {
+        ".through(\(function)(\((["scheduler"] + arguments).joined(separator: ", "))))"
+    }
+
+    var writesOnItsOwn: Bool { used.isEmpty && usedProperties.isEmpty && services.isEmpty }
 
     /// The `let` names used, so their constants come before the test.
     private(set) var used: Set<String> = []
@@ -204,8 +235,7 @@ struct SwiftWriter: ExportWriter {
             }
             written = "of(\(try self.expression(expression)))"
         }
-        var operators: [String] = []
-        for stage in pipeline.stages { operators.append(try self.stage(stage)) }
+        let operators = try self.operators(pipeline.stages)
         guard outermost, !operators.isEmpty else { return written + operators.joined() + ".eraseToAnyPublisher()" }
         return written + (operators + [".eraseToAnyPublisher()"]).map { "\n        " + $0 }.joined()
     }
@@ -268,7 +298,7 @@ struct SwiftWriter: ExportWriter {
         return "[" + events.joined(separator: ", ") + "]"
     }
 
-    private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
+    mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
         let spec = stage.spec
         if spec.family == .services {
             guard let answers else { throw Unsupported(reason: "`\(spec.name)`: a photo service (frp export records them)") }
@@ -404,6 +434,8 @@ struct SwiftWriter: ExportWriter {
             let text = JavaScript.number(number)
             return text.hasPrefix("-") ? "V.number(\(text))" : text
         case .string(let text):
+            // A definition's parameter, in its function's body.
+            if let parameter = DefinitionTemplate.parameter(in: text) { return Self.identifier(parameter) }
             strings.insert(text)
             if !constants.contains(value) { constants.append(value) }
             return Self.string(text)
@@ -458,5 +490,6 @@ struct SwiftWriter: ExportWriter {
         "each", "keep", "holds", "number", "coalesce", "compare", "fails", "passed", "failed", "recording", "listed",
         "json", "Reply", "service", "removingDuplicates", "itemsOf", "attempt", "relay", "Relay", "latest", "numeric", "boolean",
         "textOf", "has", "keys", "slice", "find", "join", "raise", "field", "appending", "Combine", "OpenCombine", "print", "exit",
+        "through", "upstream",
     ]
 }

@@ -398,6 +398,9 @@ extension CombineExport {
             do { return try make() } catch { return Fail(error: SignalError.of(error)).eraseToAnyPublisher() }
         }
         extension Publisher where Output == V, Failure == SignalError {
+            /// A definition's stages as one operator (`.through(above(scheduler, 90))`).
+            func through(_ stages: (Signal) -> Signal) -> Signal { stages(eraseToAnyPublisher()) }
+
             /// `concat a, b`: each after the one before (Combine's append takes one).
             func appending(_ others: Signal...) -> Signal {
                 others.reduce(eraseToAnyPublisher()) { $0.append($1).eraseToAnyPublisher() }

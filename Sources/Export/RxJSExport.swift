@@ -55,11 +55,8 @@ public struct RxJSExport {
         var properties = Properties()
         var tests: [String] = []
         var calls = ServiceCalls()
-        // The definitions written as functions (`const above = (n) => pipe(…)`), in order,
-        // each name with its function's (a definition made again is a function of its own,
-        // `above_2`: the uses before it keep the first).
-        var definitions: [String: String] = [:]
-        var functionNames: Set<String> = []
+        // The definitions written as functions (`const above = (n) => pipe(…)`), in order.
+        var defined = DefinedFunctions()
         var functions: [String] = []
         // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
         var changed: Set<String> = []
@@ -71,7 +68,7 @@ public struct RxJSExport {
             case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
                 do throws(Unsupported) {
-                    var writer = Writer(services: services, changed: changed, definitions: definitions)
+                    var writer = Writer(services: services, changed: changed, definitions: defined.names)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     let expected = try writer.values(values, marble: marble)
@@ -88,7 +85,7 @@ public struct RxJSExport {
             case .run(let pipeline, _, let line):
                 let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
                 do throws(Unsupported) {
-                    var writer = Writer(services: services, changed: changed, definitions: definitions)
+                    var writer = Writer(services: services, changed: changed, definitions: defined.names)
                     let actual = try writer.pipeline(pipeline)
                     let constants = try writer.constants(for: bindings, properties: properties)
                     calls.add(services: writer.services, constants: writer.constants)
@@ -106,36 +103,20 @@ public struct RxJSExport {
             case .service(let name, let setting):
                 if setting == .normal { changed.remove(name) } else { changed.insert(name) }
             case .define(let name, let template):
-                // A function returning the definition's stages as one operator (`pipe`),
-                // when its stages can be written on their own: each use calls it. Else its
-                // stages are written where they are used.
-                definitions[name] = nil
-                guard let template else {
-                    functions.append("// `\(name)` is written where it is used: a parameter of it is a count, a duration or a signal, which a function of values cannot take.")
-                    continue
+                // A function returning the definition's stages as one operator (`pipe`);
+                // each use calls it. Its parameters get the file's spelling of names, so
+                // `filter` stays rxjs's in the body.
+                let function = defined.define(name, template, writer: { Writer(services: services, changed: changed, definitions: $0) },
+                                              spelled: JavaScript.topLevelIdentifier) { function, operators in
+                    let parameters = (template?.parameters ?? []).map(JavaScript.topLevelIdentifier).joined(separator: ", ")
+                    return "const \(function) = (\(parameters)) => pipe(\(operators.joined(separator: ", ")));"
                 }
-                var writer = Writer(services: services, changed: changed, definitions: definitions)
-                do throws(Unsupported) {
-                    let body = try writer.operators(template.stages)
-                    guard writer.used.isEmpty, writer.usedProperties.isEmpty, writer.services.isEmpty else { continue }
-                    var function = JavaScript.topLevelIdentifier(name), again = 1
-                    while functionNames.contains(function) {
-                        again += 1
-                        function = JavaScript.topLevelIdentifier("\(name)_\(again)")
-                    }
-                    // Parameters as the file's names are kept: `filter` must stay rxjs's in the body.
-                    let parameters = template.parameters.map(JavaScript.topLevelIdentifier).joined(separator: ", ")
-                    functions.append("const \(function) = (\(parameters)) => pipe(\(body.joined(separator: ", ")));")
-                    functionNames.insert(function)
-                    definitions[name] = function
-                } catch {
-                    continue
-                }
+                if let function { functions.append(function) }
             }
         }
         let recorded = services.map { calls.recorded($0) } ?? ""
-        let defined = functions.isEmpty ? "" : "// The script's definitions, each an operator made with pipe.\n" + functions.joined(separator: "\n") + "\n\n"
-        body = defined + tests.joined(separator: "\n") + "\n"
+        let definitionsText = functions.isEmpty ? "" : "// The script's definitions, each an operator made with pipe.\n" + functions.joined(separator: "\n") + "\n\n"
+        body = definitionsText + tests.joined(separator: "\n") + "\n"
         javascript = Self.prelude(imports: Self.imports(in: recorded + body), actions: body.contains("actionOf(")) + recorded + body
     }
 
@@ -367,36 +348,9 @@ struct Writer: ExportWriter {
         return head + ".pipe(" + stages.joined(separator: ", ") + ")"
     }
 
-    /// Stages as the operators of a `pipe`: the stages a definition put in place, when it is
-    /// written as a function, as one call of it (`above(90)`).
-    mutating func operators(_ stages: [CheckedStage]) throws(Unsupported) -> [String] {
-        var written: [String] = []
-        var index = 0
-        while index < stages.count {
-            // Not when an argument reads the value (`above it`): frp puts the argument in
-            // place, where `it` is the stage's own value, not the caller's.
-            if let use = stages[index].definitionUse, use.index == 0, let function = definitions[use.name], index + use.count <= stages.count,
-               stages[index..<(index + use.count)].allSatisfy({ $0.definitionUse.map { $0.isSameUse(as: use) } ?? false }),
-               !use.arguments.contains(where: { $0.contains(where: Self.readsAValue) }) {
-                var arguments: [String] = []
-                for argument in use.arguments { arguments.append(try expression(argument)) }
-                written.append("\(function)(\(arguments.joined(separator: ", ")))")
-                index += use.count
-                continue
-            }
-            written.append(try stage(stages[index]))
-            index += 1
-        }
-        return written
-    }
+    func call(_ function: String, _ arguments: [String]) -> String { "\(function)(\(arguments.joined(separator: ", ")))" }
 
-    /// `it`, `acc` or `error`: what a stage's own value gives.
-    private static func readsAValue(_ part: CheckedExpression) -> Bool {
-        switch part {
-        case .it, .acc, .error: return true
-        default: return false
-        }
-    }
+    var writesOnItsOwn: Bool { used.isEmpty && usedProperties.isEmpty && services.isEmpty }
 
     /// The statements before the test: each property used as a BehaviorSubject holding its
     /// value now, then the `let` names used (and the ones those use) in script order, then
@@ -449,7 +403,7 @@ struct Writer: ExportWriter {
         return written
     }
 
-    private mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
+    mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
         let spec = stage.spec
         if spec.family == .services { return try service(stage) }
         guard let spelling = spec.rxjs else {

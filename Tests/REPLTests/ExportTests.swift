@@ -48,6 +48,20 @@ struct ExportTests {
         #expect(export.javascript.contains(" pipe,") || export.javascript.contains(" pipe }"), "pipe is imported")
     }
 
+    @Test("in Combine a def is a function making its stages one operator, each use `.through(…)`")
+    func combineDefinitions() {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        let source = Source(name: "export.frp", text: """
+            def above(n) = filter it > n
+            expect of 1, 5, 9 | above 4 emits "(ab|)" {a: 5, b: 9}
+            """)
+        let (statements, _) = frontend.load(source)
+        let export = CombineExport(statements, source: source)
+        #expect(export.body.contains("func above(_ scheduler: VirtualScheduler, _ n: V) -> (Signal) -> Signal {"), "\(export.body)")
+        #expect(export.body.contains(".tryFilter { it in try holds(gt(it, n)) }.mapError(SignalError.of)"), "\(export.body)")
+        #expect(export.body.contains(".through(above(scheduler, 4))"), "\(export.body)")
+    }
+
     @Test("every entry of the catalogue has a Combine spelling or says why it has none")
     func everyEntryInCombine() {
         for name in Catalogue.standard.names {
