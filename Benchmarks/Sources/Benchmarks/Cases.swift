@@ -183,16 +183,23 @@ func processNanosecondsPerEvent(_ script: String, traced: Bool, events: Int) -> 
     guard (try? script.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
     defer { try? FileManager.default.removeItem(at: file) }
     var samples: [Double] = []
+    let arguments = [binary.path, "run", "--virtual"] + (traced ? [] : ["--no-trace"]) + [file.path]
     for _ in 0..<5 {
-        let child = Process()
-        child.executableURL = binary
-        child.arguments = ["run", "--virtual"] + (traced ? [] : ["--no-trace"]) + [file.path]
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
+        // posix_spawn and waitpid, as hyperfine runs a command: Foundation's Process
+        // watched the child from a thread of its own, and the traced run measured 1.49×
+        // the untraced one where hyperfine measured 1.28×.
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        do { try child.run() } catch { return nil }
-        child.waitUntilExit()
-        guard child.terminationStatus == 0 else { return nil }
+        guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, 0) == pid, status == 0 else { return nil }
         samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(events))
     }
     samples.sort()
