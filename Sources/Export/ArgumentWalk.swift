@@ -33,6 +33,51 @@ protocol ExportWriter {
     /// Whether what it wrote stands on its own: no `let` name, property or service (a
     /// definition's function is written outside every test).
     var writesOnItsOwn: Bool { get }
+
+    /// The numbers and strings written (the arguments the services are recorded for), and
+    /// the strings alone (an expected error's text among them was the script's own).
+    var constants: [Value] { get set }
+    var strings: Set<String> { get set }
+    /// A constant's part as the language writes it, its items already written.
+    func literal(_ part: Literal) -> String
+}
+
+/// The parts of a constant value, for a language to spell (`ExportWriter.literal`).
+enum Literal {
+    case null, bool(Bool), number(Double), string(String)
+    /// A definition's parameter, in its function's body (`DefinitionTemplate`).
+    case parameter(String)
+    case list([String])
+    case record([(name: String, value: String)])
+}
+
+extension ExportWriter {
+    /// A constant value, written by the language's `literal`; the numbers and strings it
+    /// holds noted.
+    mutating func constant(_ value: Value) throws(Unsupported) -> String {
+        switch value {
+        case .null: return literal(.null)
+        case .bool(let bool): return literal(.bool(bool))
+        case .number(let number):
+            if !constants.contains(value) { constants.append(value) }
+            return literal(.number(number))
+        case .string(let text):
+            if let parameter = DefinitionTemplate.parameter(in: text) { return literal(.parameter(parameter)) }
+            strings.insert(text)
+            if !constants.contains(value) { constants.append(value) }
+            return literal(.string(text))
+        case .list(let items):
+            var written: [String] = []
+            for item in items { written.append(try constant(item)) }
+            return literal(.list(written))
+        case .record(let record):
+            var written: [(name: String, value: String)] = []
+            for (name, field) in record.fields { written.append((name, try constant(field))) }
+            return literal(.record(written))
+        default:
+            throw Unsupported(reason: "the value \(value.abbreviated) has no literal in the export")
+        }
+    }
 }
 
 extension ExportWriter {

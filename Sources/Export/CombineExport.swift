@@ -151,7 +151,7 @@ struct SwiftWriter: ExportWriter {
     /// The services called, with how many arguments each takes.
     private(set) var services: [String: Int] = [:]
     /// The numbers and strings written: the arguments the services are recorded for.
-    private(set) var constants: [Value] = []
+    var constants: [Value] = []
 
     /// The definitions written as functions, each with its function's name.
     let definitions: [String: String]
@@ -172,7 +172,7 @@ struct SwiftWriter: ExportWriter {
     private(set) var used: Set<String> = []
     private(set) var usedProperties: Set<String> = []
     /// Every string literal written: an expected error's text among them was the script's own.
-    private(set) var strings: Set<String> = []
+    var strings: Set<String> = []
     /// How deep in pipelines the writing is (0: a test's own).
     private var nesting = 0
     /// Whether what was written since it was last reset calls a helper that can fail
@@ -423,32 +423,21 @@ struct SwiftWriter: ExportWriter {
     /// frp's functions the prelude has.
     static let functions: Set<String> = Set(Function.all.map(\.name))
 
-    private mutating func constant(_ value: Value) throws(Unsupported) -> String {
-        switch value {
+    /// A constant's parts as Swift over `V`.
+    func literal(_ part: Literal) -> String {
+        switch part {
         case .null: return "V.null"
         case .bool(let bool): return bool ? "true" : "false"
         case .number(let number):
-            if !constants.contains(value) { constants.append(value) }
             if number.isNaN { return "V.number(.nan)" }
             if number.isInfinite { return number < 0 ? "V.number(-.infinity)" : "V.number(.infinity)" }
             let text = JavaScript.number(number)
             return text.hasPrefix("-") ? "V.number(\(text))" : text
-        case .string(let text):
-            // A definition's parameter, in its function's body.
-            if let parameter = DefinitionTemplate.parameter(in: text) { return Self.identifier(parameter) }
-            strings.insert(text)
-            if !constants.contains(value) { constants.append(value) }
-            return Self.string(text)
-        case .list(let items):
-            var written: [String] = []
-            for item in items { written.append(try constant(item)) }
-            return "V.list([" + written.joined(separator: ", ") + "])"
-        case .record(let record):
-            var written: [String] = []
-            for (name, field) in record.fields { written.append(Self.string(name) + ": " + (try constant(field))) }
-            return written.isEmpty ? "V.record([])" : "[" + written.joined(separator: ", ") + "] as V"
-        default:
-            throw Unsupported(reason: "the value \(value.abbreviated) has no Swift literal in the export")
+        case .string(let text): return Self.string(text)
+        case .parameter(let name): return Self.identifier(name)
+        case .list(let items): return "V.list([" + items.joined(separator: ", ") + "])"
+        case .record(let fields):
+            return fields.isEmpty ? "V.record([])" : "[" + fields.map { Self.string($0.name) + ": " + $0.value }.joined(separator: ", ") + "] as V"
         }
     }
 

@@ -299,7 +299,7 @@ struct Writer: ExportWriter {
     /// The services called, with how many arguments each takes.
     private(set) var services: [String: Int] = [:]
     /// The numbers and strings written: the arguments the services are recorded for.
-    private(set) var constants: [Value] = []
+    var constants: [Value] = []
 
     /// Services a `service NAME fails|slow` statement changed for what follows.
     let changed: Set<String>
@@ -319,7 +319,7 @@ struct Writer: ExportWriter {
     /// The properties used, each a BehaviorSubject before the test.
     private(set) var usedProperties: Set<String> = []
     /// Every string literal written: an expected error's text among them was the script's own.
-    private(set) var strings: Set<String> = []
+    var strings: Set<String> = []
     /// Writing the left side of `??`: a field or an index of null is absent there (`?.`).
     private var readsMayBeAbsent = false
 
@@ -556,29 +556,16 @@ struct Writer: ExportWriter {
         "(" + (try self.expression(expression)) + ")"
     }
 
-    private mutating func constant(_ value: Value) throws(Unsupported) -> String {
-        switch value {
+    /// A constant's parts as JavaScript.
+    func literal(_ part: Literal) -> String {
+        switch part {
         case .null: return "null"
         case .bool(let bool): return bool ? "true" : "false"
-        case .number(let number):
-            if !constants.contains(value) { constants.append(value) }
-            return JavaScript.number(number)
-        case .string(let text):
-            // A definition's parameter, in its function's body.
-            if let parameter = DefinitionTemplate.parameter(in: text) { return JavaScript.topLevelIdentifier(parameter) }
-            strings.insert(text)
-            if !constants.contains(value) { constants.append(value) }
-            return JavaScript.string(text)
-        case .list(let items):
-            var written: [String] = []
-            for item in items { written.append(try constant(item)) }
-            return "[" + written.joined(separator: ", ") + "]"
-        case .record(let record):
-            var written: [String] = []
-            for (name, field) in record.fields { written.append(JavaScript.key(name) + ": " + (try constant(field))) }
-            return "{" + written.joined(separator: ", ") + "}"
-        default:
-            throw Unsupported(reason: "the value \(value.abbreviated) has no JavaScript literal")
+        case .number(let number): return JavaScript.number(number)
+        case .string(let text): return JavaScript.string(text)
+        case .parameter(let name): return JavaScript.topLevelIdentifier(name)
+        case .list(let items): return "[" + items.joined(separator: ", ") + "]"
+        case .record(let fields): return "{" + fields.map { JavaScript.key($0.name) + ": " + $0.value }.joined(separator: ", ") + "}"
         }
     }
 }
