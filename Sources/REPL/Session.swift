@@ -135,8 +135,9 @@ final class Session {
             if sent.count < RunResult.limit { sent.append(Recorded(time: time, event: event)) } else { dropped += 1 }
         }
         let named = marks(of: marking + pipeline.marbleValueRecords) + letters
-        report(outcome, of: text, with: options, named: named)
-        options.results?(RunResult(title: text, events: sent, dropped: dropped, end: outcome.end, named: named))
+        let traceLetters = report(outcome, of: text, with: options, named: named)
+        // The trace's letters first: a value has one letter in both drawings of the run.
+        options.results?(RunResult(title: text, events: sent, dropped: dropped, end: outcome.end, named: traceLetters + named))
     }
 
     /// The marks records give their values (`{b: "w"}`), for the trace.
@@ -154,8 +155,10 @@ final class Session {
 
     /// After a run: why it stopped when it did not end, leaks, its diagram, its requests,
     /// its SVG and events files.
+    /// Returns the letters the trace gave the run's values (none when it was not drawn).
     private func report(_ outcome: RunOutcome, of text: String, with options: RunOptions,
-                        named: [(mark: Character, full: String)]) {
+                        named: [(mark: Character, full: String)]) -> [(mark: Character, full: String)] {
+        var traceLetters: [(mark: Character, full: String)] = []
         let time = EventLine.time(outcome.end)
         switch outcome.stop {
         case .ended: break
@@ -178,7 +181,11 @@ final class Session {
         if let tracer = outcome.tracer, options.tracing {
             let diagram = MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
                                         describe: { $0.legendDescription }, detail: { $0.description }, named: named)
-            if !diagram.isEmpty { output.line(diagram.render()) }
+            if !diagram.isEmpty {
+                let (drawn, letters) = diagram.renderLettered()
+                output.line(drawn)
+                traceLetters = letters
+            }
         }
         if let line = outcome.requestSummary { output.line(line) }
         if let tracer = outcome.tracer, let diagrams = options.diagrams {
@@ -206,6 +213,7 @@ final class Session {
                 self.options.eventsFile = nil
             }
         }
+        return traceLetters
     }
 }
 

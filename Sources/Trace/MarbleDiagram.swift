@@ -68,14 +68,19 @@ public struct MarbleDiagram<Value> {
     /// Whether no stage was traced (a property's values alone): nothing to draw.
     public var isEmpty: Bool { rows.isEmpty }
 
-    public func render() -> String {
-        guard !rows.isEmpty else { return "" }
+    public func render() -> String { renderLettered().text }
+
+    /// The diagram, and the letter it gave each value (its full text), for another drawing
+    /// of the same run to letter alike (the playground's one diagram).
+    public func renderLettered() -> (text: String, letters: [(mark: Character, full: String)]) {
+        guard !rows.isEmpty else { return ("", []) }
         let labelWidth = self.labelWidth
         let available = max(20, style.width - labelWidth)
         let instants = self.instants
         var letters = Letters(reserving: Self.values(marks).map { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
         if let exact = ExactLayout<Value>(marks, instants: instants, available: available) {
-            return renderExact(exact, labelWidth: labelWidth, letters: &letters)
+            let text = renderExact(exact, labelWidth: labelWidth, letters: &letters)
+            return (text, letters.assigned)
         }
         // The finest step at which every mark is drawn, each instant at its own columns;
         // else with many values at one instant as `*`; else time in buckets of a step.
@@ -101,7 +106,8 @@ public struct MarbleDiagram<Value> {
         if chosen.late {
             header += ", not exactly: marks at one instant take a column each and push later marks right"
         }
-        return finish(header: header, body: body, letters: &letters, counts: counts)
+        let text = finish(header: header, body: body, letters: &letters, counts: counts)
+        return (text, letters.assigned)
     }
 
     /// Each row's text and the lines under it, when the diagram is drawn exactly (rows that

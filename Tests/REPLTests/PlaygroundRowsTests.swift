@@ -49,6 +49,21 @@ struct PlaygroundRowsTests {
         #expect(first.first?.mark != second.first?.mark, "\(first) \(second)")
     }
 
+    @Test("a value has the same letter in the one diagram as in the run's trace")
+    func lettersAgreeWithTheTrace() throws {
+        let reply = try JSON(parsing: Playground.run(#"""
+            let text = hot "-a-b|" {a: "kit", b: "kitten"}
+            text | filter length(it) > 3 | map {t: it, n: length(it)} | map it.t + "!"
+            """#))
+        let output = reply["output"]?.stringValue ?? ""
+        let legend = try #require(output.split(separator: "\n").first { $0.hasPrefix("where ") })
+        let row = entries(array(reply["results"]).first)
+        #expect(!row.isEmpty)
+        for entry in row where entry.mark.count == 1 && entry.mark != "|" {
+            #expect(legend.contains("\(entry.mark) = \(entry.value)"), "\(entry.mark) = \(entry.value) is not in: \(legend)")
+        }
+    }
+
     @Test("an error is `#` with its message; a row is as wide as the run went")
     func errorRow() throws {
         let reply = try JSON(parsing: Playground.run(#"cold "--a 20ms #" | map it + "!""#))
