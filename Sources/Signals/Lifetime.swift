@@ -3,17 +3,28 @@
 ///
 /// Cleanups run in the order they were added (as RxJS finalizers do), so traces of a
 /// disposal are deterministic. A cleanup added after disposal runs at once.
-public final class Lifetime {
+///
+/// Not final only so that this module's operators can make one object of a lifetime and
+/// what ends with it (a flatMap's inner run: `InnerLifetime`), one allocation where two
+/// were; its members are final.
+public class Lifetime {
     public struct Key: Hashable, Sendable {
         @usableFromInline let raw: Int
     }
 
-    public private(set) var isDisposed = false
+    public final private(set) var isDisposed = false
     /// The lifetime this one is a child of, and its cleanup there: removed from it when
     /// this one ends first. Fields, not a cleanup closure: flatMap makes a child per inner
     /// run, and a closure per child was an allocation (and a list entry) more each.
-    private weak var parent: Lifetime?
-    private var keyInParent = 0
+    ///
+    /// Unowned and unsafe, not weak: a weak reference gave every parent a side table, an
+    /// aligned allocation more for each inner run that has a `take` (P8's general path).
+    /// Safe because it is set only while the parent holds this child in its cleanups, so
+    /// the parent is alive: it is cleared when this child ends (before it leaves the
+    /// parent), and the parent clears it in every child when it ends or is freed first
+    /// (`dispose` ends each child, whose own `dispose` clears it; `deinit`).
+    private final unowned(unsafe) var parent: Lifetime?
+    private final var keyInParent = 0
 
     /// Work to run at disposal, a child lifetime to end, or a timer to cancel (held
     /// strongly until then; no closure made for them).
@@ -25,17 +36,25 @@ public final class Lifetime {
 
     /// The first cleanup, inline: most lifetimes have one (a timer's cancel, an inner
     /// run's child), and a list is an allocation more for each of them (P8).
-    private var first: (key: Int, cleanup: Cleanup)?
+    private final var first: (key: Int, cleanup: Cleanup)?
     /// The others, in the order added, so sorted by key; a removed one leaves a hole (nil)
     /// until holes are half the list. They all come after `first`.
-    private var cleanups: [(key: Int, cleanup: Cleanup?)] = []
-    private var holes = 0
-    private var nextKey = 0
+    private final var cleanups: [(key: Int, cleanup: Cleanup?)] = []
+    private final var holes = 0
+    private final var nextKey = 0
 
     public init() {}
 
+    /// A lifetime freed without ending leaves its children's pointer to it cleared (see
+    /// `parent`); one that ended has no children left.
+    deinit {
+        guard !isDisposed else { return }
+        if case .child(let child)? = first?.cleanup { child.parent = nil }
+        for case (_, .child(let child)?) in cleanups { child.parent = nil }
+    }
+
     @discardableResult
-    public func onDispose(_ action: @escaping () -> Void) -> Key {
+    public final func onDispose(_ action: @escaping () -> Void) -> Key {
         guard !isDisposed else {
             action()
             return Key(raw: -1)
@@ -44,12 +63,12 @@ public final class Lifetime {
     }
 
     /// Cancels `timer` at disposal (the commonest cleanup, without a closure for it).
-    public func onDispose(cancel timer: Timer) {
+    public final func onDispose(cancel timer: Timer) {
         guard !isDisposed else { return timer.cancel() }
         _ = add(.cancel(timer))
     }
 
-    private func add(_ cleanup: Cleanup) -> Int {
+    private final func add(_ cleanup: Cleanup) -> Int {
         nextKey += 1
         // Inline only while nothing is listed: the list's entries were added earlier.
         if first == nil, cleanups.isEmpty {
@@ -66,7 +85,7 @@ public final class Lifetime {
     /// Found by halves and left as a hole: flatMap ending a hundred thousand inners, each
     /// removing itself from one lifetime, took minutes when each removal searched and
     /// shifted the list.
-    public func remove(_ key: Key) {
+    public final func remove(_ key: Key) {
         if first?.key == key.raw {
             first = nil
             return
@@ -87,8 +106,14 @@ public final class Lifetime {
 
     /// A lifetime that ends with this one, or earlier on its own. When it ends first it
     /// removes itself from this one.
-    public func child() -> Lifetime {
-        let child = Lifetime()
+    public final func child() -> Lifetime {
+        adopt(Lifetime())
+    }
+
+    /// Makes `child`, new, a child of this one (`child()`): for a stage that is its
+    /// upstream's lifetime itself (`TakeStage`), one allocation where two were.
+    @usableFromInline
+    final func adopt<Child: Lifetime>(_ child: Child) -> Child {
         guard !isDisposed else {
             child.isDisposed = true
             return child
@@ -99,7 +124,7 @@ public final class Lifetime {
         return child
     }
 
-    public func dispose() {
+    public final func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
         // First, as the cleanup that did this was the child's first.

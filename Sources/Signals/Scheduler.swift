@@ -201,7 +201,7 @@ public final class Scheduler {
         timer.sequence = 0
         armed -= 1
         if timer.due > now.nanoseconds { now = Time(nanoseconds: timer.due) }
-        timer.action()
+        timer.fire()
     }
 
     /// Virtual time: lets time pass to `time` when nothing is due before it (a test that
@@ -375,35 +375,44 @@ public final class Scheduler {
 
 /// One scheduled piece of work; re-armable. Arming a pending timer moves it (its place in
 /// the scheduling order is that of the newest arming).
-public final class Timer {
-    @usableFromInline unowned let scheduler: Scheduler
-    @usableFromInline let action: () -> Void
-    @usableFromInline var due: Int64 = 0
+///
+/// Not final only so that this module's operators can make one object of a timer and what
+/// it sends (`Signal.timer(sending:)`: its `fire`), one allocation where a timer and its
+/// action's context were two; its members are final.
+public class Timer {
+    @usableFromInline final unowned let scheduler: Scheduler
+    @usableFromInline final let action: () -> Void
+    @usableFromInline final var due: Int64 = 0
     /// The number of its current arming; 0 when it is not armed (the heap's entries of
     /// other numbers are stale).
-    @usableFromInline var sequence: UInt64 = 0
+    @usableFromInline final var sequence: UInt64 = 0
 
+    @usableFromInline
     init(scheduler: Scheduler, action: @escaping () -> Void) {
         self.scheduler = scheduler
         self.action = action
     }
 
-    public var isPending: Bool { sequence != 0 }
+    /// What it does when it fires: its action, unless a subclass does the work itself.
+    @usableFromInline
+    func fire() { action() }
+
+    public final var isPending: Bool { sequence != 0 }
 
     /// When the timer fires, if it is pending.
-    public var dueTime: Time? { isPending ? Time(nanoseconds: due) : nil }
+    public final var dueTime: Time? { isPending ? Time(nanoseconds: due) : nil }
 
-    public func schedule(at time: Time) {
+    public final func schedule(at time: Time) {
         schedule(at: scheduler.takePlace(at: time))
     }
 
-    public func schedule(after delay: TimeSpan) {
+    public final func schedule(after delay: TimeSpan) {
         schedule(at: scheduler.takePlace(after: delay))
     }
 
     /// Arms it at a place taken earlier (`Scheduler.takePlace`): it fires as a timer armed
     /// then would have.
-    public func schedule(at place: Scheduler.Place) {
+    public final func schedule(at place: Scheduler.Place) {
         let scheduler = scheduler
         if !isPending { scheduler.armed += 1 }
         due = max(place.due, scheduler.now.nanoseconds)
@@ -411,7 +420,7 @@ public final class Timer {
         scheduler.insert(self)
     }
 
-    public func cancel() {
+    public final func cancel() {
         guard isPending else { return }
         sequence = 0
         scheduler.disarmed()

@@ -7,7 +7,7 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
-            let stage = FilterStage(isIncluded, downstream, lifetime.child())
+            let stage = lifetime.adopt(FilterStage(isIncluded, downstream))
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: downstream.terminate), stage.upstream)
         })
     }
@@ -22,10 +22,10 @@ extension Signal {
         Signal(unchecked: { downstream, lifetime in
             guard count >= 0 else { return downstream.terminate(.error(.negativeCount("take", count))) }
             guard count > 0 else { return downstream.terminate(.completed) }
-            // One object for the count, the downstream and the upstream's lifetime: the two
-            // closures hold it alone, so they need no context of their own (four allocations
-            // a subscription were one, P8's general path).
-            let stage = TakeStage(count, downstream, lifetime.child())
+            // One object for the count, the downstream and the upstream's lifetime (the stage
+            // is that lifetime): the two closures hold it alone, so they need no context of
+            // their own (five allocations a subscription were one, P8's general path).
+            let stage = lifetime.adopt(TakeStage(count, downstream))
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: { stage.end($0) }), stage.upstream)
         })
     }
@@ -282,16 +282,17 @@ extension Signal where Value: Equatable {
 
 /// take's state for one subscription, in one object (as `FilterStage`).
 @usableFromInline
-final class TakeStage<Value> {
+final class TakeStage<Value>: Lifetime {
     @usableFromInline var remaining: Int
     @usableFromInline let downstream: Observer<Value>
-    @usableFromInline let upstream: Lifetime
+    /// The stage is its upstream's lifetime (`Lifetime.adopt`).
+    @inlinable var upstream: Lifetime { self }
 
     @inlinable
-    init(_ count: Int, _ downstream: Observer<Value>, _ upstream: Lifetime) {
+    init(_ count: Int, _ downstream: Observer<Value>) {
         remaining = count
         self.downstream = downstream
-        self.upstream = upstream
+        super.init()
     }
 
     @inlinable
@@ -315,16 +316,17 @@ final class TakeStage<Value> {
 /// filter's state in one object: its closure captures one reference, so the call from
 /// upstream passes one context pointer instead of spilling every capture to the stack.
 @usableFromInline
-final class FilterStage<Value> {
+final class FilterStage<Value>: Lifetime {
     @usableFromInline let isIncluded: (Value) throws(SignalError) -> Bool
     @usableFromInline let downstream: Observer<Value>
-    @usableFromInline let upstream: Lifetime
+    /// The stage is its upstream's lifetime (`Lifetime.adopt`).
+    @inlinable var upstream: Lifetime { self }
 
     @inlinable
-    init(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool, _ downstream: Observer<Value>, _ upstream: Lifetime) {
+    init(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool, _ downstream: Observer<Value>) {
         self.isIncluded = isIncluded
         self.downstream = downstream
-        self.upstream = upstream
+        super.init()
     }
 
     @inlinable

@@ -541,6 +541,25 @@ final class Flattener<Value, Inner> {
     }
 }
 
+/// An inner run's lifetime, with its flattener and its slot there: its end's closure
+/// captures this one object, so it needs no context of its own (a lifetime and a context
+/// were two allocations per inner run, P8's general path).
+@usableFromInline
+final class InnerLifetime<Value, Inner>: Lifetime {
+    /// Strong, as the end's closure held it: the flattener lives while an inner can end.
+    @usableFromInline let flattener: Flattener<Value, Inner>
+    @usableFromInline var slot = 0
+
+    @inlinable init(_ flattener: Flattener<Value, Inner>) {
+        self.flattener = flattener
+        super.init()
+    }
+
+    @inlinable func ended(_ termination: Termination) {
+        flattener.innerEnded(slot, self, termination)
+    }
+}
+
 /// A flattener's subscribed inners, each in a slot of an array; the slots of ended ones
 /// are reused. A million timers each ending on its own must not search a list of all the
 /// others (`removeAll` made flatMap quadratic), nor hash a number each (a dictionary was

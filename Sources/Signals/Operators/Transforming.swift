@@ -8,7 +8,7 @@ extension Signal {
     @inlinable
     public func map<Output>(_ transform: @escaping (Value) throws(SignalError) -> Output) -> Signal<Output> {
         Signal<Output>(unchecked: { downstream, lifetime in
-            let stage = MapStage(transform, downstream, lifetime.child())
+            let stage = lifetime.adopt(MapStage(transform, downstream))
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: downstream.terminate), stage.upstream)
         })
     }
@@ -261,16 +261,17 @@ extension Signal {
 // 13.6 to 12.1 ns per event on P1).
 
 @usableFromInline
-final class MapStage<Value, Output> {
+final class MapStage<Value, Output>: Lifetime {
     @usableFromInline let transform: (Value) throws(SignalError) -> Output
     @usableFromInline let downstream: Observer<Output>
-    @usableFromInline let upstream: Lifetime
+    /// The stage is its upstream's lifetime (`Lifetime.adopt`).
+    @inlinable var upstream: Lifetime { self }
 
     @inlinable
-    init(_ transform: @escaping (Value) throws(SignalError) -> Output, _ downstream: Observer<Output>, _ upstream: Lifetime) {
+    init(_ transform: @escaping (Value) throws(SignalError) -> Output, _ downstream: Observer<Output>) {
         self.transform = transform
         self.downstream = downstream
-        self.upstream = upstream
+        super.init()
     }
 
     @inlinable
