@@ -86,7 +86,15 @@ public class Lifetime {
     /// removing itself from one lifetime, took minutes when each removal searched and
     /// shifted the list.
     public final func remove(_ key: Key) {
+        remove(key, child: false)
+    }
+
+    /// `remove`, of a child only when `child` (the child itself, leaving): a key of another
+    /// lifetime with the same number must not take a child out of the list, or the child
+    /// would keep its unowned `parent` after the parent was freed.
+    private final func remove(_ key: Key, child: Bool) {
         if first?.key == key.raw {
+            if case .child? = first?.cleanup, !child { return }
             first = nil
             return
         }
@@ -95,7 +103,8 @@ public class Lifetime {
             let middle = (low + high) / 2
             if cleanups[middle].key < key.raw { low = middle + 1 } else { high = middle }
         }
-        guard low < cleanups.count, cleanups[low].key == key.raw, cleanups[low].cleanup != nil else { return }
+        guard low < cleanups.count, cleanups[low].key == key.raw, let cleanup = cleanups[low].cleanup else { return }
+        if case .child = cleanup, !child { return }
         cleanups[low].cleanup = nil
         holes += 1
         if holes > 32, holes * 2 > cleanups.count {
@@ -130,7 +139,7 @@ public class Lifetime {
         // First, as the cleanup that did this was the child's first.
         if let parent {
             self.parent = nil
-            parent.remove(Key(raw: keyInParent))
+            parent.remove(Key(raw: keyInParent), child: true)
         }
         // Cleanups may add or dispose other lifetimes; take them first.
         let firstCleanup = first?.cleanup

@@ -64,4 +64,59 @@ struct LifetimeTests {
         #expect(fired == 0)
         #expect(scheduler.pendingTimers == 0)
     }
+
+    @Test("a key of another lifetime does not take a child out: the child still ends, and safely, after its parent is freed")
+    func foreignKeyKeepsChild() {
+        let foreign = Lifetime().onDispose {}
+        var child: Lifetime?
+        do {
+            let parent = Lifetime()
+            child = parent.child()
+            // The same number as the child's key in `parent`: refused, the child stays listed.
+            parent.remove(foreign)
+            parent.dispose()
+        }
+        #expect(child?.isDisposed == true)
+        // Its pointer to the freed parent was cleared when the parent ended it.
+        child?.dispose()
+    }
+
+    @Test("a parent freed without ending clears its children's pointer to it")
+    func parentFreedFirst() {
+        var child: Lifetime?
+        do {
+            let parent = Lifetime()
+            child = parent.child()
+        }
+        #expect(child?.isDisposed == false)
+        child?.dispose()
+        #expect(child?.isDisposed == true)
+    }
+
+    /// A stage that is its upstream's lifetime (map, filter, take) is held by its
+    /// subscription's lifetime until that ends: as RxSwift's sinks, a subscription lives
+    /// until it ends or is disposed. Both free it.
+    final class Token {}
+
+    @Test("map, filter and take stages are freed when their subscription is disposed, or ends")
+    func stagesFreed() {
+        weak var held: Token?
+        do {
+            let token = Token()
+            held = token
+            let lifetime = Signal<Int>.never.map { _ throws(SignalError) in token }.filter { _ in true }.take(3)
+                .subscribe { _ in }
+            #expect(held != nil)
+            lifetime.dispose()
+        }
+        #expect(held == nil)
+        do {
+            let token = Token()
+            held = token
+            let subject = Subject<Int>()
+            subject.signal.map { _ throws(SignalError) in token }.take(1).subscribe { _ in }
+            try? subject.send(1)
+        }
+        #expect(held == nil)
+    }
 }

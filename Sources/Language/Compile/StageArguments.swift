@@ -251,12 +251,12 @@ public struct StageArguments {
     /// comes where and when it would. Not done when the run is traced (each run has its
     /// row's subscription; probes that only count subscriptions do not matter) or not
     /// fused (`FRP_NO_FUSE=1` takes the general path, so the two can be compared).
-    public func perValueRuns(_ parameter: String) -> (Value) -> InnerRun<Value> {
+    public func perValueRuns(_ parameter: String) -> InnerRuns<Value, Value> {
         let general = perValuePipeline(parameter)
         guard context.trace == nil || context.probesOnlyCount, context.fuses, case .pipeline(let pipeline) = argument(parameter),
               case .source(let head) = pipeline.head, let known = head.spec.known,
               pipeline.stages.allSatisfy({ $0.spec.each != nil && $0.readsOnlyValues }) else {
-            return { .signal(general($0)) }
+            return .signals(general)
         }
         let caught = frame.caught, depth = frame.depth + 1, scheduler = scheduler
         // Each stage's readers made once (its expressions compiled), read per value.
@@ -266,7 +266,7 @@ public struct StageArguments {
         }
         let make = known(arguments(head))
         let folds = pipeline.stages.map { KnownRun.Fold($0.spec.each!(arguments($0))) }
-        return { value in
+        return .runs { value in
             let frame = Frame(it: value, caught: caught, depth: depth)
             do throws(SignalError) {
                 var run = try make(frame)

@@ -60,19 +60,24 @@ extension Signal {
     ///     inner                -x--y|
     ///     flatMap limit 2     --x-x-yy-x--y|
     public func flatMap<Inner>(limit: Int, _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-        flatMap(limit: limit, runs: { .signal(transform($0)) })
+        flatMap(limit: limit, runs: .signals(transform))
     }
 
     /// `flatMap(limit:)` whose transform may answer with immediate runs (`InnerRun`).
     @inlinable
     public func flatMap<Inner>(limit: Int, runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
+        flatMap(limit: limit, runs: .runs(transform))
+    }
+
+    @inlinable
+    public func flatMap<Inner>(limit: Int, runs: InnerRuns<Value, Inner>) -> Signal<Inner> {
         guard limit >= 1 else { return .fail(.flatMapLimit(limit)) }
-        return flatten(limit == 1 ? .concat : .bounded(limit), runs: transform)
+        return flatten(limit == 1 ? .concat : .bounded(limit), runs: runs)
     }
 
     public func flatten<Inner>(_ strategy: FlattenStrategy,
                                _ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-        flatten(strategy, runs: { .signal(transform($0)) })
+        flatten(strategy, runs: .signals(transform))
     }
 
     /// `flatten` whose transform may answer with the values of an inner run that would
@@ -81,18 +86,30 @@ extension Signal {
     @inlinable
     public func flatten<Inner>(_ strategy: FlattenStrategy,
                                runs transform: @escaping (Value) -> InnerRun<Inner>) -> Signal<Inner> {
-        flatten(strategy, runs: transform, runningAtMost: Backlog.runningInners)
+        flatten(strategy, runs: .runs(transform))
+    }
+
+    /// `flatten` of signals, or of runs that may be known when made (`InnerRuns`).
+    @inlinable
+    public func flatten<Inner>(_ strategy: FlattenStrategy, runs: InnerRuns<Value, Inner>) -> Signal<Inner> {
+        flatten(strategy, runs: runs, runningAtMost: Backlog.runningInners)
     }
 
     /// `flatten` with its own bound on runs at once (tests reach the bound with fewer).
     /// Inlinable, as the whole flattener: specialised for the value types where it is
     /// used (generic, each array of values looked its type's metadata up: a quarter of P8).
     @inlinable
-    func flatten<Inner>(_ strategy: FlattenStrategy, runs transform: @escaping (Value) -> InnerRun<Inner>,
+    func flatten<Inner>(_ strategy: FlattenStrategy, runs: InnerRuns<Value, Inner>,
                         runningAtMost bound: Int) -> Signal<Inner> {
         Signal<Inner>(unchecked: { downstream, lifetime in
-            Flattener(strategy, transform, downstream, lifetime, runningAtMost: bound).start(self)
+            Flattener(strategy, runs, downstream, lifetime, runningAtMost: bound).start(self)
         })
+    }
+
+    @inlinable
+    func flatten<Inner>(_ strategy: FlattenStrategy, runs transform: @escaping (Value) -> InnerRun<Inner>,
+                        runningAtMost bound: Int) -> Signal<Inner> {
+        flatten(strategy, runs: .runs(transform), runningAtMost: bound)
     }
 
     /// On an error, disposes the failed source and continues with `handler(error)`.
@@ -234,6 +251,15 @@ extension Signal {
     }
 }
 
+/// How a flattening operator makes each value's run: always a signal to subscribe, or an
+/// `InnerRun`, which may be known when made. Two kinds, not `.signal` runs: the flattener
+/// destroyed each `InnerRun` through the enum's unspecialised value witness (~470
+/// instructions a subscribed run, callgrind, P8's general path).
+public enum InnerRuns<Value, Inner> {
+    case signals((Value) -> Signal<Inner>)
+    case runs((Value) -> InnerRun<Inner>)
+}
+
 /// What a flattening operator runs for a value: a signal, or the values of a signal
 /// known to send them at once and complete (`of a, b`), which the operator sends in
 /// the run's place — as RxJava's flatMap takes a scalar source without subscribing to it.
@@ -290,7 +316,11 @@ public enum RunValues<Value>: Sequence {
 @usableFromInline
 final class Flattener<Value, Inner> {
     @usableFromInline let strategy: FlattenStrategy
+    /// Each value's run (`InnerRuns`): one of the two is used, as `subscribesEach` says
+    /// (two closures and a flag, not an enum read per value).
     @usableFromInline let transform: (Value) -> InnerRun<Inner>
+    @usableFromInline let signals: (Value) -> Signal<Inner>
+    @usableFromInline let subscribesEach: Bool
     @usableFromInline let downstream: Observer<Inner>
     @usableFromInline let lifetime: Lifetime
     @usableFromInline let outer: Lifetime
@@ -323,11 +353,20 @@ final class Flattener<Value, Inner> {
     @usableFromInline var outerCompleted = false
     @usableFromInline var done = false
 
-    @inlinable init(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> InnerRun<Inner>,
+    @inlinable init(_ strategy: FlattenStrategy, _ runs: InnerRuns<Value, Inner>,
          _ downstream: Observer<Inner>, _ lifetime: Lifetime, runningAtMost bound: Int) {
         self.bound = bound
         self.strategy = strategy
-        self.transform = transform
+        switch runs {
+        case .signals(let signals):
+            self.signals = signals
+            transform = { .signal(signals($0)) }
+            subscribesEach = true
+        case .runs(let transform):
+            self.transform = transform
+            signals = { _ in .never }
+            subscribesEach = false
+        }
         self.downstream = downstream
         self.lifetime = lifetime
         self.outer = lifetime.child()
@@ -356,19 +395,19 @@ final class Flattener<Value, Inner> {
             guard running < bound else {
                 return finish(.error(.backlog("flatMap", "inner signals running at once", bound)))
             }
-            run(transform(value))
+            run(for: value)
         case .latest:
             endInners()
             cancellations &+= 1
-            run(transform(value))
+            run(for: value)
         case .exhaust:
-            if running == 0 { run(transform(value)) }
+            if running == 0 { run(for: value) }
         case .concat, .bounded:
             // Its turn now: run it without a trip through the queue (then run what
             // came meanwhile).
             if !draining, queueHead == queue.count, running < runningLimit {
                 draining = true
-                run(transform(value))
+                run(for: value)
                 draining = false
                 return drainQueue()
             }
@@ -393,10 +432,15 @@ final class Flattener<Value, Inner> {
                 queue.removeFirst(queueHead)
                 queueHead = 0
             }
-            run(transform(value))
+            run(for: value)
         }
         draining = false
         completeIfFinished()
+    }
+
+    /// Starts `value`'s run.
+    @inlinable func run(for value: Value) {
+        if subscribesEach { subscribe(signals(value)) } else { run(transform(value)) }
     }
 
     /// Inner runs going on: subscribed ones, delayed ones waiting, and those sending.
@@ -500,11 +544,11 @@ final class Flattener<Value, Inner> {
     @inlinable func subscribe(_ signal: Signal<Inner>) {
         guard !lifetime.isDisposed else { return }
         endInnersWithSubscription()
-        let inner = Lifetime()
-        let slot = inners.insert(inner)
+        let inner = InnerLifetime(self)
+        inner.slot = inners.insert(inner)
         signal.startHandler(Observer(
             next: { [self] value in if !done { downstream.next(value) } },
-            terminate: { [self] termination in innerEnded(slot, inner, termination) }
+            terminate: { [inner] termination in inner.ended(termination) }
         ), inner)
     }
 
