@@ -93,12 +93,12 @@ struct LifetimeTests {
         #expect(child?.isDisposed == true)
     }
 
-    /// A stage that is its upstream's lifetime (map, filter, take) is held by its
+    /// A stage that is its upstream's lifetime (take) is held by its
     /// subscription's lifetime until that ends: as RxSwift's sinks, a subscription lives
     /// until it ends or is disposed. Both free it.
     final class Token {}
 
-    @Test("map, filter and take stages are freed when their subscription is disposed, or ends")
+    @Test("a take stage (with map and filter before it) is freed when its subscription is disposed, or ends")
     func stagesFreed() {
         weak var held: Token?
         do {

@@ -7,7 +7,7 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
-            let stage = lifetime.adopt(FilterStage(isIncluded, downstream))
+            let stage = FilterStage(isIncluded, downstream, lifetime.child())
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: downstream.terminate), stage.upstream)
         })
     }
@@ -316,17 +316,16 @@ final class TakeStage<Value>: Lifetime {
 /// filter's state in one object: its closure captures one reference, so the call from
 /// upstream passes one context pointer instead of spilling every capture to the stack.
 @usableFromInline
-final class FilterStage<Value>: Lifetime {
+final class FilterStage<Value> {
     @usableFromInline let isIncluded: (Value) throws(SignalError) -> Bool
     @usableFromInline let downstream: Observer<Value>
-    /// The stage is its upstream's lifetime (`Lifetime.adopt`).
-    @inlinable var upstream: Lifetime { self }
+    @usableFromInline let upstream: Lifetime
 
     @inlinable
-    init(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool, _ downstream: Observer<Value>) {
+    init(_ isIncluded: @escaping (Value) throws(SignalError) -> Bool, _ downstream: Observer<Value>, _ upstream: Lifetime) {
         self.isIncluded = isIncluded
         self.downstream = downstream
-        super.init()
+        self.upstream = upstream
     }
 
     @inlinable

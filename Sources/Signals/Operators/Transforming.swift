@@ -8,7 +8,7 @@ extension Signal {
     @inlinable
     public func map<Output>(_ transform: @escaping (Value) throws(SignalError) -> Output) -> Signal<Output> {
         Signal<Output>(unchecked: { downstream, lifetime in
-            let stage = lifetime.adopt(MapStage(transform, downstream))
+            let stage = MapStage(transform, downstream, lifetime.child())
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: downstream.terminate), stage.upstream)
         })
     }
@@ -261,17 +261,16 @@ extension Signal {
 // 13.6 to 12.1 ns per event on P1).
 
 @usableFromInline
-final class MapStage<Value, Output>: Lifetime {
+final class MapStage<Value, Output> {
     @usableFromInline let transform: (Value) throws(SignalError) -> Output
     @usableFromInline let downstream: Observer<Output>
-    /// The stage is its upstream's lifetime (`Lifetime.adopt`).
-    @inlinable var upstream: Lifetime { self }
+    @usableFromInline let upstream: Lifetime
 
     @inlinable
-    init(_ transform: @escaping (Value) throws(SignalError) -> Output, _ downstream: Observer<Output>) {
+    init(_ transform: @escaping (Value) throws(SignalError) -> Output, _ downstream: Observer<Output>, _ upstream: Lifetime) {
         self.transform = transform
         self.downstream = downstream
-        super.init()
+        self.upstream = upstream
     }
 
     @inlinable
