@@ -114,7 +114,10 @@ def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""
     browser = page
     run_script(browser, wait, 'hot "-a 400ms b 100ms c 350ms d 500ms |" | map it + "!"')
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 4)
+    # Both replies drawn (the marbles and the run's output row come in either order, each
+    # redrawing the diagram): grabbing marks before the second one left them stale.
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 4
+               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 8)
     marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
     assert len(marks) == 5, len(marks)
     assert [mark.get_attribute("data-frame") for mark in marks] == ["1", "402", "503", "854", "1355"]
