@@ -94,7 +94,10 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     run_script(browser, wait, 'cold "-a-b|" | map it + "!"')
     before = browser.find_element(By.ID, "output").text
     assert "1ms  next \"a!\"" in before, before
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 2)
+    # The run's own drawing: the marble's row and the output's (a redraw after it would
+    # leave the marks stale).
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 2
+               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 4)
     marble, other = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")
     # The diagram's scale, from the marks at frames 1 and 3.
     per_frame = (float(other.get_attribute("cx")) - float(marble.get_attribute("cx"))) / 2
@@ -114,8 +117,7 @@ def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""
     browser = page
     run_script(browser, wait, 'hot "-a 400ms b 100ms c 350ms d 500ms |" | map it + "!"')
-    # Both replies drawn (the marbles and the run's output row come in either order, each
-    # redrawing the diagram): grabbing marks before the second one left them stale.
+    # The run's own drawing, with its output row (the marks of an earlier drawing go stale).
     wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 4
                and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 8)
     marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")

@@ -79,8 +79,12 @@ function showProblem(text) {
 // Runs the editor's script; a reply that comes after a newer run was asked for is dropped
 // (the newer one is what the page shows).
 let runRequest = 0;
+// The redraw of the marbles waiting for typing to pause: a run draws them itself, so it
+// cancels the wait (else the late redraw replaced the marks under the pointer or focus).
+let typing;
 async function run() {
   const asked = ++runRequest;
+  clearTimeout(typing);
   const script = $("script").value;
   // An operator's page keeps its own link; elsewhere the link carries the script.
   if (!shownOperator) history.replaceState(null, "", "#" + encodeURIComponent(script));
@@ -600,7 +604,6 @@ async function start() {
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
-  let typing;
   $("script").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(drawMarbles, 200); });
   $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
   $("operators").addEventListener("change", (event) => {
