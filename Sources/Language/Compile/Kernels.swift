@@ -5,43 +5,64 @@ protocol BinaryKernel {
     static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value
 }
 
-enum AddKernel: BinaryKernel {
+/// An arithmetic operator on two numbers, without a `Value`: nil where the operation on
+/// values fails or is not arithmetic on numbers (a division by zero, the remainder of a
+/// number that is not a whole one). `apply` takes it for numbers and the fused chain's
+/// number lane (`NumberForm`) calls it directly: one definition of each operation on numbers.
+protocol ArithmeticKernel: BinaryKernel {
+    static func number(_ x: Double, _ y: Double) -> Double?
+}
+
+/// A comparison of two numbers, without a `Value` (`ArithmeticKernel`'s counterpart).
+protocol ComparisonKernel: BinaryKernel {
+    static func test(_ x: Double, _ y: Double) -> Bool
+}
+
+enum AddKernel: ArithmeticKernel {
+    @inline(__always) static func number(_ x: Double, _ y: Double) -> Double? { x + y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .number(x + y) }
+        if case .number(let x) = a, case .number(let y) = b, let result = number(x, y) { return .number(result) }
         return try Operations.add(a, b)
     }
 }
 
-enum SubtractKernel: BinaryKernel {
+enum SubtractKernel: ArithmeticKernel {
+    @inline(__always) static func number(_ x: Double, _ y: Double) -> Double? { x - y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .number(x - y) }
+        if case .number(let x) = a, case .number(let y) = b, let result = number(x, y) { return .number(result) }
         return try Operations.arithmetic(.subtract, a, b)
     }
 }
 
-enum MultiplyKernel: BinaryKernel {
+enum MultiplyKernel: ArithmeticKernel {
+    @inline(__always) static func number(_ x: Double, _ y: Double) -> Double? { x * y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .number(x * y) }
+        if case .number(let x) = a, case .number(let y) = b, let result = number(x, y) { return .number(result) }
         return try Operations.arithmetic(.multiply, a, b)
     }
 }
 
-enum DivideKernel: BinaryKernel {
+enum DivideKernel: ArithmeticKernel {
+    @inline(__always) static func number(_ x: Double, _ y: Double) -> Double? { y != 0 ? x / y : nil }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b, y != 0 { return .number(x / y) }
+        if case .number(let x) = a, case .number(let y) = b, let result = number(x, y) { return .number(result) }
         return try Operations.arithmetic(.divide, a, b)
     }
 }
 
-enum RemainderKernel: BinaryKernel {
+enum RemainderKernel: ArithmeticKernel {
+    /// Whole numbers (the usual case: `it % 2`) take the integer instruction, not fmod;
+    /// the others (nil) take `Operations.arithmetic`.
+    @inline(__always) static func number(_ x: Double, _ y: Double) -> Double? {
+        guard let i = natural(x), let j = natural(y), j > 0 else { return nil }
+        // `it % 2`: a mask, not a division (64-bit division is the slowest instruction on
+        // this path).
+        if j & (j - 1) == 0 { return Double(i & (j - 1)) }
+        return Double(i % j)
+    }
+
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        // Whole numbers (the usual case: `it % 2`) take the integer instruction, not fmod.
-        if case .number(let x) = a, case .number(let y) = b, let i = natural(x), let j = natural(y), j > 0 {
-            // `it % 2`: a mask, not a division (64-bit division is the slowest
-            // instruction on this path).
-            if j & (j - 1) == 0 { return .number(Double(i & (j - 1))) }
-            return .number(Double(i % j))
-        }
+        if case .number(let x) = a, case .number(let y) = b, let result = number(x, y) { return .number(result) }
         return try Operations.arithmetic(.remainder, a, b)
     }
 
@@ -56,44 +77,50 @@ enum RemainderKernel: BinaryKernel {
     }
 }
 
-enum EqualKernel: BinaryKernel {
+enum EqualKernel: ComparisonKernel {
+    @inline(__always) static func test(_ x: Double, _ y: Double) -> Bool { x == y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .bool(x == y) }
+        if case .number(let x) = a, case .number(let y) = b { return .bool(test(x, y)) }
         return .bool(a == b)
     }
 }
 
-enum NotEqualKernel: BinaryKernel {
+enum NotEqualKernel: ComparisonKernel {
+    @inline(__always) static func test(_ x: Double, _ y: Double) -> Bool { x != y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .bool(x != y) }
+        if case .number(let x) = a, case .number(let y) = b { return .bool(test(x, y)) }
         return .bool(a != b)
     }
 }
 
-enum LessKernel: BinaryKernel {
+enum LessKernel: ComparisonKernel {
+    @inline(__always) static func test(_ x: Double, _ y: Double) -> Bool { x < y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .bool(x < y) }
+        if case .number(let x) = a, case .number(let y) = b { return .bool(test(x, y)) }
         return .bool(try Operations.compare(.less, a, b))
     }
 }
 
-enum LessOrEqualKernel: BinaryKernel {
+enum LessOrEqualKernel: ComparisonKernel {
+    @inline(__always) static func test(_ x: Double, _ y: Double) -> Bool { x <= y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .bool(x <= y) }
+        if case .number(let x) = a, case .number(let y) = b { return .bool(test(x, y)) }
         return .bool(try Operations.compare(.lessOrEqual, a, b))
     }
 }
 
-enum GreaterKernel: BinaryKernel {
+enum GreaterKernel: ComparisonKernel {
+    @inline(__always) static func test(_ x: Double, _ y: Double) -> Bool { x > y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .bool(x > y) }
+        if case .number(let x) = a, case .number(let y) = b { return .bool(test(x, y)) }
         return .bool(try Operations.compare(.greater, a, b))
     }
 }
 
-enum GreaterOrEqualKernel: BinaryKernel {
+enum GreaterOrEqualKernel: ComparisonKernel {
+    @inline(__always) static func test(_ x: Double, _ y: Double) -> Bool { x >= y }
     @inline(__always) static func apply(_ a: Value, _ b: Value) throws(EvaluationFailure) -> Value {
-        if case .number(let x) = a, case .number(let y) = b { return .bool(x >= y) }
+        if case .number(let x) = a, case .number(let y) = b { return .bool(test(x, y)) }
         return .bool(try Operations.compare(.greaterOrEqual, a, b))
     }
 }
@@ -105,24 +132,41 @@ enum MatchesKernel: BinaryKernel {
     }
 }
 
-extension ExpressionCompiler {
-    /// Calls `make` with the kernel of `op` (`and`/`or` are compiled elsewhere: they
-    /// short-circuit).
-    func withKernel(_ op: BinaryOperator, _ make: (any BinaryKernel.Type) -> Evaluator) -> Evaluator {
+/// Which kernel each operator has: the one place an operator is mapped to it (the
+/// expression compiler's shapes and the number forms both ask here). Inlined, so each
+/// caller's `make` is specialised per kernel.
+enum OperatorKernels {
+    /// Calls `make` with the kernel of an arithmetic operator; nil for the others.
+    @inline(__always) static func arithmetic<T>(_ op: BinaryOperator, _ make: (any ArithmeticKernel.Type) -> T) -> T? {
         switch op {
         case .add: return make(AddKernel.self)
         case .subtract: return make(SubtractKernel.self)
         case .multiply: return make(MultiplyKernel.self)
         case .divide: return make(DivideKernel.self)
         case .remainder: return make(RemainderKernel.self)
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .matches, .and, .or, .coalesce: return nil
+        }
+    }
+
+    /// Calls `make` with the kernel of a comparison; nil for the others.
+    @inline(__always) static func comparison<T>(_ op: BinaryOperator, _ make: (any ComparisonKernel.Type) -> T) -> T? {
+        switch op {
         case .equal: return make(EqualKernel.self)
         case .notEqual: return make(NotEqualKernel.self)
         case .less: return make(LessKernel.self)
         case .lessOrEqual: return make(LessOrEqualKernel.self)
         case .greater: return make(GreaterKernel.self)
         case .greaterOrEqual: return make(GreaterOrEqualKernel.self)
-        case .matches, .and, .or, .coalesce: return make(MatchesKernel.self)
+        case .add, .subtract, .multiply, .divide, .remainder, .matches, .and, .or, .coalesce: return nil
         }
+    }
+}
+
+extension ExpressionCompiler {
+    /// Calls `make` with the kernel of `op` (`and`/`or` are compiled elsewhere: they
+    /// short-circuit; `matches` and `??` take the general operation).
+    func withKernel(_ op: BinaryOperator, _ make: (any BinaryKernel.Type) -> Evaluator) -> Evaluator {
+        OperatorKernels.arithmetic(op) { make($0) } ?? OperatorKernels.comparison(op) { make($0) } ?? make(MatchesKernel.self)
     }
 }
 

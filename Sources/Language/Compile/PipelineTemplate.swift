@@ -44,6 +44,18 @@ final class EvaluatorSlots {
     /// the stage's `count` arguments: the fused and the unfused builds agree on it.
     static func partSlot(of argument: Int, among count: Int) -> Int { count + argument }
 
+    /// The stage's number form (`NumberForms`), made by the first instantiation that asks.
+    private var numberForm: AnyObject?
+    private var numberFormMade = false
+
+    func numberForm<Form: AnyObject>(make: () -> Form?) -> Form? {
+        if !numberFormMade {
+            numberForm = make()
+            numberFormMade = true
+        }
+        return numberForm as? Form
+    }
+
     func evaluator(_ slot: Int, compile: () -> Evaluator) -> Evaluator {
         if slot < evaluators.count, let compiled = evaluators[slot] { return compiled.evaluate }
         let evaluator = compile()

@@ -58,6 +58,20 @@ public struct StageArguments {
         return evaluator(expression, slot: index)
     }
 
+    /// The argument's number form for `map` (`NumberForms.map`), nil when it has none.
+    func numberFunction(_ parameter: String) -> NumberFunction? {
+        guard case .expression(let expression) = argument(parameter) else { return nil }
+        guard let slots else { return NumberForms.map(expression) }
+        return slots.numberForm { NumberForms.map(expression) }
+    }
+
+    /// The argument's number form for `filter` (`NumberForms.test`), nil when it has none.
+    func numberCondition(_ parameter: String) -> NumberCondition? {
+        guard case .expression(let expression) = argument(parameter) else { return nil }
+        guard let slots else { return NumberForms.test(expression) }
+        return slots.numberForm { NumberForms.test(expression) }
+    }
+
     /// Whether the argument is a pipeline (of a `.durationOrPipeline` parameter).
     public func isPipeline(_ parameter: String) -> Bool {
         if case .pipeline = argument(parameter) { return true }
