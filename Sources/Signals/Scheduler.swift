@@ -43,7 +43,7 @@ public final class Scheduler {
     @usableFromInline var queue: [Entry] = []
     @usableFromInline var queueHead = 0
     /// What a taken queue entry points to instead of the timer that fired.
-    private lazy var spent = Timer(scheduler: self, action: {})
+    private lazy var spent: Timer = ActionTimer(scheduler: self, action: {})
     @usableFromInline var nextSequence: UInt64 = 0
     /// Timers armed (the heap may also hold stale entries).
     @usableFromInline var armed = 0
@@ -109,13 +109,13 @@ public final class Scheduler {
     /// A reusable timer: arm it, re-arm it (debounce, interval) or cancel it, without a new
     /// allocation each time.
     public func makeTimer(_ action: @escaping () -> Void) -> Timer {
-        Timer(scheduler: self, action: action)
+        ActionTimer(scheduler: self, action: action)
     }
 
     /// Runs `action` once after `delay`; the returned timer cancels it.
     @discardableResult
     public func schedule(after delay: TimeSpan, _ action: @escaping () -> Void) -> Timer {
-        let timer = Timer(scheduler: self, action: action)
+        let timer = ActionTimer(scheduler: self, action: action)
         timer.schedule(after: delay)
         return timer
     }
@@ -378,24 +378,25 @@ public final class Scheduler {
 ///
 /// Not final only so that this module's operators can make one object of a timer and what
 /// it sends (`Signal.timer(sending:)`: its `fire`), one allocation where a timer and its
-/// action's context were two; its members are final.
+/// action's context were two; its members are final. Its work is a subclass's `fire`:
+/// an action (`ActionTimer`, what `Scheduler.makeTimer` makes), or the values a `timer`
+/// sends (`SendingTimer`, which holds no action: 16 bytes less for each of a million
+/// waiting timers, P8).
 public class Timer {
     @usableFromInline final unowned let scheduler: Scheduler
-    @usableFromInline final let action: () -> Void
     @usableFromInline final var due: Int64 = 0
     /// The number of its current arming; 0 when it is not armed (the heap's entries of
     /// other numbers are stale).
     @usableFromInline final var sequence: UInt64 = 0
 
     @usableFromInline
-    init(scheduler: Scheduler, action: @escaping () -> Void) {
+    init(scheduler: Scheduler) {
         self.scheduler = scheduler
-        self.action = action
     }
 
-    /// What it does when it fires: its action, unless a subclass does the work itself.
+    /// What it does when it fires.
     @usableFromInline
-    func fire() { action() }
+    func fire() {}
 
     public final var isPending: Bool { sequence != 0 }
 
@@ -528,4 +529,16 @@ final class Mailbox: @unchecked Sendable {
         }
         return (bound, outstanding)
     }
+}
+
+/// A timer that runs an action when it fires (`Scheduler.makeTimer`).
+final class ActionTimer: Timer {
+    let action: () -> Void
+
+    init(scheduler: Scheduler, action: @escaping () -> Void) {
+        self.action = action
+        super.init(scheduler: scheduler)
+    }
+
+    override func fire() { action() }
 }

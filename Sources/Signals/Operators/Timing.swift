@@ -87,8 +87,7 @@ final class SendingTimer<Value>: Timer {
         self.values = values
         self.observer = observer
         self.lifetime = lifetime
-        // No action: `fire` is the work (a closure without captures is no allocation).
-        super.init(scheduler: scheduler, action: {})
+        super.init(scheduler: scheduler)
     }
 
     override func fire() { sending(self) }
