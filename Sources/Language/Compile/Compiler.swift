@@ -80,12 +80,12 @@ public final class Compiler {
 
     func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?) -> Signal<Value> {
         var signal: Signal<Value>
-        // A source that knows what it sends from its arguments (`known`), all of them
-        // constant, builds the same signal for every value: built once per template.
-        // Not when traced (each run's head has its probe), nor unfused (`FRP_NO_FUSE=1`
+        // A head the same for every value is built once per template (`sharedHead`). Not
+        // when traced (each run's head has its probe), nor unfused (`FRP_NO_FUSE=1`
         // builds every head, so the differential runs compare the two).
-        if let template, context.fuses, context.trace == nil, case .source(let stage) = pipeline.head, stage.spec.known != nil, stage.isConstant {
-            signal = template.constantHead { head(pipeline.head, frame, slots: template.slots(0)) }
+        if let template, context.fuses, context.trace == nil,
+           let shared = template.sharedHead(pipeline.head, build: { head(pipeline.head, frame, slots: template.slots(0)) }) {
+            signal = shared
         } else {
             signal = head(pipeline.head, frame, slots: template?.slots(0))
         }

@@ -143,13 +143,15 @@ enum FusedStages {
         /// released around each call). It asks whether the run was interrupted every
         /// 64 values (`pollMask`): `range 1, 1e12` stays stoppable.
         final func pushRange(_ values: Range<Int>, interrupted: () -> Bool) {
-            // A traced `range` is the head stage itself: its emit is called directly.
-            let isSource = self is Source
-            if isSource, let logRef, let nextRef { return pushRecordingAfter(values, logRef, nextRef, interrupted: interrupted) }
-            for value in values {
+            // A traced `range` is the head stage itself (`Source`: its push is its emit).
+            if self is Source, let logRef, let nextRef { return pushRecordingAfter(values, logRef, nextRef, interrupted: interrupted) }
+            // A while loop: `for` over a range checked its bounds again at every value.
+            var value = values.lowerBound
+            while value < values.upperBound {
                 if run.done || run.upstream.isDisposed { return }
                 if value & FusedStages.pollMask == 0, interrupted() { return }
-                if isSource { emit(Frame(it: .number(Double(value)))) } else { pushNumber(Double(value)) }
+                pushNumber(Double(value))
+                value &+= 1
             }
             if !run.done, !run.upstream.isDisposed { finish(.completed) }
         }

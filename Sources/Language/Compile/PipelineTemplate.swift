@@ -11,15 +11,27 @@ import Signals
 final class PipelineTemplate {
     /// The head's slots, then each stage's, in order.
     private var stages: [EvaluatorSlots] = []
-    /// The head's signal, when it is the same for every instantiation (`constantHead`).
+    /// The head's signal, when it is the same for every instantiation (`sharedHead`).
     private var head: Signal<Value>?
+    /// Whether it is, found at the first instantiation (asking for each value was ~90
+    /// instructions of an inner run, P8).
+    private var headIsShared: Bool?
 
-    /// The head's signal built once and reused: for a head whose build reads nothing but
-    /// its constant arguments (`timer 1s`), a signal is a recipe each subscription starts
-    /// anew, so one serves every instantiation (building it was ~1,300 instructions of an
-    /// inner run, P8's general path).
-    func constantHead(_ build: () -> Signal<Value>) -> Signal<Value> {
+    /// The head's signal built once and reused, nil when each instantiation builds its
+    /// own. A source that knows what it sends from its arguments (`known`), all of them
+    /// constant (`timer 1s`), builds the same signal for every value, and a signal is a
+    /// recipe each subscription starts anew, so one serves every instantiation (building
+    /// it was ~1,300 instructions of an inner run, P8's general path).
+    func sharedHead(_ pipelineHead: CheckedHead, build: () -> Signal<Value>) -> Signal<Value>? {
         if let head { return head }
+        if headIsShared == nil {
+            guard case .source(let stage) = pipelineHead, stage.spec.known != nil, stage.isConstant else {
+                headIsShared = false
+                return nil
+            }
+            headIsShared = true
+        }
+        guard headIsShared == true else { return nil }
         let built = build()
         head = built
         return built
