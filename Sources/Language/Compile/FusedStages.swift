@@ -134,9 +134,15 @@ enum FusedStages {
             if probeRef == nil, let nextRef { nextRef._withUnsafeGuaranteedRef { $0.pushNumber(number) } } else { emitFrame(of: number) }
         }
 
-        /// `emit` of a number's frame, for the last stage and a traced one: out of line, as
-        /// `pushFrame(of:)`.
-        @inline(never) final func emitFrame(of number: Double) { emit(Frame(it: .number(number))) }
+        /// `emitNumber` for the last stage and a traced one, out of line (as
+        /// `pushFrame(of:)`): a traced stage records the number in its row's log, as `emit`
+        /// does, and passes it on in the lane; otherwise `emit` of its frame.
+        @inline(never) final func emitFrame(of number: Double) {
+            guard let logRef, let nextRef else { return emit(Frame(it: .number(number))) }
+            let subscription = subscription
+            logRef._withUnsafeGuaranteedRef { $0.record(holdingNoReferences: .next(.number(number)), subscription: subscription) }
+            nextRef._withUnsafeGuaranteedRef { $0.pushNumber(number) }
+        }
 
         /// `range`'s loop, pushing into this stage, the chain's head. A method, so the
         /// stage is borrowed for the whole loop (a local reference was retained and
@@ -171,10 +177,10 @@ enum FusedStages {
                 if value & FusedStages.pollMask == 0, interrupted() { break }
                 sent = value + 1
                 if recordsAsItGoes {
-                    emit(Frame(it: .number(Double(value))))
+                    emitNumber(Double(value))
                     continue
                 }
-                nextRef._withUnsafeGuaranteedRef { $0.push(Frame(it: .number(Double(value)))) }
+                nextRef._withUnsafeGuaranteedRef { $0.pushNumber(Double(value)) }
                 // A later stage keeps more than numbers (`scan [], acc + [it]`): the rows
                 // must share the trace's room as they fill, so from here on the range
                 // records its values as they go, after the ones sent so far.
