@@ -2,7 +2,9 @@ import Signals
 
 /// Runs of simple stages (those whose catalogue entry declares a `fusion`: `map`,
 /// `filter`, `scan`, `reduce`, `take`) on values, compiled into one operator whose stages
-/// are small final classes calling each other directly.
+/// are small classes calling each other directly, with no generic code between them
+/// (`map` and `filter` each have one subclass: the number lane's, `NumberMap` and
+/// `NumberFilter`).
 ///
 /// Why: a generic operator stores its observer's closures at the most general
 /// abstraction, so every stage boundary costs a thunk and an indirect argument; between
