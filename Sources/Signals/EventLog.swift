@@ -62,8 +62,24 @@ public final class EventLog<Value> {
         keep(event, subscription: subscription)
     }
 
+    /// Once the log is a ring of entries that hold no references (a traced number
+    /// lane's steady state: every record of a long run past the trace's bound), a record
+    /// is a few stores, inlined into the stage; the rest (growing, the shared bound,
+    /// entries to release) is out of line (P5: a call per record was half of what
+    /// tracing cost).
     @inlinable @inline(__always)
     func keep(_ event: consuming Event<Value>, subscription: Int) {
+        guard stored == capacity, !mayHoldReferences else { return keepOutOfLine(event, subscription: subscription) }
+        let now = scheduler._withUnsafeGuaranteedRef { $0.now }
+        (base + oldest).initialize(to: (now, event, subscription))
+        oldest &+= 1
+        if oldest == stored { oldest = 0 }
+        budget._withUnsafeGuaranteedRef { $0.newest = ObjectIdentifier(self) }
+        overwritten &+= 1
+    }
+
+    @usableFromInline @inline(never)
+    func keepOutOfLine(_ event: consuming Event<Value>, subscription: Int) {
         let now = scheduler._withUnsafeGuaranteedRef { $0.now }
         if stored < capacity {
             if stored == allocated { grow() }
@@ -76,16 +92,10 @@ public final class EventLog<Value> {
             }
             return
         }
-        if mayHoldReferences {
-            (base + oldest).pointee = (now, event, subscription)
-        } else {
-            (base + oldest).initialize(to: (now, event, subscription))
-        }
+        (base + oldest).pointee = (now, event, subscription)
         oldest &+= 1
         if oldest == stored { oldest = 0 }
-        budget._withUnsafeGuaranteedRef { budget in
-            budget.newest = ObjectIdentifier(self)
-        }
+        budget._withUnsafeGuaranteedRef { $0.newest = ObjectIdentifier(self) }
         overwritten &+= 1
     }
 

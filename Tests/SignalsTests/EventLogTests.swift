@@ -84,3 +84,32 @@ extension EventLogTests {
         #expect(log.entries.map(\.subscription) == [11, 12])
     } }
 }
+
+extension EventLogTests {
+    /// The ring's inlined path (`record(holdingNoReferences:)` once capped) and the general
+    /// one keep the same entries, count the same overwritten and tell the budget the same.
+    @Test("a ring of numbers keeps what the general path keeps, across caps and wraps")
+    func ringPathsAgree() {
+        let scheduler = Scheduler.virtual()
+        let budgets = (EventBudget(limit: 50), EventBudget(limit: 50))
+        let fast = EventLog<Int>(budget: budgets.0, scheduler: scheduler)
+        let general = EventLog<Int>(budget: budgets.1, scheduler: scheduler)
+        defer { withExtendedLifetime((budgets, scheduler)) {} }
+        for budget in [budgets.0, budgets.1] { budget.makeRoom = { [unowned budget] in budget.recorded -= 10 } }
+        var caps = [7, 3, 12, 5]
+        for number in 0..<400 {
+            if number % 97 == 96, let cap = caps.popLast() {
+                #expect(fast.cap(at: cap) == general.cap(at: cap))
+            }
+            scheduler.advance(to: Time(nanoseconds: Int64(number / 10)))
+            fast.record(holdingNoReferences: .next(number), subscription: number % 3)
+            general.record(.next(number), subscription: number % 3)
+            #expect(budgets.0.newest == ObjectIdentifier(fast))
+        }
+        #expect(fast.entries.map(\.event.value) == general.entries.map(\.event.value))
+        #expect(fast.entries.map(\.subscription) == general.entries.map(\.subscription))
+        #expect(fast.entries.map(\.time) == general.entries.map(\.time))
+        #expect(fast.overwritten == general.overwritten && fast.overwritten > 200, "\(fast.overwritten)")
+        #expect(budgets.0.recorded == budgets.1.recorded)
+    }
+}

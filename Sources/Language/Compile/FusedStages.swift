@@ -142,7 +142,10 @@ enum FusedStages {
         @inline(never) final func emitFrame(of number: Double) {
             guard let logRef, let nextRef else { return emit(Frame(it: .number(number))) }
             let subscription = subscription
-            logRef._withUnsafeGuaranteedRef { $0.record(holdingNoReferences: .next(.number(number)), subscription: subscription) }
+            @inline(__always) func record(_ log: EventLog<Value>) {
+                log.record(holdingNoReferences: .next(.number(number)), subscription: subscription)
+            }
+            logRef._withUnsafeGuaranteedRef(record)
             nextRef._withUnsafeGuaranteedRef { $0.pushNumber(number) }
         }
 
@@ -153,7 +156,12 @@ enum FusedStages {
         final func pushRange(_ values: Range<Int>, interrupted: () -> Bool) {
             // A traced `range` is the head stage itself (`Source`: its push is its emit).
             if self is Source, let logRef, let nextRef { return pushRecordingAfter(values, logRef, nextRef, interrupted: interrupted) }
-            // A while loop: `for` over a range checked its bounds again at every value.
+            push(values, interrupted: interrupted)
+        }
+
+        /// The loop of `pushRange`. A while loop: `for` over a range checked its bounds
+        /// again at every value.
+        private final func push(_ values: Range<Int>, interrupted: () -> Bool) {
             var value = values.lowerBound
             while value < values.upperBound {
                 if run.done || run.upstream.isDisposed { return }
@@ -172,27 +180,20 @@ enum FusedStages {
         /// comes (`logRef`: no `--events` file).
         final func pushRecordingAfter(_ values: Range<Int>, _ logRef: Unmanaged<EventLog<Value>>, _ nextRef: Unmanaged<Stage>,
                                       interrupted: () -> Bool) {
-            var sent = values.lowerBound
-            var recordsAsItGoes = false
-            for value in values {
-                if run.done || run.upstream.isDisposed { break }
-                if value & FusedStages.pollMask == 0, interrupted() { break }
-                sent = value + 1
-                if recordsAsItGoes {
-                    emitNumber(Double(value))
-                    continue
-                }
+            // As `pushRange`'s loop; a later stage that keeps more than numbers (`scan [],
+            // acc + [it]`) makes the rows share the trace's room as they fill, so from
+            // then on the range records its values as they go, after the ones sent so far.
+            var value = values.lowerBound
+            while value < values.upperBound {
+                if run.done || run.upstream.isDisposed { return recordSent(values.lowerBound..<value, logRef) }
+                if value & FusedStages.pollMask == 0, interrupted() { return recordSent(values.lowerBound..<value, logRef) }
                 nextRef._withUnsafeGuaranteedRef { $0.pushNumber(Double(value)) }
-                // A later stage keeps more than numbers (`scan [], acc + [it]`): the rows
-                // must share the trace's room as they fill, so from here on the range
-                // records its values as they go, after the ones sent so far.
-                if run.recordedMoreThanNumbers {
-                    recordSent(values.lowerBound..<sent, logRef)
-                    recordsAsItGoes = true
-                }
+                value &+= 1
+                if run.recordedMoreThanNumbers { break }
             }
-            if !recordsAsItGoes { recordSent(values.lowerBound..<sent, logRef) }
-            if sent == values.upperBound, !run.done, !run.upstream.isDisposed { finish(.completed) }
+            recordSent(values.lowerBound..<value, logRef)
+            // The rest recorded as they go (`Source.pushNumber`).
+            push(value..<values.upperBound, interrupted: interrupted)
         }
 
         /// The range's values sent so far, recorded in its row: the last ones, as many as
@@ -228,6 +229,7 @@ enum FusedStages {
     /// its row. The loop calls its `emit` directly (no dynamic call per value).
     final class Source: Stage {
         override func push(_ frame: Frame) { emit(frame) }
+        override func pushNumber(_ number: Double) { emitNumber(number) }
     }
 
     class Map: Stage {
