@@ -36,6 +36,31 @@ struct DifferentialTests {
         }
     }
 
+    /// An inner chain of fused stages is planned once per flatMap when its
+    /// once-arguments are constant (`take 2`), and per value when they read `it` (`take
+    /// it`): untraced (a traced run plans each value), each run's events are the unfused
+    /// run's and the ones written here.
+    @Test("an inner fused chain planned once reads each value's own once-arguments")
+    func innerChainPlans() {
+        let cases: [(String, [String])] = [
+            (#"cold "-a-b-----|" {a: 1, b: 2} | flatMap (of 5, 6, 7 | scan it, acc + it | take it)"#,
+             ["1ms  next 6", "3ms  next 7", "3ms  next 13", "9ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of it, it * 2, it * 3 | map it + 1 | take 2)"#,
+             ["1ms  next 2", "1ms  next 3", "3ms  next 3", "3ms  next 5", "4ms  completed"]),
+            (#"cold "-a-b|" {a: 4, b: 5} | flatMap (of 4, 5, 6 | filter it > 4 | reduce it, acc + it)"#,
+             ["1ms  next 15", "3ms  next 16", "4ms  completed"]),
+        ]
+        for (text, expected) in cases {
+            let source = Source(name: "inner.frp", text: text + "\n")
+            let fused = DifferentialRun.events(of: source, fused: true, traced: false, limit: .seconds(60))
+            let unfused = DifferentialRun.events(of: source, fused: false, traced: false, limit: .seconds(60))
+            #expect(fused == unfused, "\(text)")
+            let events = fused?.filter { $0.contains("next") || $0.contains("completed") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(events == expected, "\(text): \(events ?? [])")
+        }
+    }
+
     @Test("it compares what could differ: an event's value, an error's message, a status")
     func comparedLines() {
         #expect(DifferentialRun.isCompared("      3ms  next \"a\""))

@@ -407,12 +407,20 @@ extension CheckedStage {
     /// Whether its arguments are the same for every instantiation: constants, durations,
     /// texts and absent ones (no `it`, `acc`, `error`, property or pipeline, no marble).
     var isConstant: Bool {
-        arguments.allSatisfy { argument in
-            switch argument {
-            case .expression(let expression): return !expression.contains(where: Self.readsTheRun)
-            case .absent, .duration, .text: return true
-            case .pipeline, .marble: return false
-            }
+        arguments.allSatisfy(Self.isConstant)
+    }
+
+    /// Whether the argument for `parameter` is the same for every instantiation.
+    func isConstant(_ parameter: String) -> Bool {
+        guard let index = spec.argumentOrder.firstIndex(of: parameter), index < arguments.count else { return true }
+        return Self.isConstant(arguments[index])
+    }
+
+    private static func isConstant(_ argument: CheckedArgument) -> Bool {
+        switch argument {
+        case .expression(let expression): return !expression.contains(where: readsTheRun)
+        case .absent, .duration, .text: return true
+        case .pipeline, .marble: return false
         }
     }
 

@@ -104,7 +104,8 @@ public final class Compiler {
                 // pushes into it.
                 if template == nil || end - index > 1 || direct != nil {
                     signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct,
-                                   slots: template.map { template in ((index + 1)...end).map { Optional(template.slots($0)) } })
+                                   slots: template.map { template in ((index + 1)...end).map { Optional(template.slots($0)) } },
+                                   template: template?.slots(index + 1))
                     index = end
                     continue
                 }

@@ -396,52 +396,29 @@ extension Compiler {
     /// the first stage (no hop through a generic observer per value).
     /// `slots`: each stage's expressions as an earlier instantiation compiled them
     /// (`PipelineTemplate`).
+    /// `template`: where an inner pipeline keeps the chain's plan (its first stage's slots).
     func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame,
-               direct: (start: Int, count: Int, head: CheckedStage)? = nil, slots: [EvaluatorSlots?]? = nil) -> Signal<Value> {
+               direct: (start: Int, count: Int, head: CheckedStage)? = nil, slots: [EvaluatorSlots?]? = nil,
+               template: EvaluatorSlots? = nil) -> Signal<Value> {
         // A traced direct `range` is the chain's first stage, with its own row.
         let traceHead = context.trace != nil ? direct.map { [$0.head] } ?? [] : []
         let slots = [EvaluatorSlots?](repeating: nil, count: traceHead.count) + (slots ?? [EvaluatorSlots?](repeating: nil, count: stages.count))
         let stages = traceHead + stages
-        // Each stage's arguments, read by the names its entry declares, through the reader
-        // its unfused build uses: one mistake, one message. The once-arguments (a seed, a
-        // count) are evaluated first: a failure fails the whole signal.
-        enum Part {
-            case counting
-            case transform(CompiledExpression, NumberFunction?)
-            case keep(CompiledExpression, Site, NumberCondition?)
-            case accumulate(seed: Value, update: CompiledExpression, emitsEach: Bool)
-            case append(seed: Value, items: CompiledExpression, itemsAreIt: Bool, site: Site, emitsEach: Bool)
-            case first(Int)
-        }
-        var parts: [Part] = []
-        for (index, stage) in stages.enumerated() {
-            let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots[index])
-            func compiled(_ parameter: String) -> CompiledExpression {
-                // (`?? FusedStages.identity` crashes Swift 6.3.1's SILGen: a typed-throws
-                // function reference as the default.)
-                guard let evaluate = args.evaluator(parameter) else { return CompiledExpression(FusedStages.identity) }
-                return CompiledExpression(evaluate)
+        // An inner pipeline's chain (`template`) is planned once when no argument read
+        // once depends on the value (`take 3`, `reduce 0, …`): planned for each value, a
+        // two-stage chain cost twice its unfused stages (P8, `flatMap (timer 1s | map 5 |
+        // take 1)`). Not when traced: a traced `range` head is a stage only where its
+        // arguments count.
+        let template = context.trace == nil ? template : nil
+        let parts: [FusedStages.Part]
+        if let plan = template?.fusedPlan {
+            parts = plan
+        } else {
+            switch plan(stages, frame, slots: slots) {
+            case .success(let planned): parts = planned
+            case .failure(let error): return .fail(error)
             }
-            do throws(SignalError) {
-                switch stage.spec.fusion {
-                case .counting?, nil: parts.append(.counting)
-                case .transform(let parameter)?: parts.append(.transform(compiled(parameter), args.numberFunction(parameter)))
-                case .keep(let parameter)?: parts.append(.keep(compiled(parameter), stage.site, args.numberCondition(parameter)))
-                case .accumulate(let seed, let update, let emitsEach)?:
-                    let start = try args.value(seed)
-                    if let (items, itemsAreIt, site) = args.appendedItems(update) {
-                        parts.append(.append(seed: start, items: CompiledExpression(items), itemsAreIt: itemsAreIt, site: site, emitsEach: emitsEach))
-                    } else {
-                        parts.append(.accumulate(seed: start, update: compiled(update), emitsEach: emitsEach))
-                    }
-                case .first(let parameter)?:
-                    let count = try args.count(parameter)
-                    guard count >= 0 else { return .fail(.negativeCount(stage.spec.name, count)) }
-                    parts.append(.first(count))
-                }
-            } catch {
-                return .fail(error)
-            }
+            if let template, stages.allSatisfy(\.onceArgumentsAreConstant) { template.fusedPlan = parts }
         }
         return Signal(unchecked: { downstream, lifetime in
             let upstreamLifetime = lifetime.child()
@@ -502,6 +479,68 @@ extension Compiler {
                 terminate: { termination in if !run.done { head.finish(termination) } }
             ), in: upstreamLifetime)
         })
+    }
+
+    /// Each stage's part of the chain, its arguments read by the names its entry declares,
+    /// through the reader its unfused build uses: one mistake, one message. The
+    /// once-arguments (a seed, a count) are evaluated here: a failure fails the whole signal.
+    private func plan(_ stages: [CheckedStage], _ frame: Frame, slots: [EvaluatorSlots?]) -> Result<[FusedStages.Part], SignalError> {
+        var parts: [FusedStages.Part] = []
+        for (index, stage) in stages.enumerated() {
+            let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots[index])
+            func compiled(_ parameter: String) -> CompiledExpression {
+                // (`?? FusedStages.identity` crashes Swift 6.3.1's SILGen: a typed-throws
+                // function reference as the default.)
+                guard let evaluate = args.evaluator(parameter) else { return CompiledExpression(FusedStages.identity) }
+                return CompiledExpression(evaluate)
+            }
+            do throws(SignalError) {
+                switch stage.spec.fusion {
+                case .counting?, nil: parts.append(.counting)
+                case .transform(let parameter)?: parts.append(.transform(compiled(parameter), args.numberFunction(parameter)))
+                case .keep(let parameter)?: parts.append(.keep(compiled(parameter), stage.site, args.numberCondition(parameter)))
+                case .accumulate(let seed, let update, let emitsEach)?:
+                    let start = try args.value(seed)
+                    if let (items, itemsAreIt, site) = args.appendedItems(update) {
+                        parts.append(.append(seed: start, items: CompiledExpression(items), itemsAreIt: itemsAreIt, site: site, emitsEach: emitsEach))
+                    } else {
+                        parts.append(.accumulate(seed: start, update: compiled(update), emitsEach: emitsEach))
+                    }
+                case .first(let parameter)?:
+                    let count = try args.count(parameter)
+                    guard count >= 0 else { return .failure(.negativeCount(stage.spec.name, count)) }
+                    parts.append(.first(count))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(parts)
+    }
+}
+
+extension FusedStages {
+    /// A stage of a chain as planned: its compiled expressions and its once-arguments'
+    /// values, from which each subscription makes its stage objects.
+    enum Part {
+        case counting
+        case transform(CompiledExpression, NumberFunction?)
+        case keep(CompiledExpression, Site, NumberCondition?)
+        case accumulate(seed: Value, update: CompiledExpression, emitsEach: Bool)
+        case append(seed: Value, items: CompiledExpression, itemsAreIt: Bool, site: Site, emitsEach: Bool)
+        case first(Int)
+    }
+}
+
+extension CheckedStage {
+    /// Whether the arguments its fused part evaluates once (a seed, a count) are the same
+    /// for every instantiation; the others are compiled expressions, read per value.
+    var onceArgumentsAreConstant: Bool {
+        switch spec.fusion {
+        case .accumulate(let seed, _, _)?: return isConstant(seed)
+        case .first(let parameter)?: return isConstant(parameter)
+        case .counting?, .transform?, .keep?, nil: return true
+        }
     }
 }
 

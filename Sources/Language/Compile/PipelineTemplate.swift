@@ -56,6 +56,10 @@ final class EvaluatorSlots {
     /// the stage's `count` arguments: the fused and the unfused builds agree on it.
     static func partSlot(of argument: Int, among count: Int) -> Int { count + argument }
 
+    /// The plan of the fused chain starting at this stage, when it is the same for every
+    /// instantiation (`Compiler.fused`).
+    var fusedPlan: [FusedStages.Part]?
+
     /// The stage's number form (`NumberForms`), made by the first instantiation that asks.
     private var numberForm: AnyObject?
     private var numberFormMade = false
