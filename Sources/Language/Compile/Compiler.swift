@@ -103,9 +103,7 @@ public final class Compiler {
                 // (built for every value, sending few) is built alone, unless a `range`
                 // pushes into it.
                 if template == nil || end - index > 1 || direct != nil {
-                    signal = fused(Array(stages[index..<end]), upstream: signal, frame, direct: direct,
-                                   slots: template.map { template in ((index + 1)...end).map { Optional(template.slots($0)) } },
-                                   template: template?.slots(index + 1))
+                    signal = fused(stages[index..<end], upstream: signal, frame, direct: direct, template: template)
                     index = end
                     continue
                 }

@@ -394,31 +394,29 @@ extension Compiler {
     /// counts) are evaluated here, as the unfused stages do.
     /// `direct`: the chain's source is `range start, count`, run as a loop that pushes into
     /// the first stage (no hop through a generic observer per value).
-    /// `slots`: each stage's expressions as an earlier instantiation compiled them
-    /// (`PipelineTemplate`).
-    /// `template`: where an inner pipeline keeps the chain's plan (its first stage's slots).
-    func fused(_ stages: [CheckedStage], upstream: Signal<Value>, _ frame: Frame,
-               direct: (start: Int, count: Int, head: CheckedStage)? = nil, slots: [EvaluatorSlots?]? = nil,
-               template: EvaluatorSlots? = nil) -> Signal<Value> {
+    /// `template`: an inner pipeline's expressions as its earlier instantiations compiled
+    /// them, by the stages' places in the pipeline (`stages`' indices), and the chain's
+    /// plan. The plan is made once when no argument read once depends on the value
+    /// (`take 3`, `reduce 0, …`): planned for each value, a two-stage chain cost twice its
+    /// unfused stages (P8, `flatMap (timer 1s | map 5 | take 1)`). Not when traced: a
+    /// traced `range` head is a stage only where its arguments count.
+    func fused(_ stages: ArraySlice<CheckedStage>, upstream: Signal<Value>, _ frame: Frame,
+               direct: (start: Int, count: Int, head: CheckedStage)? = nil, template: PipelineTemplate? = nil) -> Signal<Value> {
         // A traced direct `range` is the chain's first stage, with its own row.
-        let traceHead = context.trace != nil ? direct.map { [$0.head] } ?? [] : []
-        let slots = [EvaluatorSlots?](repeating: nil, count: traceHead.count) + (slots ?? [EvaluatorSlots?](repeating: nil, count: stages.count))
-        let stages = traceHead + stages
-        // An inner pipeline's chain (`template`) is planned once when no argument read
-        // once depends on the value (`take 3`, `reduce 0, …`): planned for each value, a
-        // two-stage chain cost twice its unfused stages (P8, `flatMap (timer 1s | map 5 |
-        // take 1)`). Not when traced: a traced `range` head is a stage only where its
-        // arguments count.
-        let template = context.trace == nil ? template : nil
+        let traced = context.trace.map { _ in (direct.map { [$0.head] } ?? []) + stages } ?? []
+        let planned = context.trace == nil ? template?.slots(stages.startIndex + 1) : nil
         let parts: [FusedStages.Part]
-        if let plan = template?.fusedPlan {
+        if let plan = planned?.fusedPlan {
             parts = plan
         } else {
-            switch plan(stages, frame, slots: slots) {
-            case .success(let planned): parts = planned
+            let chain = context.trace == nil ? Array(stages) : traced
+            let slots = [EvaluatorSlots?](repeating: nil, count: chain.count - stages.count)
+                + stages.indices.map { index in template?.slots(index + 1) }
+            switch plan(chain, frame, slots: slots) {
+            case .success(let made): parts = made
             case .failure(let error): return .fail(error)
             }
-            if let template, stages.allSatisfy(\.onceArgumentsAreConstant) { template.fusedPlan = parts }
+            if let planned, stages.allSatisfy(\.onceArgumentsAreConstant) { planned.fusedPlan = parts }
         }
         return Signal(unchecked: { downstream, lifetime in
             let upstreamLifetime = lifetime.child()
@@ -457,7 +455,7 @@ extension Compiler {
             if let trace = self.context.trace {
                 // As unfused stages would: the last stage subscribes first.
                 for (index, stage) in built.enumerated().reversed() {
-                    let probe = trace(stages[first + index], frame.depth)
+                    let probe = trace(traced[first + index], frame.depth)
                     run.probes.append(probe)
                     stage.probe = probe
                     stage.subscription = probe.subscribed()
