@@ -24,9 +24,11 @@ extension OperatorSpec {
     public var combineMissing: String? { combineWithout[name] }
 }
 
-/// A value as a count (`.collect(2)`): a whole-number literal as it is, anything else read
-/// as a number at run time.
-private func count(_ written: String) -> String { Int(written) != nil ? written : "Int(number(\(written)))" }
+/// A value as a count (`.collect(2)`): a whole-number literal as it is. A count computed at
+/// run time (`take it`) is not exported: Combine's operators take an `Int` where frp fails
+/// the run on a count that is not a whole number of 0 or more, and the closure that
+/// computes it cannot throw.
+private func count(_ written: String) -> String? { Int(written) != nil ? written : nil }
 
 /// `.zip(b) { V.list([$0, $1]) }`, or with two signals `.zip(b, c) { V.list([$0, $1, $2]) }`:
 /// frp sends the values as one list; Combine takes at most three others.
@@ -63,13 +65,13 @@ let combineSpellings: [String: CombineSpelling] = [
     "not": { _ in ".tryMap { it in try not(it) }.mapError(SignalError.of)" },
     "scan": { a in evaluating("scan", a, "EXPRESSION", "(\(a["SEED"]!))") },
     "reduce": { a in evaluating("reduce", a, "EXPRESSION", "(\(a["SEED"]!))") },
-    "buffer": { a in a["SKIP"] == nil ? ".collect(\(count(a["N"]!))).map { V.list($0) }" : nil },
+    "buffer": { a in a["SKIP"] == nil ? count(a["N"]!).map { ".collect(\($0)).map { V.list($0) }" } : nil },
     "count": { a in (a["CONDITION"] == nil ? "" : evaluating("filter", a, "CONDITION")) + ".count().map { V.number(Double($0)) }" },
     "startWith": { a in ".prepend(\(a["VALUE"]!))" },
     // Filtering
     "filter": { a in evaluating("filter", a, "CONDITION") },
-    "take": { a in ".take(\(count(a["N"]!)))" },
-    "skip": { a in ".dropFirst(\(count(a["N"]!)))" },
+    "take": { a in count(a["N"]!).map { ".take(\($0))" } },
+    "skip": { a in count(a["N"]!).map { ".dropFirst(\($0))" } },
     "takeWhile": { a in a["INCLUSIVE"] == nil || a["INCLUSIVE"] == "false" ? evaluating("prefix", a, "CONDITION") : nil },
     "skipWhile": { a in evaluating("drop", a, "CONDITION") },
     "takeUntil": { a in ".takeUntil(\(a["NOTIFIER"]!))" },
@@ -89,12 +91,19 @@ let combineSpellings: [String: CombineSpelling] = [
     "zip": { a in listed(".zip", a) },
     "then": { a in ".filter { _ in false }.append(\(a["SIGNAL"]!))" },
     // Flattening
-    "flatMap": { a in a["N"].map { ".flatMap(maxPublishers: .max(\(count($0)))) \(a["PIPELINE"]!)" } ?? ".flatMap \(a["PIPELINE"]!)" },
+    "flatMap": { a in
+        guard let n = a["N"] else { return ".flatMap \(a["PIPELINE"]!)" }
+        return count(n).map { ".flatMap(maxPublishers: .max(\($0))) \(a["PIPELINE"]!)" }
+    },
     "switchMap": { a in ".map \(a["PIPELINE"]!).switchToLatest()" },
     "concatMap": { a in ".flatMap(maxPublishers: .max(1)) \(a["PIPELINE"]!)" },
     // Errors
     "catch": { a in ".catch \(a["PIPELINE"]!)" },
-    "retry": { a in a["D"] == nil ? ".retry(\(a["N"].map(count) ?? "Int.max"))" : nil },
+    "retry": { a in
+        guard a["D"] == nil else { return nil }
+        guard let n = a["N"] else { return ".retry(Int.max)" }
+        return count(n).map { ".retry(\($0))" }
+    },
     // Timing
     "debounce": { a in a.pipelines.contains("DURATION") ? nil : ".debounced(\(a["DURATION"]!), scheduler)" },
     "delay": { a in ".delayed(\(a["DURATION"]!), scheduler)" },
