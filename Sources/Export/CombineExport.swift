@@ -313,8 +313,13 @@ struct SwiftWriter: ExportWriter {
             throw Unsupported(reason: "`\(spec.name)`: " + (spec.combineMissing ?? "it has no Combine spelling"))
         }
         if Self.throwingHelpers.contains(spec.name) { throwing = true }
-        guard let call = spelling(try writtenArguments(stage)) else {
-            throw Unsupported(reason: "`\(stage.label)` has no counterpart in Combine's operators")
+        let written = try writtenArguments(stage)
+        guard let call = spelling(written) else {
+            // A count the spelling could not take is one computed at run time (`take it`).
+            let computed = spec.parameters.contains { $0.kind == .count && written[$0.name].map { Int($0) == nil } == true }
+            throw Unsupported(reason: "`\(stage.label)` " + (computed
+                ? "counts with a value computed at run time: Combine's operators take a whole number written in the code"
+                : "has no counterpart in Combine's operators"))
         }
         return call
     }
