@@ -72,6 +72,12 @@ public final class EventLog<Value> {
         guard stored == capacity, !mayHoldReferences else { return keepOutOfLine(event, subscription: subscription) }
         let now = scheduler._withUnsafeGuaranteedRef { $0.now }
         (base + oldest).initialize(to: (now, event, subscription))
+        overwroteOldest()
+    }
+
+    /// The ring's oldest entry was overwritten by the newest.
+    @inlinable @inline(__always)
+    func overwroteOldest() {
         oldest &+= 1
         if oldest == stored { oldest = 0 }
         budget._withUnsafeGuaranteedRef { $0.newest = ObjectIdentifier(self) }
@@ -93,10 +99,7 @@ public final class EventLog<Value> {
             return
         }
         (base + oldest).pointee = (now, event, subscription)
-        oldest &+= 1
-        if oldest == stored { oldest = 0 }
-        budget._withUnsafeGuaranteedRef { $0.newest = ObjectIdentifier(self) }
-        overwritten &+= 1
+        overwroteOldest()
     }
 
     @usableFromInline
