@@ -84,6 +84,30 @@ public final class EventLog<Value> {
         overwritten &+= 1
     }
 
+    /// The entries it keeps when a record overwrites the oldest and holds no reference
+    /// (the ring's steady state, where `record(holdingNoReferences:)` is a few stores and
+    /// touches nothing shared but the budget's `newest`); nil until then.
+    @inlinable
+    public var ringOfPlainEntries: Int? {
+        stored == capacity && !mayHoldReferences ? capacity : nil
+    }
+
+    /// `total` events recorded now, one by one, into the ring of plain entries
+    /// (`ringOfPlainEntries`), of which `newest` are the last ones, oldest first, as many
+    /// as it keeps, or all of them when fewer: the log ends as those records would have
+    /// left it (the ring's entries, what it overwrote, the budget's `newest`), without
+    /// being called for the ones overwritten anyway (FusedStages' counted rows, P5).
+    ///
+    /// Inlinable, so it is specialised where it is called (a generic loop looked the
+    /// entry's type up at every event: ~250 instructions each).
+    @inlinable
+    public func recordInRing(newest: [Event<Value>], of total: Int, subscription: Int) {
+        assert(ringOfPlainEntries.map { newest.count == min(total, $0) } ?? false,
+               "the last events of a ring of plain entries, as many as it keeps")
+        for event in newest { keep(event, subscription: subscription) }
+        overwritten += total - newest.count
+    }
+
     @usableFromInline @inline(never)
     func keepOutOfLine(_ event: consuming Event<Value>, subscription: Int) {
         let now = scheduler._withUnsafeGuaranteedRef { $0.now }

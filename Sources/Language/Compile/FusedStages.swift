@@ -38,6 +38,10 @@ enum FusedStages {
         /// big): a traced `range` then records its own values as they go, as the trace's
         /// bound shares its room between the rows (`pushRecordingAfter`).
         var recordedMoreThanNumbers = false
+        /// Where a traced `range` that counts rows and records them at the end
+        /// (`CountedRows`) says how many values it counted; nil when it may not
+        /// (`RunContext.countsRows`).
+        unowned var rowCounter: RunContext?
 
         init(downstream: Observer<Value>, upstream: Lifetime) {
             self.downstream = downstream
@@ -183,10 +187,25 @@ enum FusedStages {
             // As `pushRange`'s loop; a later stage that keeps more than numbers (`scan [],
             // acc + [it]`) makes the rows share the trace's room as they fill, so from
             // then on the range records its values as they go, after the ones sent so far.
+            // The rows after it that may be counted instead (`CountedRows`), by their shape.
+            let counted = run.rowCounter != nil ? nextRef._withUnsafeGuaranteedRef { CountedRows(from: $0) } : nil
             var value = values.lowerBound
             while value < values.upperBound {
                 if run.done || run.upstream.isDisposed { return recordSent(values.lowerBound..<value, logRef) }
-                if value & FusedStages.pollMask == 0, interrupted() { return recordSent(values.lowerBound..<value, logRef) }
+                if value & FusedStages.pollMask == 0 {
+                    if interrupted() { return recordSent(values.lowerBound..<value, logRef) }
+                    if let counted, counted.canStart {
+                        let (next, stop) = counted.push(value..<values.upperBound, run: run, interrupted: interrupted)
+                        run.rowCounter?.countedValues += next - value
+                        value = next
+                        switch stop {
+                        case .finished: continue
+                        case .ended: return recordSent(values.lowerBound..<value, logRef)
+                        // Sent through the stages as they are, below.
+                        case .uncountable: break
+                        }
+                    }
+                }
                 nextRef._withUnsafeGuaranteedRef { $0.pushNumber(Double(value)) }
                 value &+= 1
                 if run.recordedMoreThanNumbers { break }
@@ -421,6 +440,7 @@ extension Compiler {
         return Signal(unchecked: { downstream, lifetime in
             let upstreamLifetime = lifetime.child()
             let run = FusedStages.Run(downstream: downstream, upstream: upstreamLifetime)
+            if self.context.countsRows, self.context.trace != nil { run.rowCounter = self.context }
             var built: [FusedStages.Stage] = []
             // A `take 0` ends the chain before anything comes: the stages before it are never
             // subscribed (as unfused: take 0 does not subscribe upstream), those after it see

@@ -52,6 +52,12 @@ public final class RunContext {
     /// fused path is an optimisation of the same entries, so a run must send the same
     /// events either way (`make test` runs every script both ways).
     public var fuses = true
+    /// Whether a traced `range`'s rows of pure number stages before a sum are counted as
+    /// it runs and recorded when it stops (FusedStages.CountedRows): the same entries, for
+    /// an increment per value (P5). Off only to compare the two (`CountedRowsTests`).
+    public var countsRows = true
+    /// How many of a traced `range`'s values went through counted rows.
+    public internal(set) var countedValues = 0
     var hotSources: [Int: HotSource<Value>] = [:]
     /// Timers the hot sources armed for their own events: not a subscription's.
     public var hotSourceTimers: Int { hotSources.values.reduce(0) { $0 + $1.pendingTimers } }

@@ -1,0 +1,161 @@
+import Signals
+
+extension FusedStages {
+    /// The rows of a traced `range`'s chain whose values follow from the range's by pure
+    /// number forms (a `filter` or `map` with a number form, `NumberForms`), counted while the
+    /// loop runs and recorded when it stops, as the range's own row is
+    /// (`Stage.pushRecordingAfter`): the same entries, for an increment per value where a
+    /// record was ~50 instructions (P5: a traced P1 event cost 1.70× an untraced one, one
+    /// record per event).
+    ///
+    /// Exact, not a summary: a row is counted only while its log is a ring of plain entries
+    /// (`EventLog.ringOfPlainEntries`), where a record overwrites the oldest and changes
+    /// nothing shared but the budget's `newest`; the values of a pure form are the same
+    /// when computed again, so at the end the last ones of each row are found by walking
+    /// the range back, recorded in order, and the rest counted as overwritten
+    /// (`EventLog.recordInRing`), the row that recorded last recorded last. And nothing else
+    /// records meanwhile: the counted rows push into a sum that sends nothing until the
+    /// end (`reduce 0, acc + it`, `Append`), the only shape taken. A value a form has no
+    /// answer for stops the counting; the loop sends it through the stages as they are.
+    /// `RunContext.countsRows` turns it off: `CountedRowsTests` compares the two traces.
+    struct CountedRows {
+        enum Step {
+            case map(Unmanaged<NumberMap>)
+            case filter(Unmanaged<NumberFilter>)
+        }
+
+        enum Stop {
+            /// The range was sent to its end.
+            case finished
+            /// The run ended, or was interrupted, before the value where it stopped.
+            case ended
+            /// A form has no answer for the value where it stopped.
+            case uncountable
+        }
+
+        /// The counted stages, in order; the stages are owned by their run, which outlives
+        /// the loop that uses this.
+        let steps: [Step]
+        let logs: [Unmanaged<EventLog<Value>>]
+        let subscriptions: [Int]
+        let sum: Unmanaged<Append>
+
+        /// The rows from `first` on that can be counted, by the chain's shape (pure number
+        /// stages, each recording into its own log, then a sum); nil for any other chain.
+        init?(from first: Stage) {
+            var steps: [Step] = [], logs: [Unmanaged<EventLog<Value>>] = [], subscriptions: [Int] = []
+            var stage = first
+            while let log = stage.logRef, stage.probeRef != nil, let next = stage.next {
+                if let map = stage as? NumberMap {
+                    steps.append(.map(.passUnretained(map)))
+                } else if let filter = stage as? NumberFilter {
+                    steps.append(.filter(.passUnretained(filter)))
+                } else {
+                    break
+                }
+                logs.append(log)
+                subscriptions.append(stage.subscription)
+                stage = next
+            }
+            guard !steps.isEmpty, let sum = stage as? Append, sum.itemsAreIt, !sum.emitsEach else { return nil }
+            self.steps = steps
+            self.logs = logs
+            self.subscriptions = subscriptions
+            self.sum = .passUnretained(sum)
+        }
+
+        /// Whether counting may start now: every row's log a ring of plain entries, and the
+        /// sum a number (it stays one: a number added to a number).
+        var canStart: Bool {
+            guard case .number = sum._withUnsafeGuaranteedRef({ $0.accumulation }) else { return false }
+            return logs.allSatisfy { $0._withUnsafeGuaranteedRef { $0.ringOfPlainEntries != nil } }
+        }
+
+        /// Sends `values` through the counted stages into the sum, as `Stage.pushRange`'s
+        /// loop would (the run's end and the interruption asked at the same values), then
+        /// records the rows. Returns where it stopped, and why.
+        func push(_ values: Range<Int>, run: Run, interrupted: () -> Bool) -> (next: Int, stop: Stop) {
+            let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: steps.count)
+            counts.initialize(repeating: 0)
+            defer { counts.deallocate() }
+            var value = values.lowerBound
+            var stop = Stop.finished
+            // The rows before a form without an answer counted the value: it goes through
+            // the stages as they are instead.
+            func uncount(_ value: Int, before index: Int) {
+                for earlier in 0..<index { counts[earlier] &-= 1 }
+            }
+            next: while value < values.upperBound {
+                if run.done || run.upstream.isDisposed { stop = .ended; break }
+                // The caller asked at the first value.
+                if value & FusedStages.pollMask == 0, value != values.lowerBound, interrupted() { stop = .ended; break }
+                var number = Double(value)
+                for index in steps.indices {
+                    switch steps[index] {
+                    case .map(let map):
+                        guard let result = map._withUnsafeGuaranteedRef({ $0.number(number) }) else {
+                            uncount(value, before: index)
+                            stop = .uncountable
+                            break next
+                        }
+                        number = result
+                    case .filter(let filter):
+                        guard let keep = filter._withUnsafeGuaranteedRef({ $0.test(number) }) else {
+                            uncount(value, before: index)
+                            stop = .uncountable
+                            break next
+                        }
+                        if !keep {
+                            value &+= 1
+                            continue next
+                        }
+                    }
+                    counts[index] &+= 1
+                }
+                sum._withUnsafeGuaranteedRef { $0.pushNumber(number) }
+                value &+= 1
+            }
+            record(values.lowerBound..<value, counts: counts)
+            return (value, stop)
+        }
+
+        /// Records in each row the last values it sent among `counted`'s (the range's),
+        /// found by walking back through the forms (pure: the numbers they gave on the way),
+        /// and counts the others as overwritten. The row that recorded last records last:
+        /// the deepest one that the last value any row sent went through.
+        private func record(_ counted: Range<Int>, counts: UnsafeMutableBufferPointer<Int>) {
+            let wanted = logs.indices.map { index in min(counts[index], logs[index]._withUnsafeGuaranteedRef { $0.ringOfPlainEntries ?? 0 }) }
+            var newest = [[Event<Value>]](repeating: [], count: steps.count)
+            var missing = wanted.reduce(0, +)
+            var last: Int?
+            var value = counted.upperBound
+            walk: while missing > 0, value > counted.lowerBound {
+                value -= 1
+                var number = Double(value)
+                var depth = 0
+                rows: for index in steps.indices {
+                    switch steps[index] {
+                    case .map(let map):
+                        guard let result = map._withUnsafeGuaranteedRef({ $0.number(number) }) else { break walk }
+                        number = result
+                    case .filter(let filter):
+                        guard let keep = filter._withUnsafeGuaranteedRef({ $0.test(number) }) else { break walk }
+                        if !keep { break rows }
+                    }
+                    depth = index + 1
+                    if newest[index].count < wanted[index] {
+                        newest[index].append(.next(.number(number)))
+                        missing -= 1
+                    }
+                }
+                if last == nil, depth > 0 { last = depth - 1 }
+            }
+            for index in logs.indices where index != last {
+                logs[index]._withUnsafeGuaranteedRef { $0.recordInRing(newest: Array(newest[index].reversed()), of: counts[index], subscription: subscriptions[index]) }
+            }
+            if let last {
+                logs[last]._withUnsafeGuaranteedRef { $0.recordInRing(newest: Array(newest[last].reversed()), of: counts[last], subscription: subscriptions[last]) }
+            }
+        }
+    }
+}
