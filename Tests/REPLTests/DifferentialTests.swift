@@ -50,6 +50,33 @@ struct DifferentialTests {
             (#"cold "-a-b|" {a: 4, b: 5} | flatMap (of 4, 5, 6 | filter it > 4 | reduce it, acc + it)"#,
              ["1ms  next 15", "3ms  next 16", "4ms  completed"]),
         ]
+        expectUntracedRuns(cases)
+    }
+
+    /// A known source and the stages after it that fold (`map`, `mapTo`, `filter`) are
+    /// one source of the values they would send, and only the stages after them are
+    /// subscribed for each value (`StageArguments.perValueRuns`): untraced, each run's
+    /// events are the unfused run's and the ones written here, an error on the way
+    /// included (it takes the general path, where and when it would come).
+    @Test("an inner pipeline's folded source sends what its stages would")
+    func innerFoldedPrefix() {
+        let cases: [(String, [String])] = [
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (timer 2ms | mapTo it * 10 | take 1)"#,
+             ["3ms  next 10", "5ms  next 20", "5ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of it, it + 1 | map it * 2 | filter it > 2 | take 1)"#,
+             ["1ms  next 4", "3ms  next 4", "4ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | concatMap (of it, it | filter it > 1 | scan 0, acc + it)"#,
+             ["3ms  next 2", "3ms  next 4", "4ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (timer 1ms | filter it > 5 | take 1)"#,
+             ["4ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (of it | map it.name | take 1)"#, []),
+        ]
+        expectUntracedRuns(cases)
+    }
+
+    /// Each script's untraced events fused are its events unfused, and (values and
+    /// completions) the ones written.
+    func expectUntracedRuns(_ cases: [(String, [String])]) {
         for (text, expected) in cases {
             let source = Source(name: "inner.frp", text: text + "\n")
             let fused = DifferentialRun.events(of: source, fused: true, traced: false, limit: .seconds(60))

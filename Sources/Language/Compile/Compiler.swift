@@ -89,16 +89,23 @@ public final class Compiler {
         } else {
             signal = head(pipeline.head, frame, slots: template?.slots(0))
         }
-        var index = 0
-        let stages = pipeline.stages
-        while index < stages.count {
+        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template)
+    }
+
+    /// `stages` (a pipeline's, from any index: their places are their indices in it) after
+    /// `upstream`, which is `head`'s signal, or what the stages before them send.
+    func stages(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, upstream: Signal<Value>, _ frame: Frame,
+                template: PipelineTemplate?) -> Signal<Value> {
+        var signal = upstream
+        var index = stages.startIndex
+        while index < stages.endIndex {
             // Runs of simple stages become one operator (FusedStages.swift), probed inside
             // when the run is traced.
             if context.fuses, FusedStages.fusible(stages[index]) {
                 var end = index
-                while end < stages.count, FusedStages.fusible(stages[end]) { end += 1 }
+                while end < stages.endIndex, FusedStages.fusible(stages[end]) { end += 1 }
                 // A `range` head pushes straight into the chain.
-                let direct = index == 0 ? directRange(pipeline.head, frame) : nil
+                let direct = index == 0 ? directRange(head, frame) : nil
                 // Fusing pays per event and costs at build: one stage of an inner pipeline
                 // (built for every value, sending few) is built alone, unless a `range`
                 // pushes into it.

@@ -72,6 +72,30 @@ final class EvaluatorSlots {
         return numberForm as? Form
     }
 
+    /// Arguments evaluated once per instantiation (a count, a seed), by slot: the value
+    /// when it is the same for every instantiation (`CheckedStage.isConstant`), found at
+    /// the first.
+    private enum OnceValue {
+        case unread
+        case varies
+        case constant(Value)
+    }
+    private var onceValues: [OnceValue] = []
+
+    /// The value kept for the argument in `slot`, nil when none is (not read yet, or not
+    /// the same for every instantiation).
+    func constant(_ slot: Int) -> Value? {
+        guard slot < onceValues.count, case .constant(let value) = onceValues[slot] else { return nil }
+        return value
+    }
+
+    /// Keeps `value`, the argument in `slot` as first evaluated, when `isConstant()`.
+    func keep(_ value: Value, slot: Int, isConstant: () -> Bool) {
+        while onceValues.count <= slot { onceValues.append(.unread) }
+        guard case .unread = onceValues[slot] else { return }
+        onceValues[slot] = isConstant() ? .constant(value) : .varies
+    }
+
     func evaluator(_ slot: Int, compile: () -> Evaluator) -> Evaluator {
         if slot < evaluators.count, let compiled = evaluators[slot] { return compiled.evaluate }
         let evaluator = compile()
