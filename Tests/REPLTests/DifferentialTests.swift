@@ -70,6 +70,10 @@ struct DifferentialTests {
             (#"cold "-a-b|" {a: 1, b: 2} | flatMap (timer 1ms | filter it > 5 | take 1)"#,
              ["4ms  completed"]),
             (#"cold "-a|" {a: 1} | flatMap (of it | map it.name | take 1)"#, []),
+            // Nothing folded after a source that reads `it`: its values per value, its
+            // arguments not built again.
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of it * 3, it | take 1)"#,
+             ["1ms  next 3", "3ms  next 6", "4ms  completed"]),
         ]
         expectUntracedRuns(cases)
     }

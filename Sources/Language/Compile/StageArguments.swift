@@ -278,7 +278,9 @@ public struct StageArguments {
     /// stages before them are folded the same way into a source sending those values
     /// (`Signal.timer(_:sending:on:)`, `.sequence`), and only the stages after it are
     /// built and subscribed for the value: a `mapTo` built, subscribed and torn down for
-    /// each value was ~1,500 of the ~7,950 instructions of P8's general inner run.
+    /// each value was ~1,500 of the ~7,950 instructions of P8's general inner run. So is a
+    /// source that reads the value with nothing folded after it (`of it, it | take 2`):
+    /// built per value through its `StageArguments`, it was ~3,000 of P7's ~7,800.
     public func perValueRuns(_ parameter: String) -> InnerRuns<Value, Value> {
         let general = perValuePipeline(parameter)
         guard context.trace == nil || context.probesOnlyCount, context.fuses, case .pipeline(let pipeline) = argument(parameter),
@@ -287,7 +289,9 @@ public struct StageArguments {
         }
         let folded = pipeline.stages.prefix { $0.spec.each != nil && $0.readsOnlyValues }.count
         let subscribed = pipeline.stages.count - folded
-        guard subscribed == 0 || (folded > 0 && context.trace == nil) else { return .signals(general) }
+        // A source the same for every value with nothing folded after it is built once
+        // instead (`PipelineTemplate.sharedHead`).
+        guard subscribed == 0 || (context.trace == nil && (folded > 0 || !head.isConstant)) else { return .signals(general) }
         let caught = frame.caught, depth = frame.depth + 1, scheduler = scheduler
         // Each stage's readers made once (its expressions compiled), read per value.
         let inner = Frame(it: .null, caught: caught, depth: depth)
