@@ -24,9 +24,10 @@ let filteringOperators: [OperatorSpec] = [
             .init("first", "first is take 1 that fails when the source completes without a value; take 1 just completes."),
             .init("takeUntil", "takeUntil stops when another signal sends, not after a number of values."),
             .init("takeLast", "takeLast N waits for the end and sends the last N values; take N sends the first N as they come."),
-          ], fusion: .first("N")) { args throws(SignalError) in
-        args.upstream.take(try args.count("N"))
-    },
+          ], fusion: .first("N"), lift: { args throws(SignalError) in
+        let count = try args.count("N")
+        return { $0.take(count) }
+    }),
     .init("skip", .operator, .filtering, [Parameter("N", .count)],
           "Drops the first N values.",
           "After those N, everything goes through, ends included.",

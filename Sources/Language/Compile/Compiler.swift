@@ -192,6 +192,15 @@ public final class Compiler {
     // MARK: Stages
 
     private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {
+        // An inner pipeline's stage whose arguments are the same for every value: read
+        // once (`OperatorSpec.lift`, `EvaluatorSlots.lifted`).
+        if let slots, let upstream, let lift = stage.spec.lift,
+           let lifted = slots.lifted(made: { () -> ((Signal<Value>) -> Signal<Value>)? in
+               guard stage.isConstant else { return nil }
+               return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots))
+           }) {
+            return lifted(upstream)
+        }
         let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots)
         do throws(SignalError) {
             return try stage.spec.build(arguments)

@@ -96,6 +96,20 @@ final class EvaluatorSlots {
         onceValues[slot] = isConstant() ? .constant(value) : .varies
     }
 
+    /// The stage as a function of its upstream, its arguments read once (`OperatorSpec.lift`),
+    /// made by the first instantiation: nil when they differ between values, or were
+    /// refused (each instantiation then builds the stage and says why).
+    private var lift: ((Signal<Value>) -> Signal<Value>)?
+    private var liftMade = false
+
+    func lifted(made: () -> ((Signal<Value>) -> Signal<Value>)?) -> ((Signal<Value>) -> Signal<Value>)? {
+        if !liftMade {
+            lift = made()
+            liftMade = true
+        }
+        return lift
+    }
+
     func evaluator(_ slot: Int, compile: () -> Evaluator) -> Evaluator {
         if slot < evaluators.count, let compiled = evaluators[slot] { return compiled.evaluate }
         let evaluator = compile()
