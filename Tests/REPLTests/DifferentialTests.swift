@@ -74,6 +74,15 @@ struct DifferentialTests {
             // arguments not built again.
             (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of it * 3, it | take 1)"#,
              ["1ms  next 3", "3ms  next 6", "4ms  completed"]),
+            // The last `take` ends the run's own lifetime (`take(_:endingItsLifetime:)`):
+            // cancelled by switchMap, ended early by its source, stopped from outside,
+            // failed before it is done.
+            (#"cold "-a-b|" {a: 1, b: 2} | switchMap (timer 3ms | mapTo it | take 1)"#,
+             ["6ms  next 2", "6ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (of it, it | take 5)"#, ["1ms  next 1", "1ms  next 1", "2ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (timer 5ms | mapTo it | take 1) | take 1"#,
+             ["6ms  next 1", "6ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (cold "-x-#" | take 3)"#, [#"2ms  next "x""#]),
         ]
         expectUntracedRuns(cases)
     }

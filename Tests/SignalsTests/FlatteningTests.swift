@@ -174,4 +174,26 @@ struct ErrorHandlingTests {
         test.expect(test.cold("-a|").signal.buffer(count: 0).map { $0.joined() }, emits: "#",
                     error: "buffer: the count must be at least 1, got 0")
     }
+
+    /// `take(_:endingItsLifetime:)` ends the lifetime it was started in (a flattener's
+    /// inner run's) instead of a child of it: the run still ends, cancelled or done, with
+    /// nothing left armed.
+    @Test("take ending its run's lifetime: runs cancelled, stopped from outside or done leave no timer armed")
+    func takeEndingItsLifetime() {
+        let scheduler = Scheduler.virtual()
+        func run(_ value: String) -> Signal<String> {
+            Signal<String>.timer(.milliseconds(5), sending: value, on: scheduler).take(1, endingItsLifetime: ())
+        }
+        let latest = Signal<String>.sequence(["a", "b", "c"]).flatten(.latest, runs: .signals(run)).record(on: scheduler)
+        #expect(latest.map(\.event) == [.next("c"), .completed])
+        #expect(latest.map(\.time) == [Time(nanoseconds: 5_000_000), Time(nanoseconds: 5_000_000)])
+        #expect(scheduler.pendingTimers == 0)
+        let first = Signal<String>.sequence(["a", "b"]).flatten(.merge, runs: .signals(run)).take(1).record(on: scheduler)
+        #expect(first.map(\.event) == [.next("a"), .completed])
+        #expect(scheduler.pendingTimers == 0)
+        let short = Signal<String>.sequence(["a"]).flatten(.merge, runs: .signals { _ in
+            Signal<String>.sequence(["x", "y"]).take(5, endingItsLifetime: ())
+        }).record(on: scheduler)
+        #expect(short.map(\.event) == [.next("x"), .next("y"), .completed])
+    }
 }

@@ -78,7 +78,8 @@ public final class Compiler {
         signal(pipeline, frame, template: nil)
     }
 
-    func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?) -> Signal<Value> {
+    /// `lastEndsTheRun`: a flattener subscribes it (`StageArguments.endsTheRun`).
+    func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?, lastEndsTheRun: Bool = false) -> Signal<Value> {
         var signal: Signal<Value>
         // A head the same for every value is built once per template (`sharedHead`). Not
         // when traced (each run's head has its probe), nor unfused (`FRP_NO_FUSE=1`
@@ -89,13 +90,14 @@ public final class Compiler {
         } else {
             signal = head(pipeline.head, frame, slots: template?.slots(0))
         }
-        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template)
+        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template,
+                      lastEndsTheRun: lastEndsTheRun)
     }
 
     /// `stages` (a pipeline's, from any index: their places are their indices in it) after
     /// `upstream`, which is `head`'s signal, or what the stages before them send.
     func stages(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, upstream: Signal<Value>, _ frame: Frame,
-                template: PipelineTemplate?) -> Signal<Value> {
+                template: PipelineTemplate?, lastEndsTheRun: Bool = false) -> Signal<Value> {
         var signal = upstream
         var index = stages.startIndex
         while index < stages.endIndex {
@@ -115,7 +117,8 @@ public final class Compiler {
                     continue
                 }
             }
-            signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1))
+            signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1),
+                           endsTheRun: lastEndsTheRun && index == stages.endIndex - 1)
             if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
             index += 1
         }
@@ -180,9 +183,9 @@ public final class Compiler {
     /// expression, a value that is not a signal is an error, as in RxJS ("You provided '5'
     /// where a stream was expected"), the checker's EXPECTED SIGNAL when it cannot know.
     func argumentSignal(_ pipeline: CheckedPipeline, _ frame: Frame, of stage: CheckedStage,
-                        template: PipelineTemplate? = nil) -> Signal<Value> {
+                        template: PipelineTemplate? = nil, lastEndsTheRun: Bool = false) -> Signal<Value> {
         guard pipeline.stages.isEmpty, case .value(let expression) = pipeline.head else {
-            return signal(pipeline, frame, template: template)
+            return signal(pipeline, frame, template: template, lastEndsTheRun: lastEndsTheRun)
         }
         return signal(of: expression, frame, slots: template?.slots(0)) { value in
             .fail(.notASignal(stage.site, stage.spec.name, value))
@@ -191,17 +194,20 @@ public final class Compiler {
 
     // MARK: Stages
 
-    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {
+    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?,
+                       endsTheRun: Bool = false) -> Signal<Value> {
         // An inner pipeline's stage whose arguments are the same for every value: read
         // once (`OperatorSpec.lift`, `EvaluatorSlots.lifted`).
         if let slots, let upstream, let lift = stage.spec.lift,
            let lifted = slots.lifted(made: { () -> ((Signal<Value>) -> Signal<Value>)? in
                guard stage.isConstant else { return nil }
-               return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots))
+               return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots,
+                                               endsTheRun: endsTheRun))
            }) {
             return lifted(upstream)
         }
-        let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots)
+        let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots,
+                                       endsTheRun: endsTheRun)
         do throws(SignalError) {
             return try stage.spec.build(arguments)
         } catch {

@@ -12,13 +12,19 @@ public struct StageArguments {
     /// Its expressions compiled by an earlier instantiation of the same stage (an inner
     /// pipeline's, `PipelineTemplate`), else nil: compiled now.
     let slots: EvaluatorSlots?
+    /// Whether the stage is the last of an untraced inner run that a flattener subscribes,
+    /// which takes the run's end as given and puts nothing else in the run's lifetime: a
+    /// stage that ends early may end that lifetime itself (`take`).
+    let endsTheRun: Bool
 
-    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil) {
+    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil,
+         endsTheRun: Bool = false) {
         self.compiler = compiler
         self.stage = stage
         self.frame = frame
         self.upstream = upstream
         self.slots = slots
+        self.endsTheRun = endsTheRun
     }
 
     public var context: RunContext { compiler.context }
@@ -255,12 +261,15 @@ public struct StageArguments {
 
     /// A pipeline instantiated for each value, with `it` bound to it (debounce's, an
     /// action's), its expressions compiled once.
-    public func perValuePipeline(_ parameter: String) -> (Value) -> Signal<Value> {
+    ///
+    /// `endingTheRun`: a flattener subscribes it (`StageArguments.endsTheRun`).
+    public func perValuePipeline(_ parameter: String, endingTheRun: Bool = false) -> (Value) -> Signal<Value> {
         guard case .pipeline(let pipeline) = argument(parameter) else { return { _ in .empty } }
         let caught = frame.caught, depth = frame.depth + 1, compiler = compiler, stage = stage
         let template = PipelineTemplate()
         return { value in
-            compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage, template: template)
+            compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage, template: template,
+                                    lastEndsTheRun: endingTheRun)
         }
     }
 
@@ -282,7 +291,11 @@ public struct StageArguments {
     /// source that reads the value with nothing folded after it (`of it, it | take 2`):
     /// built per value through its `StageArguments`, it was ~3,000 of P7's ~7,800.
     public func perValueRuns(_ parameter: String) -> InnerRuns<Value, Value> {
-        let general = perValuePipeline(parameter)
+        // Its last stage may end the run's lifetime itself (`endsTheRun`), untraced (a
+        // probe would hear the disposal first) and fused (`FRP_NO_FUSE=1` keeps the
+        // general path as it was, to compare).
+        let endsTheRun = context.trace == nil && context.fuses
+        let general = perValuePipeline(parameter, endingTheRun: endsTheRun)
         guard context.trace == nil || context.probesOnlyCount, context.fuses, case .pipeline(let pipeline) = argument(parameter),
               case .source(let head) = pipeline.head, let known = head.spec.known else {
             return .signals(general)
@@ -320,7 +333,8 @@ public struct StageArguments {
                 var run = try make(frame)
                 for fold in folds { try run.fold(fold, frame) }
                 let source: Signal<Value> = run.delay.map { .timer($0, sending: run.values, on: scheduler) } ?? .sequence(run.values.array)
-                return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template)
+                return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template,
+                                      lastEndsTheRun: endsTheRun)
             } catch {
                 return general(value)
             }
