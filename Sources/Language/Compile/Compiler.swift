@@ -101,21 +101,10 @@ public final class Compiler {
         var signal = upstream
         var index = stages.startIndex
         while index < stages.endIndex {
-            // Runs of simple stages become one operator (FusedStages.swift), probed inside
-            // when the run is traced.
-            if context.fuses, FusedStages.fusible(stages[index]) {
-                var end = index
-                while end < stages.endIndex, FusedStages.fusible(stages[end]) { end += 1 }
-                // A `range` head pushes straight into the chain.
-                let direct = index == 0 ? directRange(head, frame) : nil
-                // Fusing pays per event and costs at build: one stage of an inner pipeline
-                // (built for every value, sending few) is built alone, unless a `range`
-                // pushes into it.
-                if template == nil || end - index > 1 || direct != nil {
-                    signal = fused(stages[index..<end], upstream: signal, frame, direct: direct, template: template)
-                    index = end
-                    continue
-                }
+            if let (end, direct) = fusedRun(stages, from: index, of: head, frame, template: template) {
+                signal = fused(stages[index..<end], upstream: signal, frame, direct: direct, template: template)
+                index = end
+                continue
             }
             signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1),
                            endsTheRun: lastEndsTheRun && index == stages.endIndex - 1)
@@ -123,6 +112,50 @@ public final class Compiler {
             index += 1
         }
         return signal
+    }
+
+    /// Where the run of simple stages that starts at `index` ends, when they become one
+    /// operator (FusedStages.swift, probed inside when the run is traced), and the `range`
+    /// head that pushes straight into it; nil when the stage is built alone.
+    private func fusedRun(_ stages: ArraySlice<CheckedStage>, from index: Int, of head: CheckedHead, _ frame: Frame,
+                          template: PipelineTemplate?) -> (end: Int, direct: (start: Int, count: Int, head: CheckedStage)?)? {
+        guard context.fuses, FusedStages.fusible(stages[index]) else { return nil }
+        var end = index
+        while end < stages.endIndex, FusedStages.fusible(stages[end]) { end += 1 }
+        let direct = index == 0 ? directRange(head, frame) : nil
+        // Fusing pays per event and costs at build: one stage of an inner pipeline (built
+        // for every value, sending few) is built alone, unless a `range` pushes into it.
+        guard template == nil || end - index > 1 || direct != nil else { return nil }
+        return (end, direct)
+    }
+
+    /// `stages` as one function of the signal before them, made once per template, when
+    /// `stages(…)` would build each alone from arguments the same for every value
+    /// (`OperatorSpec.lift`): an inner pipeline's folded source then goes through them
+    /// with no stage built per value. Nil otherwise, or when traced.
+    func lifted(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, _ frame: Frame, template: PipelineTemplate,
+                lastEndsTheRun: Bool) -> ((Signal<Value>) -> Signal<Value>)? {
+        guard context.trace == nil else { return nil }
+        var functions: [(Signal<Value>) -> Signal<Value>] = []
+        for index in stages.indices {
+            guard fusedRun(stages, from: index, of: head, frame, template: template) == nil,
+                  let lifted = lifted(stages[index], frame, slots: template.slots(index + 1),
+                                      endsTheRun: lastEndsTheRun && index == stages.endIndex - 1) else { return nil }
+            functions.append(lifted)
+        }
+        if functions.count == 1 { return functions[0] }
+        return { upstream in functions.reduce(upstream) { signal, function in function(signal) } }
+    }
+
+    /// The stage as a function of its upstream, its arguments read once per template
+    /// (`OperatorSpec.lift`, `EvaluatorSlots.lifted`); nil when its entry declares no such
+    /// function or its arguments differ between values.
+    private func lifted(_ stage: CheckedStage, _ frame: Frame, slots: EvaluatorSlots, endsTheRun: Bool) -> ((Signal<Value>) -> Signal<Value>)? {
+        guard let lift = stage.spec.lift else { return nil }
+        return slots.lifted {
+            guard stage.isConstant else { return nil }
+            return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots, endsTheRun: endsTheRun))
+        }
     }
 
     /// Compiles an expression for a stage instantiated in `frame` (whose caught error,
@@ -196,14 +229,8 @@ public final class Compiler {
 
     private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?,
                        endsTheRun: Bool = false) -> Signal<Value> {
-        // An inner pipeline's stage whose arguments are the same for every value: read
-        // once (`OperatorSpec.lift`, `EvaluatorSlots.lifted`).
-        if let slots, let upstream, let lift = stage.spec.lift,
-           let lifted = slots.lifted(made: { () -> ((Signal<Value>) -> Signal<Value>)? in
-               guard stage.isConstant else { return nil }
-               return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots,
-                                               endsTheRun: endsTheRun))
-           }) {
+        // An inner pipeline's stage whose arguments are the same for every value: read once.
+        if let slots, let upstream, let lifted = lifted(stage, frame, slots: slots, endsTheRun: endsTheRun) {
             return lifted(upstream)
         }
         let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots,

@@ -37,6 +37,19 @@ final class PipelineTemplate {
         return built
     }
 
+    /// The stages after an inner pipeline's folded source as one function, when they can
+    /// be (`Compiler.lifted`), found at the first instantiation.
+    private var rest: ((Signal<Value>) -> Signal<Value>)?
+    private var restMade = false
+
+    func rest(made: () -> ((Signal<Value>) -> Signal<Value>)?) -> ((Signal<Value>) -> Signal<Value>)? {
+        if !restMade {
+            rest = made()
+            restMade = true
+        }
+        return rest
+    }
+
     /// The slots of the head (0) or of stage `index - 1`.
     func slots(_ index: Int) -> EvaluatorSlots {
         while stages.count <= index { stages.append(EvaluatorSlots()) }

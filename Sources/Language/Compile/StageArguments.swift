@@ -333,6 +333,12 @@ public struct StageArguments {
                 var run = try make(frame)
                 for fold in folds { try run.fold(fold, frame) }
                 let source: Signal<Value> = run.delay.map { .timer($0, sending: run.values, on: scheduler) } ?? .sequence(run.values.array)
+                // The stages after it, as one function made once when they can be.
+                if let rest = template.rest(made: {
+                    builder.lifted(pipeline.stages[folded...], of: pipeline.head, frame, template: template, lastEndsTheRun: endsTheRun)
+                }) {
+                    return rest(source)
+                }
                 return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template,
                                       lastEndsTheRun: endsTheRun)
             } catch {
