@@ -74,15 +74,35 @@ struct DifferentialTests {
             // arguments not built again.
             (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of it * 3, it | take 1)"#,
              ["1ms  next 3", "3ms  next 6", "4ms  completed"]),
-            // The last `take` ends the run's own lifetime (`take(_:endingItsLifetime:)`):
-            // cancelled by switchMap, ended early by its source, stopped from outside,
-            // failed before it is done.
+            // The last `take` counted by the run (`InnerRuns.taking`): cancelled by
+            // switchMap, ended early by its source, stopped from outside, failed before
+            // it is done.
             (#"cold "-a-b|" {a: 1, b: 2} | switchMap (timer 3ms | mapTo it | take 1)"#,
              ["6ms  next 2", "6ms  completed"]),
             (#"cold "-a|" {a: 1} | flatMap (of it, it | take 5)"#, ["1ms  next 1", "1ms  next 1", "2ms  completed"]),
             (#"cold "-a-b|" {a: 1, b: 2} | flatMap (timer 5ms | mapTo it | take 1) | take 1"#,
              ["6ms  next 1", "6ms  completed"]),
             (#"cold "-a|" {a: 1} | flatMap (cold "-x-#" | take 3)"#, [#"2ms  next "x""#]),
+        ]
+        expectUntracedRuns(cases)
+    }
+
+    /// An inner pipeline's last `take N` is counted by the run when N is the same for every
+    /// value and above 0; otherwise built as a stage. Its source may be any signal.
+    @Test("an inner pipeline's last take counted by its run sends what the stage would")
+    func innerLastTake() {
+        let cases: [(String, [String])] = [
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (cold "-x-y-z|" {x: 1, y: 2, z: 3} | map it * 10 | take 2)"#,
+             ["2ms  next 10", "4ms  next 20", "4ms  next 10", "6ms  next 20", "6ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | switchMap (cold "--x|" | mapTo it | take 1)"#,
+             ["5ms  next 2", "5ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (cold "-x|" | take 3)"#, [#"2ms  next "x""#, "3ms  completed"]),
+            // Not counted: a count that reads the value, none, a value alone before it.
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of 7, 8, 9 | delay 1ms | take it)"#,
+             ["2ms  next 7", "4ms  next 7", "4ms  next 8", "4ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (of it | take 0)"#, ["2ms  completed"]),
+            (#"cold "-a|" {a: 5} | flatMap (it | take 1)"#, ["1ms  next 5", "2ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (cold "-x-#" | delay 1ms | take 2)"#, [#"3ms  next "x""#]),
         ]
         expectUntracedRuns(cases)
     }

@@ -175,25 +175,36 @@ struct ErrorHandlingTests {
                     error: "buffer: the count must be at least 1, got 0")
     }
 
-    /// `take(_:endingItsLifetime:)` ends the lifetime it was started in (a flattener's
-    /// inner run's) instead of a child of it: the run still ends, cancelled or done, with
-    /// nothing left armed.
-    @Test("take ending its run's lifetime: runs cancelled, stopped from outside or done leave no timer armed")
-    func takeEndingItsLifetime() {
+    /// A run that takes its first values (`InnerRuns.taking`, an inner pipeline's last
+    /// `take`) counts them on its own lifetime: it ends as `take` would, cancelled, stopped
+    /// from outside or done, with nothing left armed.
+    @Test("runs taking their first values: cancelled, stopped from outside or done, they end as take would")
+    func runsTakingTheirFirstValues() {
         let scheduler = Scheduler.virtual()
         func run(_ value: String) -> Signal<String> {
-            Signal<String>.timer(.milliseconds(5), sending: value, on: scheduler).take(1, endingItsLifetime: ())
+            Signal<String>.timer(.milliseconds(5), sending: value, on: scheduler)
         }
-        let latest = Signal<String>.sequence(["a", "b", "c"]).flatten(.latest, runs: .signals(run)).record(on: scheduler)
+        let latest = Signal<String>.sequence(["a", "b", "c"]).flatten(.latest, runs: .taking(1, run)).record(on: scheduler)
         #expect(latest.map(\.event) == [.next("c"), .completed])
         #expect(latest.map(\.time) == [Time(nanoseconds: 5_000_000), Time(nanoseconds: 5_000_000)])
         #expect(scheduler.pendingTimers == 0)
-        let first = Signal<String>.sequence(["a", "b"]).flatten(.merge, runs: .signals(run)).take(1).record(on: scheduler)
+        let first = Signal<String>.sequence(["a", "b"]).flatten(.merge, runs: .taking(1, run)).take(1).record(on: scheduler)
         #expect(first.map(\.event) == [.next("a"), .completed])
         #expect(scheduler.pendingTimers == 0)
-        let short = Signal<String>.sequence(["a"]).flatten(.merge, runs: .signals { _ in
-            Signal<String>.sequence(["x", "y"]).take(5, endingItsLifetime: ())
+        let short = Signal<String>.sequence(["a"]).flatten(.merge, runs: .taking(5) { _ in
+            Signal<String>.sequence(["x", "y"])
         }).record(on: scheduler)
         #expect(short.map(\.event) == [.next("x"), .next("y"), .completed])
+        // It stops its source with its last value: the values after it are never made.
+        var made = 0
+        let counted = Signal<Int>.sequence([1, 2]).flatten(.concat, runs: .taking(2) { value in
+            Signal<Int>.range(0, 100).map { made += 1; return $0 * value }
+        }).record(on: scheduler)
+        #expect(counted.map(\.event) == [.next(0), .next(1), .next(0), .next(2), .completed])
+        #expect(made == 4)
+        let failed = Signal<Int>.sequence([1]).flatten(.merge, runs: .taking(3) { _ in
+            Signal<Int>.sequence([7]).concat(.fail(SignalError("no")))
+        }).record(on: scheduler)
+        #expect(failed.map(\.event) == [.next(7), .error(SignalError("no"))])
     }
 }

@@ -26,8 +26,7 @@ let filteringOperators: [OperatorSpec] = [
             .init("takeLast", "takeLast N waits for the end and sends the last N values; take N sends the first N as they come."),
           ], fusion: .first("N"), lift: { args throws(SignalError) in
         let count = try args.count("N")
-        guard args.endsTheRun else { return { $0.take(count) } }
-        return { $0.take(count, endingItsLifetime: ()) }
+        return { $0.take(count) }
     }),
     .init("skip", .operator, .filtering, [Parameter("N", .count)],
           "Drops the first N values.",

@@ -78,8 +78,7 @@ public final class Compiler {
         signal(pipeline, frame, template: nil)
     }
 
-    /// `lastEndsTheRun`: a flattener subscribes it (`StageArguments.endsTheRun`).
-    func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?, lastEndsTheRun: Bool = false) -> Signal<Value> {
+    func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?) -> Signal<Value> {
         var signal: Signal<Value>
         // A head the same for every value is built once per template (`sharedHead`). Not
         // when traced (each run's head has its probe), nor unfused (`FRP_NO_FUSE=1`
@@ -90,14 +89,13 @@ public final class Compiler {
         } else {
             signal = head(pipeline.head, frame, slots: template?.slots(0))
         }
-        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template,
-                      lastEndsTheRun: lastEndsTheRun)
+        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template)
     }
 
     /// `stages` (a pipeline's, from any index: their places are their indices in it) after
     /// `upstream`, which is `head`'s signal, or what the stages before them send.
     func stages(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, upstream: Signal<Value>, _ frame: Frame,
-                template: PipelineTemplate?, lastEndsTheRun: Bool = false) -> Signal<Value> {
+                template: PipelineTemplate?) -> Signal<Value> {
         var signal = upstream
         var index = stages.startIndex
         while index < stages.endIndex {
@@ -106,8 +104,7 @@ public final class Compiler {
                 index = end
                 continue
             }
-            signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1),
-                           endsTheRun: lastEndsTheRun && index == stages.endIndex - 1)
+            signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1))
             if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
             index += 1
         }
@@ -133,14 +130,13 @@ public final class Compiler {
     /// `stages(…)` would build each alone from arguments the same for every value
     /// (`OperatorSpec.lift`): an inner pipeline's folded source then goes through them
     /// with no stage built per value. Nil otherwise, or when traced.
-    func lifted(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, _ frame: Frame, template: PipelineTemplate,
-                lastEndsTheRun: Bool) -> ((Signal<Value>) -> Signal<Value>)? {
+    func lifted(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, _ frame: Frame,
+                template: PipelineTemplate) -> ((Signal<Value>) -> Signal<Value>)? {
         guard context.trace == nil else { return nil }
         var functions: [(Signal<Value>) -> Signal<Value>] = []
         for index in stages.indices {
             guard fusedRun(stages, from: index, of: head, frame, template: template) == nil,
-                  let lifted = lifted(stages[index], frame, slots: template.slots(index + 1),
-                                      endsTheRun: lastEndsTheRun && index == stages.endIndex - 1) else { return nil }
+                  let lifted = lifted(stages[index], frame, slots: template.slots(index + 1)) else { return nil }
             functions.append(lifted)
         }
         if functions.count == 1 { return functions[0] }
@@ -150,11 +146,11 @@ public final class Compiler {
     /// The stage as a function of its upstream, its arguments read once per template
     /// (`OperatorSpec.lift`, `EvaluatorSlots.lifted`); nil when its entry declares no such
     /// function or its arguments differ between values.
-    private func lifted(_ stage: CheckedStage, _ frame: Frame, slots: EvaluatorSlots, endsTheRun: Bool) -> ((Signal<Value>) -> Signal<Value>)? {
+    private func lifted(_ stage: CheckedStage, _ frame: Frame, slots: EvaluatorSlots) -> ((Signal<Value>) -> Signal<Value>)? {
         guard let lift = stage.spec.lift else { return nil }
         return slots.lifted {
             guard stage.isConstant else { return nil }
-            return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots, endsTheRun: endsTheRun))
+            return try? lift(StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots))
         }
     }
 
@@ -216,9 +212,9 @@ public final class Compiler {
     /// expression, a value that is not a signal is an error, as in RxJS ("You provided '5'
     /// where a stream was expected"), the checker's EXPECTED SIGNAL when it cannot know.
     func argumentSignal(_ pipeline: CheckedPipeline, _ frame: Frame, of stage: CheckedStage,
-                        template: PipelineTemplate? = nil, lastEndsTheRun: Bool = false) -> Signal<Value> {
+                        template: PipelineTemplate? = nil) -> Signal<Value> {
         guard pipeline.stages.isEmpty, case .value(let expression) = pipeline.head else {
-            return signal(pipeline, frame, template: template, lastEndsTheRun: lastEndsTheRun)
+            return signal(pipeline, frame, template: template)
         }
         return signal(of: expression, frame, slots: template?.slots(0)) { value in
             .fail(.notASignal(stage.site, stage.spec.name, value))
@@ -227,14 +223,12 @@ public final class Compiler {
 
     // MARK: Stages
 
-    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?,
-                       endsTheRun: Bool = false) -> Signal<Value> {
+    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {
         // An inner pipeline's stage whose arguments are the same for every value: read once.
-        if let slots, let upstream, let lifted = lifted(stage, frame, slots: slots, endsTheRun: endsTheRun) {
+        if let slots, let upstream, let lifted = lifted(stage, frame, slots: slots) {
             return lifted(upstream)
         }
-        let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots,
-                                       endsTheRun: endsTheRun)
+        let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots)
         do throws(SignalError) {
             return try stage.spec.build(arguments)
         } catch {

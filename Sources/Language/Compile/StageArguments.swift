@@ -12,19 +12,13 @@ public struct StageArguments {
     /// Its expressions compiled by an earlier instantiation of the same stage (an inner
     /// pipeline's, `PipelineTemplate`), else nil: compiled now.
     let slots: EvaluatorSlots?
-    /// Whether the stage is the last of an untraced inner run that a flattener subscribes,
-    /// which takes the run's end as given and puts nothing else in the run's lifetime: a
-    /// stage that ends early may end that lifetime itself (`take`).
-    let endsTheRun: Bool
 
-    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil,
-         endsTheRun: Bool = false) {
+    init(compiler: Compiler, stage: CheckedStage, frame: Frame, upstream: Signal<Value>, slots: EvaluatorSlots? = nil) {
         self.compiler = compiler
         self.stage = stage
         self.frame = frame
         self.upstream = upstream
         self.slots = slots
-        self.endsTheRun = endsTheRun
     }
 
     public var context: RunContext { compiler.context }
@@ -261,15 +255,16 @@ public struct StageArguments {
 
     /// A pipeline instantiated for each value, with `it` bound to it (debounce's, an
     /// action's), its expressions compiled once.
-    ///
-    /// `endingTheRun`: a flattener subscribes it (`StageArguments.endsTheRun`).
-    public func perValuePipeline(_ parameter: String, endingTheRun: Bool = false) -> (Value) -> Signal<Value> {
+    public func perValuePipeline(_ parameter: String) -> (Value) -> Signal<Value> {
         guard case .pipeline(let pipeline) = argument(parameter) else { return { _ in .empty } }
+        return perValuePipeline(pipeline)
+    }
+
+    private func perValuePipeline(_ pipeline: CheckedPipeline) -> (Value) -> Signal<Value> {
         let caught = frame.caught, depth = frame.depth + 1, compiler = compiler, stage = stage
         let template = PipelineTemplate()
         return { value in
-            compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage, template: template,
-                                    lastEndsTheRun: endingTheRun)
+            compiler.argumentSignal(pipeline, Frame(it: value, caught: caught, depth: depth), of: stage, template: template)
         }
     }
 
@@ -290,21 +285,28 @@ public struct StageArguments {
     /// each value was ~1,500 of the ~7,950 instructions of P8's general inner run. So is a
     /// source that reads the value with nothing folded after it (`of it, it | take 2`):
     /// built per value through its `StageArguments`, it was ~3,000 of P7's ~7,800.
+    ///
+    /// A last stage that takes the first N values (`take N`, its entry's fusion `.first`,
+    /// N the same for every value) is not built: the flattener's run counts them itself
+    /// (`InnerRuns.taking`), untraced (a probe of the stage would be missing) and fused.
     public func perValueRuns(_ parameter: String) -> InnerRuns<Value, Value> {
-        // Its last stage may end the run's lifetime itself (`endsTheRun`), untraced (a
-        // probe would hear the disposal first) and fused (`FRP_NO_FUSE=1` keeps the
-        // general path as it was, to compare).
-        let endsTheRun = context.trace == nil && context.fuses
-        let general = perValuePipeline(parameter, endingTheRun: endsTheRun)
-        guard context.trace == nil || context.probesOnlyCount, context.fuses, case .pipeline(let pipeline) = argument(parameter),
+        guard case .pipeline(let whole) = argument(parameter) else { return .signals(perValuePipeline(parameter)) }
+        let (pipeline, taking) = lastTake(of: whole)
+        func runs(_ signals: @escaping (Value) -> Signal<Value>) -> InnerRuns<Value, Value> {
+            taking.map { .taking($0, signals) } ?? .signals(signals)
+        }
+        let general = perValuePipeline(pipeline)
+        guard context.trace == nil || context.probesOnlyCount, context.fuses,
               case .source(let head) = pipeline.head, let known = head.spec.known else {
-            return .signals(general)
+            return runs(general)
         }
         let folded = pipeline.stages.prefix { $0.spec.each != nil && $0.readsOnlyValues }.count
         let subscribed = pipeline.stages.count - folded
         // A source the same for every value with nothing folded after it is built once
         // instead (`PipelineTemplate.sharedHead`).
-        guard subscribed == 0 || (context.trace == nil && (folded > 0 || !head.isConstant)) else { return .signals(general) }
+        guard subscribed == 0 && taking == nil || (context.trace == nil && (folded > 0 || !head.isConstant)) else {
+            return runs(general)
+        }
         let caught = frame.caught, depth = frame.depth + 1, scheduler = scheduler
         // Each stage's readers made once (its expressions compiled), read per value.
         let inner = Frame(it: .null, caught: caught, depth: depth)
@@ -313,7 +315,7 @@ public struct StageArguments {
         }
         let make = known(arguments(head))
         let folds = pipeline.stages.prefix(folded).map { KnownRun.Fold($0.spec.each!(arguments($0))) }
-        guard subscribed > 0 else {
+        guard subscribed > 0 || taking != nil else {
             return .runs { value in
                 let frame = Frame(it: value, caught: caught, depth: depth)
                 do throws(SignalError) {
@@ -327,24 +329,39 @@ public struct StageArguments {
             }
         }
         let builder = compiler, template = PipelineTemplate()
-        return .signals { value in
+        return runs { value in
             let frame = Frame(it: value, caught: caught, depth: depth)
             do throws(SignalError) {
                 var run = try make(frame)
                 for fold in folds { try run.fold(fold, frame) }
                 let source: Signal<Value> = run.delay.map { .timer($0, sending: run.values, on: scheduler) } ?? .sequence(run.values.array)
+                guard subscribed > 0 else { return source }
                 // The stages after it, as one function made once when they can be.
-                if let rest = template.rest(made: {
-                    builder.lifted(pipeline.stages[folded...], of: pipeline.head, frame, template: template, lastEndsTheRun: endsTheRun)
-                }) {
+                if let rest = template.rest(made: { builder.lifted(pipeline.stages[folded...], of: pipeline.head, frame, template: template) }) {
                     return rest(source)
                 }
-                return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template,
-                                      lastEndsTheRun: endsTheRun)
+                return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template)
             } catch {
                 return general(value)
             }
         }
+    }
+
+    /// `pipeline` without its last stage, and the count that stage takes, when it takes
+    /// the first N values (N > 0, the same for every value) of an untraced, fused run
+    /// (`perValueRuns`); else `pipeline` as it is.
+    private func lastTake(of pipeline: CheckedPipeline) -> (CheckedPipeline, Int?) {
+        guard context.trace == nil, context.fuses, let last = pipeline.stages.last, last.isConstant,
+              case .first(let parameter)? = last.spec.fusion else { return (pipeline, nil) }
+        let reader = StageArguments(compiler: compiler, stage: last, frame: Frame(it: .null, caught: frame.caught, depth: frame.depth + 1),
+                                    upstream: .empty)
+        guard let count = try? reader.count(parameter), count > 0 else { return (pipeline, nil) }
+        var taken = pipeline
+        taken.stages.removeLast()
+        // A value alone is a signal argument, which fails when it is not a signal; with a
+        // stage after it, it is sent (`5 | take 1`, `Compiler.argumentSignal`).
+        if taken.stages.isEmpty, case .value = taken.head { return (pipeline, nil) }
+        return (taken, count)
     }
 
     /// What retry and repeat wait for between runs (a `.durationOrPipeline` parameter):

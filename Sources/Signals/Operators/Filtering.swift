@@ -29,65 +29,6 @@ extension Signal {
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: { stage.end($0) }), stage.upstream)
         })
     }
-
-    /// `take` started in a lifetime that is its own to end: the run of an inner pipeline
-    /// whose flattener takes the run's end as given and puts nothing else in it (untraced:
-    /// a probe downstream would hear the disposal before the completion). It ends that
-    /// lifetime when done, instead of a child of it, so the stage is a plain object (P8's
-    /// general run: the stage was a lifetime of its own, 128 bytes and a child added and
-    /// removed; a run's lifetime without a child per stage, issue 32).
-    @inlinable
-    public func take(_ count: Int, endingItsLifetime: Void) -> Signal<Value> {
-        Signal(unchecked: { downstream, lifetime in
-            guard count >= 0 else { return downstream.terminate(.error(.negativeCount("take", count))) }
-            guard count > 0 else { return downstream.terminate(.completed) }
-            let stage = TakeState(count, downstream, upstream: lifetime)
-            self.startHandler(Observer(next: { stage.receive($0) }, terminate: { stage.end($0) }), lifetime)
-        })
-    }
-}
-
-/// What `take`'s stage does, whichever object holds its upstream's lifetime.
-@usableFromInline
-protocol TakeCounting: AnyObject {
-    associatedtype Value
-    var remaining: Int { get set }
-    var downstream: Observer<Value> { get }
-    var upstream: Lifetime { get }
-}
-
-extension TakeCounting {
-    @inlinable
-    func receive(_ value: Value) {
-        guard remaining > 0 else { return }
-        remaining -= 1
-        downstream.next(value)
-        // Complete with the last value, not at the next one: upstream is freed at once.
-        if remaining == 0 {
-            upstream.dispose()
-            downstream.terminate(.completed)
-        }
-    }
-
-    @inlinable
-    func end(_ termination: Termination) {
-        if remaining > 0 { downstream.terminate(termination) }
-    }
-}
-
-/// take's state when its lifetime is its own to end (`take(_:endingItsLifetime:)`).
-@usableFromInline
-final class TakeState<Value>: TakeCounting {
-    @usableFromInline var remaining: Int
-    @usableFromInline let downstream: Observer<Value>
-    @usableFromInline let upstream: Lifetime
-
-    @inlinable
-    init(_ count: Int, _ downstream: Observer<Value>, upstream: Lifetime) {
-        remaining = count
-        self.downstream = downstream
-        self.upstream = upstream
-    }
 }
 
 extension Signal {
@@ -341,7 +282,7 @@ extension Signal where Value: Equatable {
 
 /// take's state for one subscription, in one object (as `FilterStage`).
 @usableFromInline
-final class TakeStage<Value>: Lifetime, TakeCounting {
+final class TakeStage<Value>: Lifetime {
     @usableFromInline var remaining: Int
     @usableFromInline let downstream: Observer<Value>
     /// The stage is its upstream's lifetime (`Lifetime.adopt`).
@@ -352,6 +293,25 @@ final class TakeStage<Value>: Lifetime, TakeCounting {
         remaining = count
         self.downstream = downstream
         super.init()
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        downstream.next(value)
+        // Complete with the last value, not at the next one: upstream is freed at once
+        // (a flattener's run that takes its first values does the same,
+        // `InnerLifetime.take`).
+        if remaining == 0 {
+            upstream.dispose()
+            downstream.terminate(.completed)
+        }
+    }
+
+    @inlinable
+    func end(_ termination: Termination) {
+        if remaining > 0 { downstream.terminate(termination) }
     }
 }
 
