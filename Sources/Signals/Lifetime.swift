@@ -147,6 +147,12 @@ public class Lifetime {
         }
         // Cleanups may add or dispose other lifetimes; take them first.
         let firstCleanup = first?.cleanup
+        // Most have no list (a flatMap's run, a timer's): nothing more to take.
+        guard !cleanups.isEmpty else {
+            first = nil
+            if let firstCleanup { Self.perform(firstCleanup) }
+            return
+        }
         let pending = cleanups
         first = nil
         cleanups = []
@@ -155,6 +161,22 @@ public class Lifetime {
         for entry in pending {
             if let cleanup = entry.cleanup { Self.perform(cleanup) }
         }
+    }
+
+    /// Whether it is as a new one is: not ended, nothing to do at disposal, no parent.
+    /// A lifetime that ended is like new again once its cleanups have run, but for the
+    /// flag and the key count (`renewed`).
+    @usableFromInline
+    final var isRenewable: Bool { first == nil && cleanups.isEmpty && parent == nil }
+
+    /// Makes an ended lifetime new again (a flatMap's run reused for the next value,
+    /// `Flattener.subscribe`). Only for one nobody else holds (`isKnownUniquelyReferenced`),
+    /// so nothing can tell it from a new one, and that is `isRenewable`.
+    @usableFromInline
+    final func renew() {
+        isDisposed = false
+        nextKey = 0
+        keyInParent = 0
     }
 
     private static func perform(_ cleanup: Cleanup) {

@@ -175,6 +175,39 @@ struct ErrorHandlingTests {
                     error: "buffer: the count must be at least 1, got 0")
     }
 
+    /// A run's lifetime is reused for the next value when nothing holds it any more
+    /// (`Flattener.renewedRun`): new again (not ended, its cleanups its own), and never one
+    /// that its source still holds.
+    @Test("a run's lifetime is reused only when nothing else holds it, and is as new")
+    func runsReuseTheirLifetime() {
+        let scheduler = Scheduler.virtual()
+        var seen: [ObjectIdentifier] = [], ended = 0
+        let free = Signal<Int>.sequence([1, 2, 3]).flatten(.concat, runs: .taking(1) { value in
+            Signal(unchecked: { observer, lifetime in
+                seen.append(ObjectIdentifier(lifetime))
+                let disposed = lifetime.isDisposed
+                #expect(!disposed)
+                lifetime.onDispose { ended += 1 }
+                observer.next(value)
+            })
+        }).record(on: scheduler)
+        #expect(free.map(\.event) == [.next(1), .next(2), .next(3), .completed])
+        #expect(Set(seen).count == 1, "one lifetime for the three runs")
+        #expect(ended == 3)
+        var held: [Lifetime] = []
+        let kept = Signal<Int>.sequence([1, 2, 3]).flatten(.concat) { value in
+            Signal(unchecked: { observer, lifetime in
+                held.append(lifetime)
+                observer.next(value)
+                observer.terminate(.completed)
+            })
+        }.record(on: scheduler)
+        #expect(kept.map(\.event) == [.next(1), .next(2), .next(3), .completed])
+        #expect(Set(held.map(ObjectIdentifier.init)).count == 3)
+        let allEnded = held.allSatisfy { $0.isDisposed }
+        #expect(allEnded)
+    }
+
     /// A run that takes its first values (`InnerRuns.taking`, an inner pipeline's last
     /// `take`) counts them on its own lifetime: it ends as `take` would, cancelled, stopped
     /// from outside or done, with nothing left armed.

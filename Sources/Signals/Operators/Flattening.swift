@@ -489,6 +489,7 @@ final class Flattener<Value, Inner> {
         lifetime.onDispose { [self] in
             endInners()
             laterTimer = nil
+            spare = nil
         }
     }
 
@@ -559,7 +560,7 @@ final class Flattener<Value, Inner> {
     @inlinable func subscribe(_ signal: Signal<Inner>) {
         guard !lifetime.isDisposed else { return }
         endInnersWithSubscription()
-        let inner = InnerLifetime(self)
+        let inner = renewedRun() ?? InnerLifetime(self)
         inner.slot = inners.insert(inner)
         guard taking == .max else {
             inner.remaining = taking
@@ -574,10 +575,29 @@ final class Flattener<Value, Inner> {
         ), inner)
     }
 
-    @inlinable func innerEnded(_ slot: Int, _ inner: Lifetime, _ termination: Termination) {
+    /// The run that ended last, when it is this flattener's to reuse (`renewedRun`).
+    @usableFromInline var spare: InnerLifetime<Value, Inner>?
+
+    /// The run that ended last, made new, when nothing holds it any more (its source and
+    /// stages have let it go): the next run's lifetime without an allocation. Runs that
+    /// end before the next value comes (`of it, it | take 2`, P7's `*`) are one object
+    /// for them all: an allocation, an initialisation and a destruction a run were ~300
+    /// instructions.
+    @inlinable func renewedRun() -> InnerLifetime<Value, Inner>? {
+        guard spare != nil, isKnownUniquelyReferenced(&spare), let run = spare.take(), run.isDisposed else { return nil }
+        // Ended, so its cleanups have run and it left its parent (`Lifetime.dispose`).
+        assert(run.isRenewable)
+        run.renew()
+        return run
+    }
+
+    @inlinable func innerEnded(_ slot: Int, _ inner: InnerLifetime<Value, Inner>, _ termination: Termination) {
         guard !done else { return }
         inners.remove(slot, inner)
         inner.dispose()
+        // Kept for the next value; it holds this flattener, so only while the subscription
+        // lasts (`finish` and the subscription's end let it go).
+        if !lifetime.isDisposed { spare = inner }
         guard termination == .completed else { return finish(termination) }
         if runningLimit < Int.max { drainQueue() } else { completeIfFinished() }
     }
@@ -603,6 +623,7 @@ final class Flattener<Value, Inner> {
         outer.dispose()
         endInners()
         laterTimer = nil
+        spare = nil
         downstream.terminate(termination)
     }
 }
@@ -652,13 +673,22 @@ final class InnerLifetime<Value, Inner>: Lifetime {
 /// a tenth of P8's time).
 @usableFromInline
 struct InnerSlots {
-    /// A slot: an inner and the number it started with, or free, with the next free slot
-    /// (-1: none). The free slots are a list through the array itself: a separate list of
-    /// them grew with every inner that ended, a large allocation each time it doubled
-    /// (a twentieth of P8's general path at 20,000 timers, callgrind).
-    @usableFromInline enum Slot {
-        case running(Lifetime, started: Int)
-        case free(next: Int)
+    /// A slot: an inner and the number it started with, or free (no inner), with the next
+    /// free slot (-1: none). The free slots are a list through the array itself: a separate
+    /// list of them grew with every inner that ended, a large allocation each time it
+    /// doubled (a twentieth of P8's general path at 20,000 timers, callgrind). Two fields,
+    /// not an enum of the two cases: 16 bytes a slot where the enum took 24, and read and
+    /// written in place, where the enum was copied out and destroyed through its outlined
+    /// functions (~225 instructions a run, P7's `*`).
+    @usableFromInline struct Slot {
+        @usableFromInline var inner: Lifetime?
+        /// When `inner` is there, the number it started with; else the next free slot.
+        @usableFromInline var link: Int
+
+        @inlinable init(_ inner: Lifetime?, link: Int) {
+            self.inner = inner
+            self.link = link
+        }
     }
 
     @usableFromInline var slots: [Slot] = []
@@ -674,19 +704,20 @@ struct InnerSlots {
         started += 1
         if firstFree >= 0 {
             let slot = firstFree
-            if case .free(let next) = slots[slot] { firstFree = next }
-            slots[slot] = .running(inner, started: started)
+            firstFree = slots[slot].link
+            slots[slot] = Slot(inner, link: started)
             return slot
         }
-        slots.append(.running(inner, started: started))
+        slots.append(Slot(inner, link: started))
         return slots.count - 1
     }
 
     /// Forgets the inner in `slot`, if it is still `inner` (an inner that ends after
     /// `disposeAll` does not free a slot given to another since).
     @inlinable mutating func remove(_ slot: Int, _ inner: Lifetime) {
-        guard slot < slots.count, case .running(let kept, _) = slots[slot], kept === inner else { return }
-        slots[slot] = .free(next: firstFree)
+        guard slot < slots.count, slots[slot].inner === inner else { return }
+        slots[slot].inner = nil
+        slots[slot].link = firstFree
         firstFree = slot
         count -= 1
     }
@@ -695,7 +726,7 @@ struct InnerSlots {
     /// re-enters sees none).
     @inlinable mutating func disposeAll() {
         let running = slots.compactMap { slot -> (Lifetime, Int)? in
-            if case .running(let inner, let started) = slot { (inner, started) } else { nil }
+            slot.inner.map { ($0, slot.link) }
         }.sorted { $0.1 < $1.1 }
         slots = []
         firstFree = -1
