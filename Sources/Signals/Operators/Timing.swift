@@ -113,27 +113,25 @@ final class SendingTimer<Value>: Timer {
 /// `SendingTimer` sending one value, held in the timer: a list of one was an allocation
 /// for each run where each run sends its own value (an inner pipeline's folded source,
 /// `timer 1s | mapTo it | take 1`: 64 bytes and ~250 instructions of P8's general run).
+/// Its `fire` is its class's own, not a closure made where it is specialised as
+/// `SendingTimer`'s is: with one value it looks no type up, and it ran 27 instructions a
+/// run fewer than the closure, in an object 16 bytes smaller (97 bytes, in the 112-byte
+/// block of malloc's where it took a 128: P8's general run 293 → 278 MB at a million).
 @usableFromInline
 final class SendingValueTimer<Value>: Timer {
-    /// As `SendingTimer.sending`; first, so its place does not depend on `Value`.
-    @usableFromInline let sending: (SendingValueTimer<Value>) -> Void
     @usableFromInline let observer: Observer<Value>
     @usableFromInline let lifetime: Lifetime
     @usableFromInline let value: Value
 
     @inlinable
     init(_ value: Value, to observer: Observer<Value>, _ lifetime: Lifetime, on scheduler: Scheduler) {
-        sending = { $0.send() }
         self.observer = observer
         self.lifetime = lifetime
         self.value = value
         super.init(scheduler: scheduler)
     }
 
-    override func fire() { sending(self) }
-
-    @inlinable
-    func send() {
+    override func fire() {
         if lifetime.isDisposed { return }
         observer.next(value)
         if !lifetime.isDisposed { observer.terminate(.completed) }
