@@ -145,6 +145,8 @@ public class Lifetime {
             self.parent = nil
             parent.remove(Key(raw: keyInParent), child: true)
         }
+        // None at all (a flatMap's run over a sequence): nothing to take.
+        if case .none = first, cleanups.isEmpty { return }
         // Cleanups may add or dispose other lifetimes; take them first.
         let firstCleanup = first?.cleanup
         // Most have no list (a flatMap's run, a timer's): nothing more to take.

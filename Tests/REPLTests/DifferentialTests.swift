@@ -107,6 +107,27 @@ struct DifferentialTests {
         expectUntracedRuns(cases)
     }
 
+    /// Stages whose entries declare their build as a function of the signal before them
+    /// (`OperatorSpec.lift`), after a folded source: made once per flatMap when their
+    /// arguments are the same for every value, read per value when not.
+    @Test("an inner pipeline's lifted stages after a folded source send what they would built per value")
+    func innerLiftedStages() {
+        let cases: [(String, [String])] = [
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of it, it * 2, it * 3 | skip 1)"#,
+             ["1ms  next 2", "1ms  next 3", "3ms  next 4", "3ms  next 6", "4ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | concatMap (of it, it * 2 | takeLast 1 | startWith 0)"#,
+             ["1ms  next 0", "1ms  next 2", "3ms  next 0", "3ms  next 4", "4ms  completed"]),
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (timer 1ms | mapTo it | delay 2ms)"#,
+             ["4ms  next 1", "6ms  next 2", "6ms  completed"]),
+            (#"cold "-a|" {a: 1} | flatMap (of it, it + 1, it + 2 | pairwise)"#,
+             ["1ms  next [1, 2]", "1ms  next [2, 3]", "2ms  completed"]),
+            // A count that reads the value: read per value.
+            (#"cold "-a-b|" {a: 1, b: 2} | flatMap (of 7, 8, 9 | skip it)"#,
+             ["1ms  next 8", "1ms  next 9", "3ms  next 9", "4ms  completed"]),
+        ]
+        expectUntracedRuns(cases)
+    }
+
     /// Each script's untraced events fused are its events unfused, and (values and
     /// completions) the ones written.
     func expectUntracedRuns(_ cases: [(String, [String])]) {

@@ -33,9 +33,11 @@ let filteringOperators: [OperatorSpec] = [
           "After those N, everything goes through, ends included.",
           example: #"cold "-a-b-c|" | skip 1"#,
           elsewhere: ["RxJS: skip", "ReactiveSwift: skip(first:)", "RAC2: skip:"],
-          contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds, however many; skip drops a number of them.")]) { args throws(SignalError) in
-        args.upstream.skip(try args.count("N"))
-    },
+          contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds, however many; skip drops a number of them.")],
+          lift: { args throws(SignalError) in
+        let count = try args.count("N")
+        return { $0.skip(count) }
+    }),
     .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition), Parameter("INCLUSIVE", .flag, optional: true)],
           "Forwards values while the condition holds; completes at the first that fails it (and sends that one too when INCLUSIVE is true).",
           "The failing value is not sent unless INCLUSIVE (RxJS's flag: `takeWhile it < 3, true`), and the source is stopped: later values that would pass never come.",
@@ -99,9 +101,10 @@ let filteringOperators: [OperatorSpec] = [
           contrasts: [
             .init("take", "take N sends the first N values as they come and completes early; takeLast N waits for the end and sends the last N."),
             .init("last", "last sends only the final value, and fails when there was none; takeLast 1 completes quietly instead."),
-          ]) { args throws(SignalError) in
-        args.upstream.takeLast(try args.count("N"))
-    },
+          ], lift: { args throws(SignalError) in
+        let count = try args.count("N")
+        return { $0.takeLast(count) }
+    }),
     .init("distinctUntilChanged", .operator, .filtering, [Parameter("KEY", .perValue, optional: true)],
           "Drops a value equal to the one before it (or whose KEY is, when given).",
           "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips. `distinctUntilChanged user.username` compares by that field.",

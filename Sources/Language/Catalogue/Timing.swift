@@ -37,9 +37,11 @@ let timingOperators: [OperatorSpec] = [
           example: #"cold "-a-b|" | delay 3ms"#,
           elsewhere: ["RxJS: delay", "ReactiveSwift: delay", "RAC2: delay:"],
           reactiveCocoa: "RAC 2's delay: (and ReactiveSwift's) delays the completion too: `empty | delay 2s` completes at 2 s there, at once here (RxJS 7). For theirs, write `concat (timer 2s | then empty)` after the delay, or `timer 2s | then empty` alone for the tutorials' smallest demo of time.",
-          contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")]) { args throws(SignalError) in
-        args.upstream.delay(args.duration("DURATION"), on: args.scheduler)
-    },
+          contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")],
+          lift: { args throws(SignalError) in
+        let duration = args.duration("DURATION"), scheduler = args.scheduler
+        return { $0.delay(duration, on: scheduler) }
+    }),
     .init("timeout", .operator, .timing, [Parameter("DURATION", .duration), Parameter("FALLBACK", .signal, optional: true, keyword: "with")],
           "Fails if no value comes within DURATION of the start or of the last value; `with FALLBACK` continues with FALLBACK instead.",
           "A guard against a request that hangs: the silent source is cancelled. `timeout 2s with (of \"cached\")` goes on with the fallback rather than failing; a failure of the source itself still fails.",

@@ -65,9 +65,8 @@ let transformingOperators: [OperatorSpec] = [
           "The first value only fills its memory; from the second on, each value goes out with the one before it, which is what a change needs (a direction, a difference).",
           example: #"cold "-a-b-c|" | pairwise"#,
           elsewhere: ["RxJS: pairwise", "ReactiveSwift: combinePrevious()", "RAC2: combinePreviousWithStart:reduce:"],
-          contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")]) { args throws(SignalError) in
-        args.upstream.pairwise().map { .list([$0.0, $0.1]) }
-    },
+          contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")],
+          lift: { _ throws(SignalError) in { $0.pairwise().map { .list([$0.0, $0.1]) } } }),
     .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1, maximum: Limits.listItems), Parameter("SKIP", .count, optional: true, minimum: 1)],
           "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
@@ -94,7 +93,9 @@ let transformingOperators: [OperatorSpec] = [
           "VALUE goes out at subscription, before the source has said anything: a default, or a state such as \"checking\" while a request runs.",
           example: #"cold "-a-b|" | startWith "s""#,
           elsewhere: ["RxJS: startWith", "ReactiveSwift: prefix(value:)", "RAC2: startWith:"],
-          contrasts: [.init("concat", "concat adds a signal after the source completes; startWith puts a value before it starts.")]) { args throws(SignalError) in
-        args.upstream.startWith(try args.value("VALUE"))
-    },
+          contrasts: [.init("concat", "concat adds a signal after the source completes; startWith puts a value before it starts.")],
+          lift: { args throws(SignalError) in
+        let value = try args.value("VALUE")
+        return { $0.startWith(value) }
+    }),
 ]
