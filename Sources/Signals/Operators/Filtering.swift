@@ -282,7 +282,7 @@ extension Signal where Value: Equatable {
 
 /// take's state for one subscription, in one object (as `FilterStage`).
 @usableFromInline
-final class TakeStage<Value>: Lifetime {
+final class TakeStage<Value>: ChildLifetime {
     @usableFromInline var remaining: Int
     @usableFromInline let downstream: Observer<Value>
     /// The stage is its upstream's lifetime (`Lifetime.adopt`).
