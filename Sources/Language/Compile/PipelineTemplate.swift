@@ -39,15 +39,10 @@ final class PipelineTemplate {
 
     /// The stages after an inner pipeline's folded source as one function, when they can
     /// be (`Compiler.lifted`), found at the first instantiation.
-    private var rest: ((Signal<Value>) -> Signal<Value>)?
-    private var restMade = false
+    private var rest = MadeOnce()
 
     func rest(made: () -> ((Signal<Value>) -> Signal<Value>)?) -> ((Signal<Value>) -> Signal<Value>)? {
-        if !restMade {
-            rest = made()
-            restMade = true
-        }
-        return rest
+        rest.value(made)
     }
 
     /// The slots of the head (0) or of stage `index - 1`.
@@ -112,15 +107,10 @@ final class EvaluatorSlots {
     /// The stage as a function of its upstream, its arguments read once (`OperatorSpec.lift`),
     /// made by the first instantiation: nil when they differ between values, or were
     /// refused (each instantiation then builds the stage and says why).
-    private var lift: ((Signal<Value>) -> Signal<Value>)?
-    private var liftMade = false
+    private var lift = MadeOnce()
 
     func lifted(made: () -> ((Signal<Value>) -> Signal<Value>)?) -> ((Signal<Value>) -> Signal<Value>)? {
-        if !liftMade {
-            lift = made()
-            liftMade = true
-        }
-        return lift
+        lift.value(made)
     }
 
     func evaluator(_ slot: Int, compile: () -> Evaluator) -> Evaluator {
@@ -129,5 +119,22 @@ final class EvaluatorSlots {
         while evaluators.count <= slot { evaluators.append(nil) }
         evaluators[slot] = CompiledExpression(evaluator)
         return evaluator
+    }
+}
+
+/// A function of a signal made by the first instantiation of a template that asks for it,
+/// then kept, nil included (`PipelineTemplate.rest`, `EvaluatorSlots.lifted`). Of this
+/// one type, not generic: a generic cache would store the function at its most general
+/// type, and each call would go through a thunk.
+struct MadeOnce {
+    private var function: ((Signal<Value>) -> Signal<Value>)?
+    private var made = false
+
+    mutating func value(_ make: () -> ((Signal<Value>) -> Signal<Value>)?) -> ((Signal<Value>) -> Signal<Value>)? {
+        if !made {
+            function = make()
+            made = true
+        }
+        return function
     }
 }

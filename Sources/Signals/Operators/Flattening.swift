@@ -366,22 +366,16 @@ final class Flattener<Value, Inner> {
         self.bound = bound
         self.strategy = strategy
         switch runs {
-        case .signals(let signals):
+        case .signals(let signals), .taking(_, let signals):
             self.signals = signals
             transform = { .signal(signals($0)) }
             subscribesEach = true
-            taking = .max
         case .runs(let transform):
             self.transform = transform
             signals = { _ in .never }
             subscribesEach = false
-            taking = .max
-        case .taking(let count, let signals):
-            self.signals = signals
-            transform = { .signal(signals($0)) }
-            subscribesEach = true
-            taking = count
         }
+        if case .taking(let count, _) = runs { taking = count } else { taking = .max }
         self.downstream = downstream
         self.lifetime = lifetime
         self.outer = lifetime.child()
