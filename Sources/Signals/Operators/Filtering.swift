@@ -280,9 +280,43 @@ extension Signal where Value: Equatable {
     }
 }
 
+/// What `take` does with a value and with its source's end, for whichever object keeps
+/// the count: `take`'s stage, or a flattener's run that takes its first values itself
+/// (`InnerLifetime`, `InnerRuns.taking`).
+@usableFromInline
+protocol TakeCounting: AnyObject {
+    associatedtype Value
+    var remaining: Int { get set }
+    /// Sends a value taken on.
+    func send(_ value: Value)
+    /// Stops the source (it has sent the last value taken).
+    func stopSource()
+    /// Ends what follows.
+    func terminate(_ termination: Termination)
+}
+
+extension TakeCounting {
+    @inlinable
+    func receive(_ value: Value) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        send(value)
+        // Complete with the last value, not at the next one: the source is freed at once.
+        if remaining == 0 {
+            stopSource()
+            terminate(.completed)
+        }
+    }
+
+    @inlinable
+    func end(_ termination: Termination) {
+        if remaining > 0 { terminate(termination) }
+    }
+}
+
 /// take's state for one subscription, in one object (as `FilterStage`).
 @usableFromInline
-final class TakeStage<Value>: ChildLifetime {
+final class TakeStage<Value>: ChildLifetime, TakeCounting {
     @usableFromInline var remaining: Int
     @usableFromInline let downstream: Observer<Value>
     /// The stage is its upstream's lifetime (`Lifetime.adopt`).
@@ -295,24 +329,9 @@ final class TakeStage<Value>: ChildLifetime {
         super.init()
     }
 
-    @inlinable
-    func receive(_ value: Value) {
-        guard remaining > 0 else { return }
-        remaining -= 1
-        downstream.next(value)
-        // Complete with the last value, not at the next one: upstream is freed at once
-        // (a flattener's run that takes its first values does the same,
-        // `InnerLifetime.take`).
-        if remaining == 0 {
-            upstream.dispose()
-            downstream.terminate(.completed)
-        }
-    }
-
-    @inlinable
-    func end(_ termination: Termination) {
-        if remaining > 0 { downstream.terminate(termination) }
-    }
+    @inlinable func send(_ value: Value) { downstream.next(value) }
+    @inlinable func stopSource() { dispose() }
+    @inlinable func terminate(_ termination: Termination) { downstream.terminate(termination) }
 }
 
 /// filter's state in one object: its closure captures one reference, so the call from

@@ -260,7 +260,7 @@ public enum InnerRuns<Value, Inner> {
     case runs((Value) -> InnerRun<Inner>)
     /// Each value's signal, of which the run takes the first N values (N > 0) and then
     /// ends, as a `take N` after it would: an inner pipeline's last `take`, counted by the
-    /// run's own lifetime (`InnerLifetime.take`), with no stage made and subscribed for each
+    /// run's own lifetime (`InnerLifetime` as `TakeCounting`), with no stage made and subscribed for each
     /// value (P7's and P8's general runs: a stage object, its signal and its two closures).
     case taking(Int, (Value) -> Signal<Inner>)
 }
@@ -559,8 +559,8 @@ final class Flattener<Value, Inner> {
         guard taking == .max else {
             inner.remaining = taking
             return signal.startHandler(Observer(
-                next: { [inner] value in inner.take(value) },
-                terminate: { [inner] termination in inner.takeEnded(termination) }
+                next: { [inner] value in inner.receive(value) },
+                terminate: { [inner] termination in inner.end(termination) }
             ), inner)
         }
         signal.startHandler(Observer(
@@ -643,22 +643,17 @@ final class InnerLifetime<Value, Inner>: Lifetime {
         flattener.innerEnded(slot, self, termination)
     }
 
-    /// A value of a run that takes its first values (`InnerRuns.taking`), as `take` would:
-    /// it completes with the last one, its source disposed first.
-    @inlinable func take(_ value: Inner) {
-        guard remaining > 0 else { return }
-        remaining -= 1
+}
+
+/// A run that takes its first values itself (`InnerRuns.taking`) counts them as `take`
+/// does: it completes with the last one, its source disposed first.
+extension InnerLifetime: TakeCounting {
+    @inlinable func send(_ value: Inner) {
         if !flattener.done { flattener.downstream.next(value) }
-        if remaining == 0 {
-            dispose()
-            ended(.completed)
-        }
     }
 
-    /// The run's source ended before it took them all.
-    @inlinable func takeEnded(_ termination: Termination) {
-        if remaining > 0 { ended(termination) }
-    }
+    @inlinable func stopSource() { dispose() }
+    @inlinable func terminate(_ termination: Termination) { ended(termination) }
 }
 
 /// A flattener's subscribed inners, each in a slot of an array; the slots of ended ones
