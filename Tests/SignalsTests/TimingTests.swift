@@ -206,4 +206,34 @@ struct SourcesStopTests {
         scheduler.run()
         #expect(events == [.next(0)])
     }
+
+    /// `start` with a plain observer: nothing but the timer itself keeps an ended
+    /// subscription from hearing more (`subscribe`'s end drops late events anyway).
+    @Test("a timer's values stop, with no completion, when one of them ends the subscription; the scheduler's count of armed timers stays true",
+          arguments: [[7], [7, 8, 9]])
+    func timerHearsItsCancel(values: [Int]) {
+        let scheduler = Scheduler.virtual()
+        var events: [Event<Int>] = []
+        let lifetime = Lifetime()
+        let sent: RunValues<Int> = values.count == 1 ? .one(values[0]) : .list(values)
+        Signal<Int>.timer(.milliseconds(2), sending: sent, on: scheduler).start(Observer(
+            next: { value in
+                events.append(.next(value))
+                lifetime.dispose()
+                #expect(scheduler.pendingTimers == 1)
+            },
+            terminate: { events.append($0.event()) }), in: lifetime)
+        var later = 0
+        scheduler.schedule(after: .milliseconds(3)) { later += 1 }
+        scheduler.run()
+        #expect(events == [.next(7)])
+        #expect(later == 1 && scheduler.pendingTimers == 0)
+
+        // Not ended by its value: all of them, then the completion.
+        var all: [Event<Int>] = []
+        Signal<Int>.timer(.milliseconds(2), sending: sent, on: scheduler).start(Observer(
+            next: { all.append(.next($0)) }, terminate: { all.append($0.event()) }), in: Lifetime())
+        scheduler.run()
+        #expect(all == values.map { .next($0) } + [.completed])
+    }
 }
