@@ -108,7 +108,7 @@ public final class EventLog<Value> {
         overwritten += total - newest.count
     }
 
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     func keepOutOfLine(_ event: consuming Event<Value>, subscription: Int) {
         let now = scheduler._withUnsafeGuaranteedRef { $0.now }
         if stored < capacity {

@@ -51,6 +51,9 @@ struct CountedRowsTests {
               // A form with no answer for every other value (`it % 2` of 2.5): counting
               // stops there, and starts again at the loop's next poll.
               ("range 1, 4000 | map it / 2 | filter it % 2 == 0 | reduce 0, acc + it", 50),
+              // Counted in batches until the batch where the form has no answer (from 0 on:
+              // `it % 2` of a negative), which then goes one by one, as the values after it.
+              ("range 1, 4000 | map it * -1 | map it + 3000 | filter it % 2 == 0 | reduce 0, acc + it", 2_900),
           ])
     func sameTrace(_ script: String, counts: Int) throws {
         for limit in [10, 64, 700] {

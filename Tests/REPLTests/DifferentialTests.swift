@@ -128,6 +128,30 @@ struct DifferentialTests {
         expectUntracedRuns(cases)
     }
 
+    /// A fused `range` sends its values in batches of 64 (`FusedStages.Stage.pushNumbers`):
+    /// a number a form cannot answer, a `take`, an error or a downstream that ends the run
+    /// in the middle of a batch or at its edge give what one by one gives.
+    @Test("a range's batches through the number lane send what one value at a time does")
+    func rangeBatches() {
+        let cases: [(String, [String])] = [
+            // Mask forms answer naturals only: the batch goes one by one from -1 on.
+            ("range 1, 100 | map it * -1 | map it + 30 | filter it % 2 == 0 | take 3",
+             ["0ms  next 28", "0ms  next 26", "0ms  next 24", "0ms  completed"]),
+            ("range 1, 100 | map it * -1 | map it + 30 | filter it % 2 == 0 | reduce 0, acc + it",
+             ["0ms  next -1050", "0ms  completed"]),
+            ("range 1, 200 | map it - 50 | map it % 4 | reduce 0, acc + it", ["0ms  next 152", "0ms  completed"]),
+            ("range 1, 150 | filter it % 2 == 0 | take 40 | scan 0, acc + it | filter it > 1500 | take 2",
+             ["0ms  next 1560", "0ms  next 1640", "0ms  completed"]),
+            // An error after the first batch's edge (64).
+            ("range 60, 10 | filter it % 2 == 0 | map 10 / (it - 66)",
+             ["0ms  next -1.6666666666666667", "0ms  next -2.5", "0ms  next -5"]),
+            ("range 1, 200 | take 63 | reduce 0, acc + it", ["0ms  next 2016", "0ms  completed"]),
+            ("range 1, 1000 | map it * 2 | first it > 100", ["0ms  next 102", "0ms  completed"]),
+            ("range 1, 1000 | map it * 2 | takeWhile it < 200 | count", ["0ms  next 99", "0ms  completed"]),
+        ]
+        expectUntracedRuns(cases)
+    }
+
     /// Each script's untraced events fused are its events unfused, and (values and
     /// completions) the ones written.
     func expectUntracedRuns(_ cases: [(String, [String])]) {

@@ -85,10 +85,23 @@ extension FusedStages {
             func uncount(_ value: Int, before index: Int) {
                 for earlier in 0..<index { counts[earlier] &-= 1 }
             }
+            let batch = UnsafeMutableBufferPointer<Double>.allocate(capacity: FusedStages.pollMask + 1)
+            let sent = UnsafeMutableBufferPointer<Int>.allocate(capacity: steps.count)
+            defer {
+                batch.deallocate()
+                sent.deallocate()
+            }
             next: while value < values.upperBound {
                 if run.done || run.upstream.isDisposed { stop = .ended; break }
-                // The caller asked at the first value.
-                if value & FusedStages.pollMask == 0, value != values.lowerBound, interrupted() { stop = .ended; break }
+                if value & FusedStages.pollMask == 0 {
+                    // The caller asked at the first value.
+                    if value != values.lowerBound, interrupted() { stop = .ended; break }
+                    let end = min(values.upperBound, (value | FusedStages.pollMask) &+ 1)
+                    if push(batch: value..<end, into: batch, counts: counts, sent: sent) {
+                        value = end
+                        continue next
+                    }
+                }
                 var number = Double(value)
                 for index in steps.indices {
                     switch steps[index] {
@@ -117,6 +130,33 @@ extension FusedStages {
             }
             record(values.lowerBound..<value, counts: counts)
             return (value, stop)
+        }
+
+        /// The values of a batch (from one poll to the next) through the counted stages
+        /// with their loops over a batch (`NumberFunction.applyAll`,
+        /// `NumberCondition.keepAll`), counted, then into the sum (the same additions, in
+        /// order). False, with nothing counted or sent, when a form has no answer for one
+        /// of them: they then go one by one. Nothing in the counted rows can end the run
+        /// meanwhile (pure forms, a sum that sends nothing until the end).
+        private func push(batch values: Range<Int>, into buffer: UnsafeMutableBufferPointer<Double>,
+                          counts: UnsafeMutableBufferPointer<Int>, sent: UnsafeMutableBufferPointer<Int>) -> Bool {
+            var count = values.count
+            for index in 0..<count { buffer[index] = Double(values.lowerBound &+ index) }
+            for index in steps.indices {
+                let numbers = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+                switch steps[index] {
+                case .map(let map):
+                    guard map._withUnsafeGuaranteedRef({ $0.numbers(numbers) }) == count else { return false }
+                case .filter(let filter):
+                    let (kept, read) = filter._withUnsafeGuaranteedRef { $0.keep(numbers) }
+                    guard read == count else { return false }
+                    count = kept
+                }
+                sent[index] = count
+            }
+            for index in steps.indices { counts[index] &+= sent[index] }
+            sum._withUnsafeGuaranteedRef { $0.pushNumbers(UnsafeMutableBufferPointer(rebasing: buffer[..<count])) }
+            return true
         }
 
         /// Records in each row the last values it sent among `counted`'s (the range's),

@@ -112,6 +112,49 @@ enum FusedStages {
         /// where 12 do, callgrind).
         @inline(never) final func pushFrame(of number: Double) { push(Frame(it: .number(number))) }
 
+        /// Takes the next numbers, in order (`range`'s values between two polls): a stage
+        /// of the number lane computes the batch in one loop and passes on what it sends
+        /// (`emitNumbers`), a call a batch where each number was a call a stage. The others
+        /// take them one by one. What a stage sends is the same, in the same order: a
+        /// number a form cannot answer, and everything after it, go one by one, and the
+        /// chain stops where it would have (a failure, `take`, a downstream that ends it).
+        func pushNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            pushEach(numbers[...])
+        }
+
+        /// `pushNumber` of each, while the run goes on (as `pushRange`'s loop asks).
+        @inline(never) final func pushEach(_ numbers: Slice<UnsafeMutableBufferPointer<Double>>) {
+            for number in numbers {
+                if run.done || run.upstream.isDisposed { return }
+                pushNumber(number)
+            }
+        }
+
+        /// `emitNumber` of each: the batch to the next stage when nothing records it.
+        @inline(__always) final func emitNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            if probeRef == nil, let nextRef, !numbers.isEmpty {
+                nextRef._withUnsafeGuaranteedRef { $0.pushNumbers(numbers) }
+            } else {
+                emitEach(numbers)
+            }
+        }
+
+        /// `emitNumbers` for the last stage and a traced one, out of line.
+        @inline(never) final func emitEach(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            for number in numbers {
+                if run.done || run.upstream.isDisposed { return }
+                emitNumber(number)
+            }
+        }
+
+        /// A batch's first `count` numbers sent on, and the rest taken one by one: a
+        /// number-lane stage's form stopped at a number it cannot answer.
+        @inline(__always) final func emitNumbers(_ numbers: UnsafeMutableBufferPointer<Double>, first count: Int,
+                                                 thenEachFrom rest: Int) {
+            emitNumbers(UnsafeMutableBufferPointer(rebasing: numbers[..<count]))
+            if rest < numbers.count { pushEach(numbers[rest...]) }
+        }
+
         /// The upstream ended: stages that hold state send it on first (reduce).
         func finish(_ termination: Termination) {
             terminated = true
@@ -163,17 +206,23 @@ enum FusedStages {
             push(values, interrupted: interrupted)
         }
 
-        /// The loop of `pushRange`. A while loop: `for` over a range checked its bounds
-        /// again at every value.
+        /// The loop of `pushRange`: the values in batches, from one poll to the next
+        /// (`pushNumbers`).
         private final func push(_ values: Range<Int>, interrupted: () -> Bool) {
-            var value = values.lowerBound
-            while value < values.upperBound {
-                if run.done || run.upstream.isDisposed { return }
-                if value & FusedStages.pollMask == 0, interrupted() { return }
-                pushNumber(Double(value))
-                value &+= 1
+            let ended = withUnsafeTemporaryAllocation(of: Double.self, capacity: FusedStages.pollMask + 1) { buffer in
+                var value = values.lowerBound
+                while value < values.upperBound {
+                    if run.done || run.upstream.isDisposed { return false }
+                    if value & FusedStages.pollMask == 0, interrupted() { return false }
+                    let end = min(values.upperBound, (value | FusedStages.pollMask) &+ 1)
+                    let count = end &- value
+                    for index in 0..<count { buffer[index] = Double(value &+ index) }
+                    pushNumbers(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+                    value = end
+                }
+                return true
             }
-            if !run.done, !run.upstream.isDisposed { finish(.completed) }
+            if ended, !run.done, !run.upstream.isDisposed { finish(.completed) }
         }
 
         /// A traced `range` pushing into the stages after it: its own row is recorded when
@@ -249,6 +298,7 @@ enum FusedStages {
     final class Source: Stage {
         override func push(_ frame: Frame) { emit(frame) }
         override func pushNumber(_ number: Double) { emitNumber(number) }
+        override func pushNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) { emitNumbers(numbers) }
     }
 
     class Map: Stage {
@@ -288,26 +338,38 @@ enum FusedStages {
     /// A `map` whose expression has a number form: numbers go through it.
     final class NumberMap: Map {
         let number: (Double) -> Double?
+        let numbers: (UnsafeMutableBufferPointer<Double>) -> Int
         init(run: Run, transform: @escaping Evaluator, number: NumberFunction) {
             self.number = number.apply
+            numbers = number.applyAll
             super.init(run: run, transform: transform)
         }
         override func pushNumber(_ number: Double) {
             guard let result = self.number(number) else { return pushFrame(of: number) }
             emitNumber(result)
         }
+        override func pushNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            let computed = self.numbers(numbers)
+            emitNumbers(numbers, first: computed, thenEachFrom: computed)
+        }
     }
 
     /// A `filter` whose condition has a number form: numbers are tested by it.
     final class NumberFilter: Filter {
         let test: (Double) -> Bool?
+        let keep: (UnsafeMutableBufferPointer<Double>) -> (kept: Int, read: Int)
         init(run: Run, condition: @escaping Evaluator, site: Site, test: NumberCondition) {
             self.test = test.apply
+            keep = test.keepAll
             super.init(run: run, condition: condition, site: site)
         }
         override func pushNumber(_ number: Double) {
             guard let keep = test(number) else { return pushFrame(of: number) }
             if keep { emitNumber(number) }
+        }
+        override func pushNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            let (kept, read) = keep(numbers)
+            emitNumbers(numbers, first: kept, thenEachFrom: read)
         }
     }
 
@@ -374,6 +436,17 @@ enum FusedStages {
             accumulation = .number(sum + number)
             if emitsEach { emitNumber(sum + number) }
         }
+        /// A sum over the batch, in order (the same additions as one by one); `scan`
+        /// sends each partial sum, made in place.
+        override func pushNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            guard itemsAreIt, case .number(var sum) = accumulation else { return pushEach(numbers[...]) }
+            for index in numbers.indices {
+                sum += numbers[index]
+                numbers[index] = sum
+            }
+            accumulation = .number(sum)
+            if emitsEach { emitNumbers(numbers) }
+        }
         override func finish(_ termination: Termination) {
             if !emitsEach, termination == .completed, !run.done { emit(Frame(it: accumulation)) }
             super.finish(termination)
@@ -396,6 +469,13 @@ enum FusedStages {
             guard remaining > 0 else { return }
             remaining -= 1
             emitNumber(number)
+            if remaining == 0 { complete() }
+        }
+        override func pushNumbers(_ numbers: UnsafeMutableBufferPointer<Double>) {
+            let count = min(remaining, numbers.count)
+            guard count > 0 else { return }
+            remaining -= count
+            emitNumbers(UnsafeMutableBufferPointer(rebasing: numbers[..<count]))
             if remaining == 0 { complete() }
         }
         private func complete() {

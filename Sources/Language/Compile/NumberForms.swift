@@ -13,13 +13,53 @@
 /// of 64 bytes (docs/performance.md, P1).
 final class NumberFunction {
     let apply: (Double) -> Double?
-    init(_ apply: @escaping (Double) -> Double?) { self.apply = apply }
+    /// `apply` over a batch of numbers in place (`FusedStages.Stage.pushNumbers`), up to
+    /// the first it cannot answer: how many it computed. Both are made from one form,
+    /// specialised: the loop calls nothing per number.
+    let applyAll: (UnsafeMutableBufferPointer<Double>) -> Int
+
+    init<Form: NumberMapForm>(_ form: Form) {
+        apply = { form($0) }
+        applyAll = { numbers in
+            for index in numbers.indices {
+                guard let result = form(numbers[index]) else { return index }
+                numbers[index] = result
+            }
+            return numbers.count
+        }
+    }
 }
 
 /// A condition of `it` alone for a number (`NumberFunction`'s counterpart for `filter`).
 final class NumberCondition {
     let apply: (Double) -> Bool?
-    init(_ apply: @escaping (Double) -> Bool?) { self.apply = apply }
+    /// `apply` over a batch of numbers: the ones it keeps moved to the front, in order, up
+    /// to the first it cannot answer; how many it kept and how many it read.
+    let keepAll: (UnsafeMutableBufferPointer<Double>) -> (kept: Int, read: Int)
+
+    init<Form: NumberTestForm>(_ form: Form) {
+        apply = { form($0) }
+        keepAll = { numbers in
+            var kept = 0
+            for index in numbers.indices {
+                let number = numbers[index]
+                guard let keep = form(number) else { return (kept, index) }
+                numbers[kept] = number
+                kept &+= keep ? 1 : 0
+            }
+            return (kept, numbers.count)
+        }
+    }
+}
+
+/// A number form of a `map` expression: nil where it cannot answer.
+protocol NumberMapForm {
+    func callAsFunction(_ x: Double) -> Double?
+}
+
+/// A number form of a `filter` condition.
+protocol NumberTestForm {
+    func callAsFunction(_ x: Double) -> Bool?
 }
 
 enum NumberForms {
@@ -28,9 +68,9 @@ enum NumberForms {
     static func map(_ expression: CheckedExpression) -> NumberFunction? {
         switch expression {
         case .it:
-            return NumberFunction { $0 }
+            return NumberFunction(It())
         case .constant(.number(let constant)):
-            return NumberFunction { _ in constant }
+            return NumberFunction(ConstantNumber(value: constant))
         case .binary(let op, .it, .constant(.number(let constant)), _):
             return OperatorKernels.arithmetic(op) { itNumber($0, constant) }
         case .binary(let second, .binary(let first, .it, .constant(.number(let inner)), _), .constant(.number(let constant)), _):
@@ -45,7 +85,7 @@ enum NumberForms {
     static func test(_ expression: CheckedExpression) -> NumberCondition? {
         switch expression {
         case .constant(.bool(let constant)):
-            return NumberCondition { _ in constant }
+            return NumberCondition(ConstantCondition(value: constant))
         case .binary(let op, .it, .constant(.number(let constant)), _):
             return OperatorKernels.comparison(op) { compared($0, constant) }
         case .binary(let op, .binary(.remainder, .it, .constant(.number(let divisor)), _), .constant(.number(let constant)), _)
@@ -59,36 +99,82 @@ enum NumberForms {
     }
 
     private static func itNumber<K: ArithmeticKernel>(_: K.Type, _ constant: Double) -> NumberFunction {
-        NumberFunction { x in K.number(x, constant) }
+        NumberFunction(ItOperation<K>(constant: constant))
     }
 
     private static func itTwice<K1: ArithmeticKernel, K2: ArithmeticKernel>(_: K1.Type, _ inner: Double,
                                                                             _: K2.Type, _ constant: Double) -> NumberFunction {
-        NumberFunction { x in
-            guard let middle = K1.number(x, inner) else { return nil }
-            return K2.number(middle, constant)
-        }
+        NumberFunction(Then(first: ItOperation<K1>(constant: inner), second: ItOperation<K2>(constant: constant)))
     }
 
     private static func compared<K: ComparisonKernel>(_: K.Type, _ constant: Double) -> NumberCondition {
-        NumberCondition { x in K.test(x, constant) }
+        NumberCondition(ItCompared<K>(constant: constant))
     }
 
     private static func compared<K1: ArithmeticKernel, K2: ComparisonKernel>(_: K1.Type, _ inner: Double,
                                                                              _: K2.Type, _ constant: Double) -> NumberCondition {
-        NumberCondition { x in
-            guard let middle = K1.number(x, inner) else { return nil }
-            return K2.test(middle, constant)
-        }
+        NumberCondition(Then(first: ItOperation<K1>(constant: inner), second: ItCompared<K2>(constant: constant)))
+    }
+
+    private static func maskCompared<K: ComparisonKernel>(_ divisor: Double, _: K.Type, _ constant: Double) -> NumberCondition {
+        NumberCondition(ItMaskCompared<K>(mask: (RemainderKernel.natural(divisor) ?? 1) - 1, constant: constant))
+    }
+
+    // MARK: The forms
+
+    private struct It: NumberMapForm {
+        @inline(__always) func callAsFunction(_ x: Double) -> Double? { x }
+    }
+
+    private struct ConstantNumber: NumberMapForm {
+        let value: Double
+        @inline(__always) func callAsFunction(_ x: Double) -> Double? { value }
+    }
+
+    private struct ConstantCondition: NumberTestForm {
+        let value: Bool
+        @inline(__always) func callAsFunction(_ x: Double) -> Bool? { value }
+    }
+
+    private struct ItOperation<K: ArithmeticKernel>: NumberMapForm {
+        let constant: Double
+        @inline(__always) func callAsFunction(_ x: Double) -> Double? { K.number(x, constant) }
+    }
+
+    private struct ItCompared<K: ComparisonKernel>: NumberTestForm {
+        let constant: Double
+        @inline(__always) func callAsFunction(_ x: Double) -> Bool? { K.test(x, constant) }
+    }
+
+    /// A form of `it`, then another of its result (`it OP c1 OP c2`, `it OP c1 CMP c2`):
+    /// no answer when either has none.
+    fileprivate struct Then<First: NumberMapForm, Second> {
+        let first: First
+        let second: Second
     }
 
     /// `it % 2^k CMP c`: the remainder of a natural number as a mask computed once
     /// (`RemainderKernel.number` by a power of two, with the divisor's checks done here).
-    private static func maskCompared<K: ComparisonKernel>(_ divisor: Double, _: K.Type, _ constant: Double) -> NumberCondition {
-        let mask = (RemainderKernel.natural(divisor) ?? 1) - 1
-        return NumberCondition { x in
+    private struct ItMaskCompared<K: ComparisonKernel>: NumberTestForm {
+        let mask: Int64
+        let constant: Double
+        @inline(__always) func callAsFunction(_ x: Double) -> Bool? {
             guard let i = RemainderKernel.natural(x) else { return nil }
             return K.test(Double(i & mask), constant)
         }
+    }
+}
+
+extension NumberForms.Then: NumberMapForm where Second: NumberMapForm {
+    @inline(__always) func callAsFunction(_ x: Double) -> Double? {
+        guard let middle = first(x) else { return nil }
+        return second(middle)
+    }
+}
+
+extension NumberForms.Then: NumberTestForm where Second: NumberTestForm {
+    @inline(__always) func callAsFunction(_ x: Double) -> Bool? {
+        guard let middle = first(x) else { return nil }
+        return second(middle)
     }
 }
