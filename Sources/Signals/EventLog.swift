@@ -93,19 +93,20 @@ public final class EventLog<Value> {
     }
 
     /// `total` events recorded now, one by one, into the ring of plain entries
-    /// (`ringOfPlainEntries`), of which `newest` are the last ones, oldest first, as many
-    /// as it keeps, or all of them when fewer: the log ends as those records would have
-    /// left it (the ring's entries, what it overwrote, the budget's `newest`), without
-    /// being called for the ones overwritten anyway (FusedStages' counted rows, P5).
+    /// (`ringOfPlainEntries`), of which the last `count` are `newest(0)`, `newest(1)`, …,
+    /// oldest first, as many as it keeps, or all of them when fewer: the log ends as those
+    /// records would have left it (the ring's entries, what it overwrote, the budget's
+    /// `newest`), without being called for the ones overwritten anyway (FusedStages'
+    /// counted rows, P5). Each event is made as it is kept: no list of them to destroy.
     ///
     /// Inlinable, so it is specialised where it is called (a generic loop looked the
     /// entry's type up at every event: ~250 instructions each).
     @inlinable
-    public func recordInRing(newest: [Event<Value>], of total: Int, subscription: Int) {
-        assert(ringOfPlainEntries.map { newest.count == min(total, $0) } ?? false,
+    public func recordInRing(_ count: Int, of total: Int, subscription: Int, newest: (Int) -> Event<Value>) {
+        assert(ringOfPlainEntries.map { count == min(total, $0) } ?? false,
                "the last events of a ring of plain entries, as many as it keeps")
-        for event in newest { keep(event, subscription: subscription) }
-        overwritten += total - newest.count
+        for index in 0..<count { keep(newest(index), subscription: subscription) }
+        overwritten += total - count
     }
 
     @inlinable @inline(never)
