@@ -75,6 +75,25 @@ enum RemainderKernel: ArithmeticKernel {
         guard shifted - 0x1p52 == x else { return nil }
         return Int64(bitPattern: shifted.bitPattern & 0xF_FFFF_FFFF_FFFF)
     }
+
+    /// `natural(x)` of a number it answers for (`allNatural`).
+    @inline(__always) static func naturalUnchecked(_ x: Double) -> Int64 {
+        Int64(bitPattern: (x + 0x1p52).bitPattern & 0xF_FFFF_FFFF_FFFF)
+    }
+
+    /// Whether `natural` answers for every number: one pass without a branch. It may say
+    /// no where `natural` answers (`-0.0`); never yes where it does not.
+    @inline(__always) static func allNatural(_ numbers: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let limit = (0x1p52 as Double).bitPattern
+        var outside: UInt64 = 0
+        for x in numbers {
+            // Below 2^52 and not negative (the sign bit set is above it), NaN neither; whole.
+            let inRange: UInt64 = x.bitPattern < limit ? 0 : 1
+            let whole: UInt64 = (x + 0x1p52) - 0x1p52 == x ? 0 : 1
+            outside |= inRange | whole
+        }
+        return outside == 0
+    }
 }
 
 enum EqualKernel: ComparisonKernel {
