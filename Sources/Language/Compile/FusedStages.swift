@@ -216,13 +216,24 @@ enum FusedStages {
                     if value & FusedStages.pollMask == 0, interrupted() { return false }
                     let end = min(values.upperBound, (value | FusedStages.pollMask) &+ 1)
                     let count = end &- value
-                    for index in 0..<count { buffer[index] = Double(value &+ index) }
+                    fill(buffer, from: value, count: count)
                     pushNumbers(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
                     value = end
                 }
                 return true
             }
             if ended, !run.done, !run.upstream.isDisposed { finish(.completed) }
+        }
+
+        /// `count` (≤ 64) numbers from `first` on: each the first plus a small whole
+        /// number, exact below 2^53 (a range's FROM and COUNT are at most
+        /// `Limits.largestCount`, below 2^50), in a loop the compiler vectorises (a 32-bit
+        /// whole number to a `Double` is one packed instruction, a 64-bit one is not):
+        /// 2 instructions a number fewer (P1).
+        @inline(__always) private final func fill(_ buffer: UnsafeMutableBufferPointer<Double>, from first: Int, count: Int) {
+            assert(first.magnitude < 1 << 53 && (first &+ count).magnitude < 1 << 53)
+            let start = Double(first)
+            for index in 0..<Int32(truncatingIfNeeded: count) { buffer[Int(index)] = start + Double(index) }
         }
 
         /// A traced `range` pushing into the stages after it: its own row is recorded when
