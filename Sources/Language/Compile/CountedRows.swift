@@ -141,7 +141,7 @@ extension FusedStages {
         private func push(batch values: Range<Int>, into buffer: UnsafeMutableBufferPointer<Double>,
                           counts: UnsafeMutableBufferPointer<Int>, sent: UnsafeMutableBufferPointer<Int>) -> Bool {
             var count = values.count
-            for index in 0..<count { buffer[index] = Double(values.lowerBound &+ index) }
+            FusedStages.fill(buffer, with: values)
             for index in steps.indices {
                 let numbers = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
                 switch steps[index] {

@@ -23,6 +23,18 @@ enum FusedStages {
     /// expensive (`scan [], acc + [it]` copies a list of up to a million items per value).
     static let pollMask = 63
 
+    /// A range's batch (at most 64 numbers), from `values.lowerBound` on: each the first
+    /// plus a small whole number, exact below 2^53 (a range's FROM and COUNT are at most
+    /// `Limits.largestCount`, below 2^50), in a loop the compiler vectorises (a 32-bit
+    /// whole number to a `Double` is one packed instruction, a 64-bit one is not):
+    /// 2 instructions a number fewer (P1).
+    @inline(__always) static func fill(_ buffer: UnsafeMutableBufferPointer<Double>, with values: Range<Int>) {
+        assert(values.lowerBound.magnitude < 1 << 53 && values.upperBound.magnitude < 1 << 53)
+        assert(values.count <= buffer.count)
+        let start = Double(values.lowerBound)
+        for index in 0..<Int32(truncatingIfNeeded: values.count) { buffer[Int(index)] = start + Double(index) }
+    }
+
     static func identity(_ frame: Frame) throws(EvaluationFailure) -> Value { frame.it }
 
     /// One fused subscription: ends the run once, disposing upstream first.
@@ -216,24 +228,13 @@ enum FusedStages {
                     if value & FusedStages.pollMask == 0, interrupted() { return false }
                     let end = min(values.upperBound, (value | FusedStages.pollMask) &+ 1)
                     let count = end &- value
-                    fill(buffer, from: value, count: count)
+                    FusedStages.fill(buffer, with: value..<end)
                     pushNumbers(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
                     value = end
                 }
                 return true
             }
             if ended, !run.done, !run.upstream.isDisposed { finish(.completed) }
-        }
-
-        /// `count` (≤ 64) numbers from `first` on: each the first plus a small whole
-        /// number, exact below 2^53 (a range's FROM and COUNT are at most
-        /// `Limits.largestCount`, below 2^50), in a loop the compiler vectorises (a 32-bit
-        /// whole number to a `Double` is one packed instruction, a 64-bit one is not):
-        /// 2 instructions a number fewer (P1).
-        @inline(__always) private final func fill(_ buffer: UnsafeMutableBufferPointer<Double>, from first: Int, count: Int) {
-            assert(first.magnitude < 1 << 53 && (first &+ count).magnitude < 1 << 53)
-            let start = Double(first)
-            for index in 0..<Int32(truncatingIfNeeded: count) { buffer[Int(index)] = start + Double(index) }
         }
 
         /// A traced `range` pushing into the stages after it: its own row is recorded when
