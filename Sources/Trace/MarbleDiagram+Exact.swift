@@ -40,7 +40,7 @@ struct ExactLayout<Value> {
         for rowMarks in marks {
             for (time, instant) in rowMarks {
                 guard let at = index[time] else { continue }
-                let width = Diagram.token(instant, .every).count
+                let width = Diagram.width(instant, .every)
                 let room = at + 1 < frames.count ? Int(frames[at + 1] - frames[at]) : Int.max
                 widths[at] = max(widths[at], width <= room ? width : 1)
             }

@@ -311,7 +311,7 @@ public struct MarbleDiagram<Value> {
             var width: [Int64: Int] = [:]
             for rowMarks in marks {
                 for (slot, instant) in slotted(rowMarks, slotOf: slotOf) {
-                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.token(instant, detail).count)
+                    width[slot] = max(width[slot] ?? 1, MarbleDiagram.width(instant, detail))
                 }
             }
             return width
@@ -391,7 +391,30 @@ public struct MarbleDiagram<Value> {
     /// ending at once) are drawn once, after the values: `(*|)`, so a group is never wider
     /// than `(` + 8 values + `|#!)`, however much happens at one instant.
     static func token(_ instant: Instant, _ detail: Detail) -> [Mark] {
-        guard instant.total > 1 else { return instant.marks }
+        switch shape(instant, detail) {
+        case .marks(let marks): return marks
+        case .tooWide(let width): return Array(repeating: .several, count: width)
+        }
+    }
+
+    /// How many columns `token` takes, without making the marks of an instant too wide to
+    /// draw (30,000 of them, one for each value of a traced P1's last row: ~10M
+    /// instructions a run, to be counted).
+    static func width(_ instant: Instant, _ detail: Detail) -> Int {
+        switch shape(instant, detail) {
+        case .marks(let marks): return marks.count
+        case .tooWide(let width): return width
+        }
+    }
+
+    /// `token`'s marks, or only their width when the line cannot hold them.
+    enum Shape {
+        case marks([Mark])
+        case tooWide(Int)
+    }
+
+    static func shape(_ instant: Instant, _ detail: Detail) -> Shape {
+        guard instant.total > 1 else { return .marks(instant.marks) }
         let limit = detail == .every ? Int.max : detail == .condensed ? 8 : 1
         let merged = detail != .every && instant.ends.values.contains { $0 > 1 }
         let shown: [Mark]
@@ -402,11 +425,11 @@ public struct MarbleDiagram<Value> {
             shown = [.several] + instant.endKinds.map { .symbol($0) }
         } else if instant.marks.count < instant.total {
             // Every mark, more than a line holds: as wide as it would be (never drawn).
-            return Array(repeating: .several, count: instant.total + 2)
+            return .tooWide(instant.total + 2)
         } else {
             shown = instant.marks
         }
-        return shown.count > 1 ? [.symbol("(")] + shown + [.symbol(")")] : shown
+        return .marks(shown.count > 1 ? [.symbol("(")] + shown + [.symbol(")")] : shown)
     }
 
     /// What the legend explains: the most values drawn as one `*`, the most ends of one

@@ -48,7 +48,8 @@ final class Deadline {
 
     /// Whether the end has come, reading the clock every 8th time.
     func passed() -> Bool {
-        guard end != .max, !expired else { return expired }
+        if end == .max { return false }
+        guard !expired else { return true }
         polls &+= 1
         return polls & 7 == 0 ? passedNow() : false
     }

@@ -24,7 +24,7 @@ struct Run {
         let (tracer, live) = attachProbes(to: context)
         let compiler = Compiler(context: context)
 
-        var events = 0
+        let events = EventCount()
         var ended = false
         let interrupted = options.interrupted
         let deadline = Deadline(options.realTimeLimit)
@@ -34,8 +34,8 @@ struct Run {
         // (`Interruption`). Set before anything starts: a bound property's pipeline
         // (`var a <- range 1, 1e12`) runs as the run starts.
         let memory = options.memoryLimit.map(MemoryLimit.init)
-        scheduler.interrupted = { events >= limit || interrupted() || deadline.passed() || memory?.passed() == true }
-        let costly = Interruption { events >= limit || interrupted() || deadline.passedNow() }
+        scheduler.interrupted = { events.count >= limit || interrupted() || deadline.passed() || memory?.passed() == true }
+        let costly = Interruption { events.count >= limit || interrupted() || deadline.passedNow() }
         return Interruption.$current.withValue(costly) { () -> RunOutcome in
             scheduler.startClock()
             started?(scheduler)
@@ -51,11 +51,11 @@ struct Run {
             }
             let start = scheduler.now
             let lifetime = signal.subscribe { event in
-                guard events < limit, !ended else { return }
-                events += 1
+                guard events.count < limit, !ended else { return }
+                events.count += 1
                 if case .next = event {} else { ended = true }
                 observe(event, scheduler.now)
-                if events == limit, !ended {
+                if events.count == limit, !ended {
                     tracer?.disposalReason = options.eventLimit.map(Run.reached)
                     endRun?()
                 }
@@ -68,7 +68,7 @@ struct Run {
                 // Still subscribed: the window lasts its whole length, then the run ends.
                 if !ended, !lifetime.isDisposed, !deadline.expired { scheduler.advance(to: start + span) }
             }
-            let stop = memory?.exceeded == true ? .memory : stopReason(ended: ended, events: events, deadline: deadline, scheduler: scheduler)
+            let stop = memory?.exceeded == true ? .memory : stopReason(ended: ended, events: events.count, deadline: deadline, scheduler: scheduler)
             switch stop {
             case .eventLimit: tracer?.disposalReason = options.eventLimit.map(Run.reached)
             case .interrupted: tracer?.disposalReason = "when the run was stopped by \(options.interruptReason())"
@@ -85,7 +85,7 @@ struct Run {
             bindings.dispose()
             let leftovers = Leftovers(of: context, live: live)
             context.finish()
-            return RunOutcome(stop: stop, end: end, events: events, tracer: tracer, leftovers: leftovers,
+            return RunOutcome(stop: stop, end: end, events: events.count, tracer: tracer, leftovers: leftovers,
                               requestSummary: (context.services as? PhotoSources)?.requestSummary)
         }
     }
@@ -124,4 +124,13 @@ struct Run {
         if case .window = options.horizon { return .horizon }
         return scheduler.pendingTimers > 0 ? .horizon : .quiescent
     }
+}
+
+/// The events a run has let through: counted by its observer, read at every poll of the
+/// scheduler and of a synchronous loop (every 64 values of a fused `range`). Unchecked for
+/// exclusive access, as the engine's modules are: a captured variable's read was checked
+/// at each poll, ~60 instructions (1.75 an event of P1, callgrind). Only the run's own
+/// closures touch it, on the run's thread, one at a time.
+final class EventCount {
+    @exclusivity(unchecked) var count = 0
 }
