@@ -569,6 +569,14 @@ final class Flattener<Value, Inner> {
         ), inner)
     }
 
+    /// An inner's value sent on. Out of line: called from an inner's observer, the
+    /// downstream's closure was retained and released around each call (its flattener
+    /// reached through the run: P7's `*`, two atomic operations an event); here the
+    /// flattener is `self`, which its caller keeps alive, and its `let` is not.
+    @inlinable @inline(never) func forward(_ value: Inner) {
+        if !done { downstream.next(value) }
+    }
+
     /// The run that ended last, when it is this flattener's to reuse (`renewedRun`).
     @usableFromInline var spare: InnerLifetime<Value, Inner>?
 
@@ -649,7 +657,7 @@ final class InnerLifetime<Value, Inner>: Lifetime {
 /// does: it completes with the last one, its source disposed first.
 extension InnerLifetime: TakeCounting {
     @inlinable func send(_ value: Inner) {
-        if !flattener.done { flattener.downstream.next(value) }
+        flattener.forward(value)
     }
 
     @inlinable func stopSource() { dispose() }
