@@ -169,6 +169,16 @@ enum NumberForms {
     private struct ItMaskCompared<K: ComparisonKernel>: NumberTestForm {
         let mask: Int64
         let constant: Double
+        /// Bit r: the form's answer for a remainder r (r ≤ `mask`, below 64), by the
+        /// kernel's own test; made once, with the form.
+        let answers: UInt64
+
+        init(mask: Int64, constant: Double) {
+            self.mask = mask
+            self.constant = constant
+            answers = (0...min(mask, 63)).reduce(0) { bits, r in K.test(Double(r), constant) ? bits | 1 << r : bits }
+        }
+
         @inline(__always) func callAsFunction(_ x: Double) -> Bool? {
             guard let i = RemainderKernel.natural(x) else { return nil }
             return K.test(Double(i & mask), constant)
@@ -181,7 +191,6 @@ enum NumberForms {
         /// number at a time.
         func keepAll(_ numbers: UnsafeMutableBufferPointer<Double>) -> (kept: Int, read: Int) {
             guard mask < 64, RemainderKernel.allNatural(numbers) else { return keepEach(numbers) }
-            let answers = answers
             var kept = 0
             for index in numbers.indices {
                 let number = numbers[index]
@@ -189,12 +198,6 @@ enum NumberForms {
                 kept &+= Int(truncatingIfNeeded: answers &>> (RemainderKernel.naturalUnchecked(number) & mask)) & 1
             }
             return (kept, numbers.count)
-        }
-
-        /// Bit r: the form's answer for a remainder r (r ≤ `mask` < 64), by the kernel's
-        /// own test.
-        var answers: UInt64 {
-            (0...min(mask, 63)).reduce(0) { bits, r in K.test(Double(r), constant) ? bits | 1 << r : bits }
         }
     }
 }
