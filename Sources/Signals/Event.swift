@@ -16,6 +16,12 @@ public enum Event<Value> {
         }
     }
 
+    /// Whether it is `completed` (which holds nothing), read without copying the event.
+    @inlinable public var isCompletion: Bool {
+        if case .completed = self { return true }
+        return false
+    }
+
     @inlinable public var value: Value? {
         if case .next(let value) = self { return value }
         return nil

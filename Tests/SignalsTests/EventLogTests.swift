@@ -83,6 +83,17 @@ extension EventLogTests {
         #expect(log.cap(at: 2) == 4)
         #expect(log.entries.map(\.subscription) == [11, 12])
     } }
+
+    @Test("a cap that drops exactly the ring's older part leaves a ring that goes on in order")
+    func capAtTheWrap() { log { (log: EventLog<Int>) in
+        wrapRing(log)
+        // 7, 8, 9 go: the newer part 10, 11, 12 is the whole ring, its oldest first.
+        #expect(log.cap(at: 3) == 3)
+        #expect(log.entries.map(\.subscription) == [10, 11, 12])
+        for number in 13..<15 { log.record(holdingNoReferences: .next(number), subscription: number) }
+        #expect(log.entries.map(\.subscription) == [12, 13, 14])
+        #expect(log.newest?.subscription == 14)
+    } }
 }
 
 extension EventLogTests {
@@ -111,5 +122,76 @@ extension EventLogTests {
         #expect(fast.entries.map(\.time) == general.entries.map(\.time))
         #expect(fast.overwritten == general.overwritten && fast.overwritten > 200, "\(fast.overwritten)")
         #expect(budgets.0.recorded == budgets.1.recorded)
+    }
+}
+
+extension EventLogTests {
+    /// A cap moves the entries within the log's own block (a ring's older part closes up
+    /// behind the newer; past it, the newer rest moves to the front; a ring capped above
+    /// its count is put in order to grow): against a list kept oldest first, over seeded
+    /// random records and caps, every entry, the count dropped, and what a later record
+    /// overwrites agree.
+    @Test("caps in place keep what a list of the newest keeps", arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func capsInPlace(seed: UInt64) { log { (log: EventLog<Int>) in
+        var random = Knuth(seed: seed)
+        var model: [Int] = [], bound = Int.max, overwritten = 0
+        for number in 0..<3_000 {
+            if random.next() % 23 == 0 {
+                let limit = 1 + Int(random.next() % UInt64(model.count + 8))
+                let dropped = max(0, model.count - limit)
+                model.removeFirst(dropped)
+                bound = limit
+                #expect(log.cap(at: limit) == dropped)
+            }
+            if random.next() % 2 == 0 {
+                log.record(holdingNoReferences: .next(number), subscription: number)
+            } else {
+                log.record(.next(number), subscription: number)
+            }
+            model.append(number)
+            if model.count > bound { model.removeFirst(); overwritten += 1 }
+            if number % 97 == 0 { #expect(log.entries.map(\.subscription) == model) }
+        }
+        #expect(log.entries.map(\.subscription) == model)
+        #expect(log.entries.map(\.event.value) == model.map { $0 })
+        #expect(log.overwritten == overwritten)
+    } }
+
+    /// Entries that hold references are released when a cap drops them, once each, and
+    /// the kept ones live on, whichever way the cap moves them.
+    @Test("a cap in place releases what it drops and keeps the rest alive", arguments: [11, 12, 13])
+    func capsReleaseInPlace(seed: UInt64) {
+        var random = Knuth(seed: seed)
+        var alive: [(Int, Weak)] = []
+        var model: [Int] = [], bound = Int.max
+        do {
+            let scheduler = Scheduler.virtual(), budget = EventBudget(limit: 100_000)
+            let log = EventLog<Payload>(budget: budget, scheduler: scheduler)
+            for number in 0..<600 {
+                if random.next() % 17 == 0 {
+                    let limit = 1 + Int(random.next() % UInt64(model.count + 6))
+                    model.removeFirst(max(0, model.count - limit))
+                    bound = limit
+                    _ = log.cap(at: limit)
+                }
+                let box = Box()
+                alive.append((number, Weak(box)))
+                log.record(.next(.object(box)), subscription: number)
+                model.append(number)
+                if model.count > bound { model.removeFirst() }
+                if number % 50 == 0 {
+                    let living = Set(alive.filter { $0.1.object != nil }.map(\.0))
+                    #expect(living == Set(model))
+                }
+            }
+            #expect(log.entries.map(\.subscription) == model)
+            withExtendedLifetime((budget, scheduler, log)) {}
+        }
+        #expect(alive.allSatisfy { $0.1.object == nil }, "the log's end releases every entry")
+    }
+
+    final class Weak {
+        weak var object: Box?
+        init(_ object: Box) { self.object = object }
     }
 }
