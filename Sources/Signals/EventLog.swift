@@ -16,7 +16,11 @@ import Darwin
 public final class EventLog<Value> {
     public typealias Entry = (time: Time, event: Event<Value>, subscription: Int)
 
+    /// The C heap's block (see `reallocate`); the entries start at `base`, past the ones a
+    /// cap dropped from the front.
+    @usableFromInline var block: UnsafeMutablePointer<Entry>
     @usableFromInline var base: UnsafeMutablePointer<Entry>
+    /// Entries the block holds from `base` on.
     @usableFromInline var allocated: Int
     @usableFromInline var stored = 0
     /// Where the oldest entry is once the log is a ring (0 while it grows).
@@ -28,6 +32,10 @@ public final class EventLog<Value> {
     @usableFromInline var capacity = Int.max
     /// Whether an entry may hold a reference (see `record(holdingNoReferences:)`).
     @usableFromInline var mayHoldReferences = false
+    /// Whether its entries are counted and not written yet (`countRecord`): numbers a
+    /// counted row sent (FusedStages' counted rows), written when the loop that counted
+    /// them stops (`writeCounted`). Nothing reads the log meanwhile.
+    @usableFromInline var unwritten = false
     /// The bound all the logs of a trace share, and the clock. Not retained: the tracer
     /// owns them and the logs; `_withUnsafeGuaranteedRef` reads them without the retain
     /// and release a load of an unowned reference costs per event.
@@ -37,15 +45,18 @@ public final class EventLog<Value> {
     public init(budget: EventBudget, scheduler: Scheduler) {
         self.budget = .passUnretained(budget)
         self.scheduler = .passUnretained(scheduler)
+        precondition(_isBitwiseTakable(Entry.self) && MemoryLayout<Entry>.alignment <= 16,
+                     "entries moved bit by bit (`reallocate`), in malloc's alignment")
         allocated = 16
-        base = Self.resize(nil, keeping: 0, to: allocated)
+        block = Self.reallocate(nil, to: allocated)
+        base = block
     }
 
     deinit {
         // Entries that hold no references need no destroying (a call through the entry's
         // type per entry, 8M instructions for a traced run's 100,000, P5).
-        if mayHoldReferences { base.deinitialize(count: stored) }
-        free(base)
+        if mayHoldReferences && !unwritten { base.deinitialize(count: stored) }
+        free(block)
     }
 
     public var count: Int { stored }
@@ -119,6 +130,65 @@ public final class EventLog<Value> {
         overwritten += total - count
     }
 
+    /// Whether it may count its records instead of writing them (`startCounting`): it
+    /// keeps nothing yet, so every entry it will hold is a counted one.
+    public var canCount: Bool { stored == 0 && !unwritten }
+
+    /// From now on `countRecord` stands for `record(holdingNoReferences:)` of a number,
+    /// until `writeCounted` writes the entries kept.
+    public func startCounting() {
+        precondition(canCount, "only a log that keeps nothing counts")
+        unwritten = true
+    }
+
+    /// What `record(holdingNoReferences:)` does to the log and the shared budget (the
+    /// count, what it overwrites, the budget's room and `newest`), without the entry: a
+    /// counted row's traced event before its log is a ring (P5: writing each entry, and
+    /// the caps moving them, were most of what filling a trace's window cost).
+    @inlinable @inline(__always)
+    public func countRecord() {
+        guard stored == capacity else { return countGrowing() }
+        overwritten &+= 1
+        budget._withUnsafeGuaranteedRef { $0.newest = ObjectIdentifier(self) }
+    }
+
+    @usableFromInline
+    func countGrowing() {
+        stored &+= 1
+        budget._withUnsafeGuaranteedRef { budget in
+            budget.newest = ObjectIdentifier(self)
+            budget.recorded &+= 1
+            if budget.recorded > budget.limit { budget.makeRoom() }
+        }
+    }
+
+    /// `count` records counted at once into a ring (each overwrites the oldest, and
+    /// nothing shared changes but the budget's `newest`).
+    public func countRecords(_ count: Int) {
+        guard count > 0 else { return }
+        precondition(unwritten && stored == capacity, "counted records of a ring")
+        overwritten &+= count
+        recordedLast()
+    }
+
+    /// The budget's newest is this log's: it recorded (or counted) the last event.
+    public func recordedLast() {
+        budget._withUnsafeGuaranteedRef { $0.newest = ObjectIdentifier(self) }
+    }
+
+    /// Writes the entries counted, as the records would have: received now by
+    /// `subscription`, `newest(0)` the newest, oldest first. Nothing else is asked of it
+    /// (the budget heard the records as they were counted).
+    @inlinable
+    public func writeCounted(subscription: Int, newest: (Int) -> Event<Value>) {
+        precondition(unwritten, "counted entries")
+        unwritten = false
+        if allocated < stored { reserve(stored) }
+        let now = scheduler._withUnsafeGuaranteedRef { $0.now }
+        for index in 0..<stored { (base + index).initialize(to: (now, newest(stored &- 1 &- index), subscription)) }
+        oldest = 0
+    }
+
     @inlinable @inline(never)
     func keepOutOfLine(_ event: consuming Event<Value>, subscription: Int) {
         let now = scheduler._withUnsafeGuaranteedRef { $0.now }
@@ -138,36 +208,36 @@ public final class EventLog<Value> {
     }
 
     @usableFromInline
-    func grow() {
-        allocated = min(allocated * 2, capacity)
-        base = Self.resize(base, keeping: stored, to: allocated)
+    func grow() { reserve(min(allocated * 2, capacity)) }
+
+    /// Makes the block hold `count` entries from `base` (it grows or shrinks at its end).
+    @usableFromInline
+    func reserve(_ count: Int) {
+        let offset = base - block
+        block = Self.reallocate(block, to: offset + count)
+        base = block + offset
+        allocated = count
     }
 
-    /// Memory for `count` entries from the C heap, holding the first `kept` entries of
-    /// `old`, which it frees. `realloc` moves a large block by remapping its pages, where
-    /// a new block and a copy touch fresh pages, a page fault each: the logs' growing and
-    /// capping were most of what a traced run's trace cost by the clock (4,274 page faults
-    /// more than untraced for the P1 script, P5). `realloc` moves the entries bit by bit,
-    /// which a type allows when the compiler says it is bitwise takable (`Value`'s cases
-    /// are; a type with a weak reference on Darwin would not be): any other type is moved
-    /// into a new block entry by entry.
+    /// A block of `count` entries from the C heap, holding what `old` held (the smaller
+    /// of the two sizes), which it frees. `realloc` moves a large block by remapping its
+    /// pages, where a new block and a copy touch fresh pages, a page fault each: the logs'
+    /// growing and capping were most of what a traced run's trace cost by the clock
+    /// (4,274 page faults more than untraced for the P1 script, P5). It moves the entries
+    /// bit by bit, which their type allows: `init` checks that the compiler says so (every
+    /// `Value` is; a type with a weak reference on Darwin would not be).
     @usableFromInline
-    static func resize(_ old: UnsafeMutablePointer<Entry>?, keeping kept: Int, to count: Int) -> UnsafeMutablePointer<Entry> {
-        precondition(MemoryLayout<Entry>.alignment <= 16 && kept <= count, "malloc's alignment, and room for what is kept")
-        let bytes = max(1, count) * MemoryLayout<Entry>.stride
-        if let old, !_isBitwiseTakable(Entry.self) {
-            let moved = resize(nil, keeping: 0, to: count)
-            moved.moveInitialize(from: old, count: kept)
-            free(old)
-            return moved
+    static func reallocate(_ old: UnsafeMutablePointer<Entry>?, to count: Int) -> UnsafeMutablePointer<Entry> {
+        guard let memory = realloc(old, max(1, count) * MemoryLayout<Entry>.stride) else {
+            fatalError("out of memory for a trace of \(count) events")
         }
-        guard let memory = realloc(old, bytes) else { fatalError("out of memory for a trace of \(count) events") }
         return memory.bindMemory(to: Entry.self, capacity: count)
     }
 
     /// The entries kept, oldest first.
     public var entries: [Entry] {
-        (0..<stored).map { base[(oldest + $0) % stored] }
+        assert(!unwritten, "counted entries are written before they are read")
+        return (0..<stored).map { base[(oldest + $0) % stored] }
     }
 
     /// Visits the entries kept, oldest first, without copying them out.
@@ -182,11 +252,13 @@ public final class EventLog<Value> {
     /// over them itself pays no call per entry (generic code looks up the entry's type
     /// at each call of a closure).
     public func withEntries<Result>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<Entry>) -> Result) -> Result {
-        body(UnsafeBufferPointer(start: base + oldest, count: stored - oldest), UnsafeBufferPointer(start: base, count: oldest))
+        assert(!unwritten, "counted entries are written before they are read")
+        return body(UnsafeBufferPointer(start: base + oldest, count: stored - oldest), UnsafeBufferPointer(start: base, count: oldest))
     }
 
     public var newest: Entry? {
-        stored == 0 ? nil : base[(oldest == 0 ? stored : oldest) - 1]
+        assert(!unwritten, "counted entries are written before they are read")
+        return stored == 0 ? nil : base[(oldest == 0 ? stored : oldest) - 1]
     }
 
     /// Whether it was capped (its oldest entries may have been dropped).
@@ -195,55 +267,65 @@ public final class EventLog<Value> {
     /// Keeps the newest `limit` entries, and from now on at most that many; returns how
     /// many it dropped.
     ///
-    /// In place, in the same block (then fitted to the cap): a new block and a copy touch
-    /// fresh pages, a page fault each (see `resize`). The ring's parts are the older
-    /// `oldest..<stored` and the newer `0..<oldest`; the oldest go first.
+    /// In place, in the same block: a new block and a copy touch fresh pages, a page
+    /// fault each (see `reallocate`). Entries in order (never overwritten yet) start
+    /// further on in the block, with nothing moved; a ring's parts are the older
+    /// `oldest..<stored` and the newer `0..<oldest`, and the oldest go first.
     public func cap(at limit: Int) -> Int {
         let limit = max(1, limit)
         let kept = min(stored, limit)
         let dropped = stored - kept
+        defer {
+            stored = kept
+            capacity = limit
+            if allocated > limit { reserve(limit) }
+        }
+        if unwritten { return dropped }
         if oldest != 0 && limit > stored { return linearize(capacity: limit) }
+        if mayHoldReferences { dropOldest(dropped) }
         let older = stored - oldest
-        if dropped <= older {
+        if oldest == 0 {
+            base += dropped
+            allocated -= dropped
+            // What the front holds dropped is reused once it is more than the rest.
+            if base - block > kept {
+                block.moveInitialize(from: base, count: kept)
+                allocated += base - block
+                base = block
+            }
+        } else if dropped <= older {
             // The older part loses its first `dropped` and closes up behind the newer:
             // a ring of `kept` whose oldest entry is where it was (or, the older part
             // gone, at the start).
-            if dropped > 0 {
-                if mayHoldReferences { (base + oldest).deinitialize(count: dropped) }
-                (base + oldest).moveInitialize(from: base + oldest + dropped, count: older - dropped)
-            }
+            (base + oldest).moveInitialize(from: base + oldest + dropped, count: older - dropped)
             if oldest == kept { oldest = 0 }
         } else {
             // The older part goes, and the newer part's first ones: the rest, in order,
             // move to the front.
-            let fromNewer = dropped - older
-            if mayHoldReferences {
-                (base + oldest).deinitialize(count: older)
-                base.deinitialize(count: fromNewer)
-            }
-            base.moveInitialize(from: base + fromNewer, count: kept)
+            base.moveInitialize(from: base + dropped - older, count: kept)
             oldest = 0
         }
-        stored = kept
-        capacity = limit
-        if allocated > limit {
-            base = Self.resize(base, keeping: stored, to: limit)
-            allocated = limit
-        }
         return dropped
+    }
+
+    /// Destroys the oldest `count` entries (a ring's older part first).
+    private func dropOldest(_ count: Int) {
+        let older = stored - oldest
+        (base + oldest).deinitialize(count: min(count, older))
+        if count > older { base.deinitialize(count: count - older) }
     }
 
     /// A ring capped above its count, to grow again: its entries in order in a new block
     /// of `capacity` (the one cap that moves them to one; none of the tracer's).
     private func linearize(capacity limit: Int) -> Int {
-        let storage = Self.resize(nil, keeping: 0, to: limit)
+        let storage = Self.reallocate(nil, to: limit)
         storage.moveInitialize(from: base + oldest, count: stored - oldest)
         (storage + stored - oldest).moveInitialize(from: base, count: oldest)
-        free(base)
+        free(block)
+        block = storage
         base = storage
         allocated = limit
         oldest = 0
-        capacity = limit
         return 0
     }
 }

@@ -54,6 +54,10 @@ struct CountedRowsTests {
               // Counted in batches until the batch where the form has no answer (from 0 on:
               // `it % 2` of a negative), which then goes one by one, as the values after it.
               ("range 1, 4000 | map it * -1 | map it + 3000 | filter it % 2 == 0 | reduce 0, acc + it", 2_900),
+              // From a poll's value, and a range shorter than a batch: counted from the first
+              // value, while the logs keep nothing yet.
+              ("range 64, 3000 | filter it % 3 == 0 | reduce 0, acc + it", 3_000),
+              ("range 1, 40 | map it * 2 | reduce 0, acc + it", 40),
           ])
     func sameTrace(_ script: String, counts: Int) throws {
         for limit in [10, 64, 700] {

@@ -195,3 +195,59 @@ extension EventLogTests {
         init(_ object: Box) { self.object = object }
     }
 }
+
+extension EventLogTests {
+    /// Logs sharing a budget whose room is made as the tracer makes it (the busiest gives
+    /// up a tenth of the bound), in two worlds: one records each number, the other counts
+    /// each record (`countRecord`, then, once every log is a ring, `countRecords` for the
+    /// rest) and writes what is kept at the end (`writeCounted`). Every entry, what each
+    /// log overwrote and dropped, the budget's count and its newest must agree.
+    @Test("counted records leave the logs and the budget that writing each leaves", arguments: [21, 22, 23, 24])
+    func countedAsRecorded(seed: UInt64) {
+        let scheduler = Scheduler.virtual()
+        func world() -> (budget: EventBudget, logs: [EventLog<Int>], drops: () -> Int) {
+            let budget = EventBudget(limit: 60)
+            let logs = (0..<3).map { _ in EventLog<Int>(budget: budget, scheduler: scheduler) }
+            var drops = 0
+            budget.makeRoom = { [unowned budget] in
+                guard let busiest = logs.max(by: { $0.count < $1.count }) else { return }
+                let dropped = busiest.cap(at: busiest.count - 6)
+                drops += dropped
+                budget.recorded -= dropped
+            }
+            return (budget, logs, { drops })
+        }
+        let written = world(), counted = world()
+        defer { withExtendedLifetime((written, counted, scheduler)) {} }
+        for log in counted.logs { log.startCounting() }
+        var random = Knuth(seed: seed)
+        var sent: [[Int]] = [[], [], []]
+        var unheard = [0, 0, 0]
+        for number in 0..<2_000 {
+            let row = Int(random.next() % 3)
+            sent[row].append(number)
+            written.logs[row].record(holdingNoReferences: .next(number), subscription: row)
+            if counted.logs.allSatisfy({ $0.ringOfPlainEntries != nil }) {
+                unheard[row] += 1
+            } else {
+                counted.logs[row].countRecord()
+            }
+        }
+        let last = sent.indices.max { (sent[$0].last ?? -1) < (sent[$1].last ?? -1) } ?? 0
+        for row in 0..<3 { counted.logs[row].countRecords(unheard[row]) }
+        counted.logs[last].recordedLast()
+        for row in 0..<3 {
+            counted.logs[row].writeCounted(subscription: row) { .next(sent[row][sent[row].count - 1 - $0]) }
+        }
+        #expect(unheard.reduce(0, +) > 1_000, "most counted in rings")
+        for row in 0..<3 {
+            #expect(counted.logs[row].entries.map(\.event.value) == written.logs[row].entries.map(\.event.value))
+            #expect(counted.logs[row].entries.map(\.subscription) == written.logs[row].entries.map(\.subscription))
+            #expect(counted.logs[row].overwritten == written.logs[row].overwritten)
+        }
+        #expect(counted.drops() == written.drops() && written.drops() > 0)
+        #expect(counted.budget.recorded == written.budget.recorded)
+        #expect(counted.budget.newest.map { id in counted.logs.firstIndex { ObjectIdentifier($0) == id } }
+                == written.budget.newest.map { id in written.logs.firstIndex { ObjectIdentifier($0) == id } })
+    }
+}

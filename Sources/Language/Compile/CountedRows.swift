@@ -64,74 +64,93 @@ extension FusedStages {
             self.sum = .passUnretained(sum)
         }
 
-        /// Whether counting may start now: every row's log a ring of plain entries, and the
+        /// Whether counting may start now: every row's log a ring of plain entries, or
+        /// keeping nothing yet (then counting each record, `EventLog.countRecord`), and the
         /// sum a number (it stays one: a number added to a number).
         var canStart: Bool {
             guard case .number = sum._withUnsafeGuaranteedRef({ $0.accumulation }) else { return false }
             return logs.allSatisfy { $0._withUnsafeGuaranteedRef { $0.ringOfPlainEntries != nil } }
+                || logs.allSatisfy { $0._withUnsafeGuaranteedRef { $0.canCount } }
+        }
+
+        /// Whether every row's log is a ring (of plain entries, or counted ones): from then
+        /// on a record changes nothing shared but the budget's `newest`, so the rows may be
+        /// counted a batch at a time.
+        private var allRings: Bool {
+            logs.allSatisfy { $0._withUnsafeGuaranteedRef { $0.ringOfPlainEntries != nil } }
         }
 
         /// Sends `values` through the counted stages into the sum, as `Stage.pushRange`'s
         /// loop would (the run's end and the interruption asked at the same values), then
         /// records the rows. Returns where it stopped, and why.
+        ///
+        /// Logs that kept nothing when it started count each record as it comes
+        /// (`EventLog.countRecord`: the budget makes room as the records would have made
+        /// it), and once all are rings, a batch at a time; rings of plain entries count a
+        /// row's values, all told when it stops (`EventLog.recordInRing`).
         func push(_ values: Range<Int>, run: Run, interrupted: () -> Bool) -> (next: Int, stop: Stop) {
+            let counting = !allRings
+            if counting { for log in logs { log._withUnsafeGuaranteedRef { $0.startCounting() } } }
+            // Each row's values its log has not heard yet.
             let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: steps.count)
             counts.initialize(repeating: 0)
-            defer { counts.deallocate() }
-            var value = values.lowerBound
-            var stop = Stop.finished
-            // The rows before a form without an answer counted the value: it goes through
-            // the stages as they are instead.
-            func uncount(_ value: Int, before index: Int) {
-                for earlier in 0..<index { counts[earlier] &-= 1 }
-            }
+            let numbers = UnsafeMutableBufferPointer<Double>.allocate(capacity: steps.count)
             let batch = UnsafeMutableBufferPointer<Double>.allocate(capacity: FusedStages.pollMask + 1)
             let sent = UnsafeMutableBufferPointer<Int>.allocate(capacity: steps.count)
             defer {
+                counts.deallocate()
+                numbers.deallocate()
                 batch.deallocate()
                 sent.deallocate()
             }
+            var rings = !counting
+            var value = values.lowerBound
+            var stop = Stop.finished
             next: while value < values.upperBound {
                 if run.done || run.upstream.isDisposed { stop = .ended; break }
                 if value & FusedStages.pollMask == 0 {
                     // The caller asked at the first value.
                     if value != values.lowerBound, interrupted() { stop = .ended; break }
+                    if !rings { rings = allRings }
                     let end = min(values.upperBound, (value | FusedStages.pollMask) &+ 1)
-                    if push(batch: value..<end, into: batch, counts: counts, sent: sent) {
+                    if rings, push(batch: value..<end, into: batch, counts: counts, sent: sent) {
                         value = end
                         continue next
                     }
                 }
-                var number = Double(value)
-                for index in steps.indices {
-                    switch steps[index] {
-                    case .map(let map):
-                        guard let result = map._withUnsafeGuaranteedRef({ $0.number(number) }) else {
-                            uncount(value, before: index)
-                            stop = .uncountable
-                            break next
-                        }
-                        number = result
-                    case .filter(let filter):
-                        guard let keep = filter._withUnsafeGuaranteedRef({ $0.test(number) }) else {
-                            uncount(value, before: index)
-                            stop = .uncountable
-                            break next
-                        }
-                        if !keep {
-                            value &+= 1
-                            continue next
-                        }
+                // A value a form has no answer for goes through the stages as they are.
+                guard let depth = depth(of: value, numbers: numbers) else { stop = .uncountable; break }
+                for index in 0..<depth {
+                    if counting {
+                        logs[index]._withUnsafeGuaranteedRef { $0.countRecord() }
+                    } else {
+                        counts[index] &+= 1
                     }
-                    counts[index] &+= 1
                 }
-                sum._withUnsafeGuaranteedRef { $0.pushNumber(number) }
+                if depth == steps.count { sum._withUnsafeGuaranteedRef { $0.pushNumber(numbers[depth &- 1]) } }
                 value &+= 1
             }
-            record(values.lowerBound..<value, counts: counts)
+            record(values.lowerBound..<value, unheard: counts, counting: counting)
             return (value, stop)
         }
 
+        /// How far `value` goes through the counted stages: how many rows send it on, each
+        /// one's number written in `numbers`; nil when a form has no answer for it.
+        private func depth(of value: Int, numbers: UnsafeMutableBufferPointer<Double>) -> Int? {
+            var number = Double(value)
+            for index in steps.indices {
+                switch steps[index] {
+                case .map(let map):
+                    guard let result = map._withUnsafeGuaranteedRef({ $0.number(number) }) else { return nil }
+                    number = result
+                case .filter(let filter):
+                    guard let keep = filter._withUnsafeGuaranteedRef({ $0.test(number) }) else { return nil }
+                    if !keep { return index }
+                }
+                numbers[index] = number
+            }
+            return steps.count
+        }
         /// The values of a batch (from one poll to the next) through the counted stages
         /// with their loops over a batch (`NumberFunction.applyAll`,
         /// `NumberCondition.keepAll`), counted, then into the sum (the same additions, in
@@ -160,11 +179,15 @@ extension FusedStages {
         }
 
         /// Records in each row the last values it sent among `counted`'s (the range's),
-        /// found by walking back through the forms (pure: the numbers they gave on the way),
-        /// and counts the others as overwritten. The row that recorded last records last:
-        /// the deepest one that the last value any row sent went through.
-        private func record(_ counted: Range<Int>, counts: UnsafeMutableBufferPointer<Int>) {
-            let wanted = logs.indices.map { index in min(counts[index], logs[index]._withUnsafeGuaranteedRef { $0.ringOfPlainEntries ?? 0 }) }
+        /// found by walking back through the forms (pure: the numbers they gave on the way).
+        /// A ring of plain entries records them, the others counted as overwritten
+        /// (`unheard`: all its row sent); a counting log hears its `unheard` (sent in
+        /// batches) and writes the entries it keeps. Either way the row that recorded last
+        /// records last: the deepest one that the last value any row sent went through.
+        private func record(_ counted: Range<Int>, unheard: UnsafeMutableBufferPointer<Int>, counting: Bool) {
+            let wanted = logs.indices.map { index in
+                logs[index]._withUnsafeGuaranteedRef { log in counting ? log.count : min(unheard[index], log.ringOfPlainEntries ?? 0) }
+            }
             // Numbers, newest first: a list of events was grown, copied reversed and
             // destroyed event by event through their type's witness (~20M instructions
             // for a traced run's window, callgrind).
@@ -176,37 +199,39 @@ extension FusedStages {
             var missing = wanted.reduce(0, +)
             var last: Int?
             var value = counted.upperBound
-            walk: while missing > 0, value > counted.lowerBound {
+            let numbers = UnsafeMutableBufferPointer<Double>.allocate(capacity: steps.count)
+            defer { numbers.deallocate() }
+            while missing > 0, value > counted.lowerBound {
                 value -= 1
-                var number = Double(value)
-                var depth = 0
-                rows: for index in steps.indices {
-                    switch steps[index] {
-                    case .map(let map):
-                        guard let result = map._withUnsafeGuaranteedRef({ $0.number(number) }) else { break walk }
-                        number = result
-                    case .filter(let filter):
-                        guard let keep = filter._withUnsafeGuaranteedRef({ $0.test(number) }) else { break walk }
-                        if !keep { break rows }
-                    }
-                    depth = index + 1
-                    if newest[index].count < wanted[index] {
-                        newest[index].append(number)
-                        missing -= 1
-                    }
+                guard let depth = depth(of: value, numbers: numbers) else { break }
+                for index in 0..<depth where newest[index].count < wanted[index] {
+                    newest[index].append(numbers[index])
+                    missing -= 1
                 }
                 if last == nil, depth > 0 { last = depth - 1 }
             }
             func recordRow(_ index: Int) {
                 let numbers = newest[index]
                 logs[index]._withUnsafeGuaranteedRef { log in
-                    log.recordInRing(numbers.count, of: counts[index], subscription: subscriptions[index]) { oldestFirst in
-                        .next(.number(numbers[numbers.count - 1 - oldestFirst]))
+                    if counting {
+                        log.countRecords(unheard[index])
+                    } else {
+                        log.recordInRing(numbers.count, of: unheard[index], subscription: subscriptions[index]) { oldestFirst in
+                            .next(.number(numbers[numbers.count - 1 - oldestFirst]))
+                        }
                     }
                 }
             }
             for index in logs.indices where index != last { recordRow(index) }
             if let last { recordRow(last) }
+            guard counting else { return }
+            if let last { logs[last]._withUnsafeGuaranteedRef { $0.recordedLast() } }
+            for index in logs.indices {
+                let numbers = newest[index]
+                logs[index]._withUnsafeGuaranteedRef { log in
+                    log.writeCounted(subscription: subscriptions[index]) { .next(.number(numbers[$0])) }
+                }
+            }
         }
     }
 }

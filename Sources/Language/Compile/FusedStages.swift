@@ -253,8 +253,9 @@ enum FusedStages {
             var value = values.lowerBound
             while value < values.upperBound {
                 if run.done || run.upstream.isDisposed { return recordSent(values.lowerBound..<value, logRef) }
-                if value & FusedStages.pollMask == 0 {
-                    if interrupted() { return recordSent(values.lowerBound..<value, logRef) }
+                // Counted from the first value (its logs keep nothing yet), or from a poll.
+                if value & FusedStages.pollMask == 0 || value == values.lowerBound {
+                    if value & FusedStages.pollMask == 0, interrupted() { return recordSent(values.lowerBound..<value, logRef) }
                     if let counted, counted.canStart {
                         let (next, stop) = counted.push(value..<values.upperBound, run: run, interrupted: interrupted)
                         run.rowCounter?.countedValues += next - value
@@ -287,9 +288,17 @@ enum FusedStages {
                     _ = log.cap(at: log.mostKept)
                     log.overwritten += first - sent.lowerBound
                 }
-                for value in first..<sent.upperBound {
-                    log.record(holdingNoReferences: .next(.number(Double(value))), subscription: subscription)
+                guard log.canCount else {
+                    for value in first..<sent.upperBound {
+                        log.record(holdingNoReferences: .next(.number(Double(value))), subscription: subscription)
+                    }
+                    return
                 }
+                // Counted, then only the entries it keeps written: the records past the
+                // trace's room would be written to be dropped (P5).
+                log.startCounting()
+                for _ in first..<sent.upperBound { log.countRecord() }
+                log.writeCounted(subscription: subscription) { .next(.number(Double(sent.upperBound &- 1 &- $0))) }
             }
         }
 
