@@ -162,14 +162,22 @@ public final class EventLog<Value> {
         }
     }
 
-    /// `count` records counted at once into a ring (each overwrites the oldest, and
-    /// nothing shared changes but the budget's `newest`).
+    /// `count` records counted at once: the log grows to its capacity, then each
+    /// overwrites the oldest. Where the budget has the room for them (`room`), no record
+    /// among them makes room, so their order does not matter (the budget's `newest` is
+    /// this log's: the caller tells the log that recorded last, `recordedLast`).
     public func countRecords(_ count: Int) {
         guard count > 0 else { return }
-        precondition(unwritten && stored == capacity, "counted records of a ring")
-        overwritten &+= count
+        let growing = min(count, capacity - stored)
+        precondition(unwritten && growing <= room, "counted records the budget has room for")
+        stored &+= growing
+        overwritten &+= count - growing
+        budget._withUnsafeGuaranteedRef { $0.recorded &+= growing }
         recordedLast()
     }
+
+    /// How many more entries the trace's logs may hold before one makes room.
+    public var room: Int { budget._withUnsafeGuaranteedRef { $0.limit - $0.recorded } }
 
     /// The budget's newest is this log's: it recorded (or counted) the last event.
     public func recordedLast() {

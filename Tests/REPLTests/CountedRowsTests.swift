@@ -60,7 +60,7 @@ struct CountedRowsTests {
               ("range 1, 40 | map it * 2 | reduce 0, acc + it", 40),
           ])
     func sameTrace(_ script: String, counts: Int) throws {
-        for limit in [10, 64, 700] {
+        for limit in [10, 64, 700, 5_000] {
             let counted = try trace(script, limit: limit, counting: true)
             let recorded = try trace(script, limit: limit, counting: false)
             #expect(counted.trace == recorded.trace, "\(script), \(limit) entries")

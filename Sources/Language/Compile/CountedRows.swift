@@ -113,7 +113,17 @@ extension FusedStages {
                     if value != values.lowerBound, interrupted() { stop = .ended; break }
                     if !rings { rings = allRings }
                     let end = min(values.upperBound, (value | FusedStages.pollMask) &+ 1)
-                    if rings, push(batch: value..<end, into: batch, counts: counts, sent: sent) {
+                    // Before every log is a ring, a batch at a time only where the budget
+                    // has the room for all its records (none of them makes room: their
+                    // order does not matter), heard at once.
+                    let heardAtOnce = !rings && counting && hasRoom(for: (end &- value) &* steps.count)
+                    if rings || heardAtOnce, push(batch: value..<end, into: batch, counts: counts, sent: sent) {
+                        if heardAtOnce {
+                            for index in logs.indices {
+                                logs[index]._withUnsafeGuaranteedRef { $0.countRecords(counts[index]) }
+                                counts[index] = 0
+                            }
+                        }
                         value = end
                         continue next
                     }
@@ -134,6 +144,69 @@ extension FusedStages {
             return (value, stop)
         }
 
+        /// A batch of the range's values, and what each row sent of them.
+        private struct Batch {
+            let values: UnsafeMutableBufferPointer<Double>
+            /// Row by row, the numbers it sent, oldest first (`rowCounts` of them each).
+            let rows: UnsafeMutableBufferPointer<Double>
+            let rowCounts: UnsafeMutableBufferPointer<Int>
+
+            init(rows: Int) {
+                values = .allocate(capacity: FusedStages.pollMask + 1)
+                self.rows = .allocate(capacity: values.count * rows)
+                rowCounts = .allocate(capacity: rows)
+            }
+
+            func sent(by row: Int) -> UnsafeMutableBufferPointer<Double> {
+                UnsafeMutableBufferPointer(rebasing: rows[row * values.count ..< row * values.count + rowCounts[row]])
+            }
+
+            func deallocate() {
+                values.deallocate()
+                rows.deallocate()
+                rowCounts.deallocate()
+            }
+        }
+
+        /// What each row sent of `range`'s values, with the stages' loops over a batch, into
+        /// `batch`; false when a form has no answer for one of them (then one by one).
+        private func walk(_ range: Range<Int>, _ batch: Batch) -> Bool {
+            send(range, through: batch.values) { index, count in
+                batch.rowCounts[index] = count
+                _ = UnsafeMutableBufferPointer(rebasing: batch.rows[(index * batch.values.count)...])
+                    .initialize(fromContentsOf: batch.values[..<count])
+            } != nil
+        }
+
+        /// `values` through the counted stages with their loops over a batch
+        /// (`NumberFunction.applyAll`, `NumberCondition.keepAll`), in `buffer`: after each
+        /// stage, `each(stage, count)` with what it sent at the front of `buffer`. Returns how
+        /// many the last one sent; nil, where a form has no answer for one of them.
+        @inline(__always)
+        private func send(_ values: Range<Int>, through buffer: UnsafeMutableBufferPointer<Double>,
+                          each: (Int, Int) -> Void) -> Int? {
+            var count = values.count
+            FusedStages.fill(buffer, with: values)
+            for index in steps.indices {
+                let numbers = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+                switch steps[index] {
+                case .map(let map):
+                    guard map._withUnsafeGuaranteedRef({ $0.numbers(numbers) }) == count else { return nil }
+                case .filter(let filter):
+                    let (kept, read) = filter._withUnsafeGuaranteedRef { $0.keep(numbers) }
+                    guard read == count else { return nil }
+                    count = kept
+                }
+                each(index, count)
+            }
+            return count
+        }
+
+        /// Whether the trace's logs may hold `records` more entries before one makes room.
+        private func hasRoom(for records: Int) -> Bool {
+            logs[0]._withUnsafeGuaranteedRef { $0.room } >= records
+        }
+
         /// How far `value` goes through the counted stages: how many rows send it on, each
         /// one's number written in `numbers`; nil when a form has no answer for it.
         private func depth(of value: Int, numbers: UnsafeMutableBufferPointer<Double>) -> Int? {
@@ -151,28 +224,15 @@ extension FusedStages {
             }
             return steps.count
         }
+
         /// The values of a batch (from one poll to the next) through the counted stages
-        /// with their loops over a batch (`NumberFunction.applyAll`,
-        /// `NumberCondition.keepAll`), counted, then into the sum (the same additions, in
+        /// (`send`), counted, then into the sum (the same additions, in
         /// order). False, with nothing counted or sent, when a form has no answer for one
         /// of them: they then go one by one. Nothing in the counted rows can end the run
         /// meanwhile (pure forms, a sum that sends nothing until the end).
         private func push(batch values: Range<Int>, into buffer: UnsafeMutableBufferPointer<Double>,
                           counts: UnsafeMutableBufferPointer<Int>, sent: UnsafeMutableBufferPointer<Int>) -> Bool {
-            var count = values.count
-            FusedStages.fill(buffer, with: values)
-            for index in steps.indices {
-                let numbers = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-                switch steps[index] {
-                case .map(let map):
-                    guard map._withUnsafeGuaranteedRef({ $0.numbers(numbers) }) == count else { return false }
-                case .filter(let filter):
-                    let (kept, read) = filter._withUnsafeGuaranteedRef { $0.keep(numbers) }
-                    guard read == count else { return false }
-                    count = kept
-                }
-                sent[index] = count
-            }
+            guard let count = send(values, through: buffer, each: { index, count in sent[index] = count }) else { return false }
             for index in steps.indices { counts[index] &+= sent[index] }
             sum._withUnsafeGuaranteedRef { $0.pushNumbers(UnsafeMutableBufferPointer(rebasing: buffer[..<count])) }
             return true
@@ -200,8 +260,25 @@ extension FusedStages {
             var last: Int?
             var value = counted.upperBound
             let numbers = UnsafeMutableBufferPointer<Double>.allocate(capacity: steps.count)
-            defer { numbers.deallocate() }
+            let batch = Batch(rows: steps.count)
+            defer {
+                numbers.deallocate()
+                batch.deallocate()
+            }
             while missing > 0, value > counted.lowerBound {
+                // Once the last value any row sent is found, a batch at a time.
+                let start = max(counted.lowerBound, value &- batch.values.count)
+                if last != nil, walk(start..<value, batch) {
+                    for index in steps.indices {
+                        let sent = batch.sent(by: index)
+                        for number in sent.reversed() where newest[index].count < wanted[index] {
+                            newest[index].append(number)
+                            missing -= 1
+                        }
+                    }
+                    value = start
+                    continue
+                }
                 value -= 1
                 guard let depth = depth(of: value, numbers: numbers) else { break }
                 for index in 0..<depth where newest[index].count < wanted[index] {
