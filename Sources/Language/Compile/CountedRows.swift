@@ -8,15 +8,18 @@ extension FusedStages {
     /// record was ~50 instructions (P5: a traced P1 event cost 1.70× an untraced one, one
     /// record per event).
     ///
-    /// Exact, not a summary: a row is counted only while its log is a ring of plain entries
-    /// (`EventLog.ringOfPlainEntries`), where a record overwrites the oldest and changes
-    /// nothing shared but the budget's `newest`; the values of a pure form are the same
-    /// when computed again, so at the end the last ones of each row are found by walking
-    /// the range back, recorded in order, and the rest counted as overwritten
-    /// (`EventLog.recordInRing`), the row that recorded last recorded last. And nothing else
-    /// records meanwhile: the counted rows push into a sum that sends nothing until the
-    /// end (`reduce 0, acc + it`, `Append`), the only shape taken. A value a form has no
-    /// answer for stops the counting; the loop sends it through the stages as they are.
+    /// Exact, not a summary. Logs that keep nothing yet count each record as it comes
+    /// (`EventLog.countRecord`: the log and the shared budget change as the record would
+    /// change them, the tracer making room as it would) and write only the entries they
+    /// keep at the end; logs that are rings of plain entries (`EventLog.ringOfPlainEntries`),
+    /// where a record overwrites the oldest and changes nothing shared but the budget's
+    /// `newest`, count their rows' values and record the last ones at the end
+    /// (`EventLog.recordInRing`). The values of a pure form are the same when computed
+    /// again, so the last ones of each row are found by walking the range back; the row
+    /// that recorded last records last. And nothing else records meanwhile: the counted
+    /// rows push into a sum that sends nothing until the end (`reduce 0, acc + it`,
+    /// `Append`), the only shape taken. A value a form has no answer for stops the
+    /// counting; the loop sends it through the stages as they are.
     /// `RunContext.countsRows` turns it off: `CountedRowsTests` compares the two traces.
     struct CountedRows {
         enum Step {
