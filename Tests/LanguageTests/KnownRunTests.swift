@@ -78,4 +78,18 @@ struct KnownRunTests {
         """
         #expect(events(text, fused: true) == events(text, fused: false))
     }
+
+    /// `of`'s values are written in the list its last run was sent from
+    /// (`StageArguments.valuesReader`): a run that still holds that list (here a `repeat`
+    /// subscribes `of` again 3 ms later, after the next value's run was made) must send
+    /// its own values, not the next run's.
+    @Test("a run's list is its own while the next values are read")
+    func heldList() {
+        let text = "\(Self.source) | flatMap (of it, it * 10 | repeat 2 delay 3ms)"
+        let fused = events(text, fused: true)
+        #expect(fused == ["1ms next(1)", "1ms next(10)", "3ms next(2)", "3ms next(20)", "4ms next(1)", "4ms next(10)",
+                          "6ms next(3)", "6ms next(30)", "6ms next(2)", "6ms next(20)", "9ms next(3)", "9ms next(30)",
+                          "9ms completed"])
+        #expect(fused == events(text, fused: false))
+    }
 }
