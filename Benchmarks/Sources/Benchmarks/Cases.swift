@@ -171,37 +171,47 @@ func tracedRunPeakMegabytes(_ n: Int) -> Double? {
     return Int(text.split(separator: "\n").last ?? "").map { Double($0) / 1024 }
 }
 
-/// The P1 script as a user runs it: the release `frp` binary (`make bench` builds it first),
-/// a fresh process each time, its whole wall time (start-up included) per event; the
-/// median of 5; nil when there is no release binary beside the checkout.
-func processNanosecondsPerEvent(_ script: String, traced: Bool, events: Int) -> Double? {
+/// The release `frp` binary beside the checkout (`make bench` builds it first), nil when
+/// there is none.
+let releaseFRP: URL? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     let binary = root.appendingPathComponent(".build/release/frp")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
+    return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+}()
+
+/// The script's runs untraced and traced, as a user runs it (`processNanosecondsPerEvent`),
+/// in rounds, as the cases measured in process (`sampleInRounds`); nil without a release
+/// binary, NaN for a run that failed.
+func processSamples(_ script: String, events: Int, rounds: Int) -> (untraced: [Double], traced: [Double])? {
+    guard let binary = releaseFRP else { return nil }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("p5-process-\(getpid()).frp")
     guard (try? script.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
     defer { try? FileManager.default.removeItem(at: file) }
-    var samples: [Double] = []
+    let samples = sampleInRounds(rounds, [false, true].map { traced in
+        { processNanosecondsPerEvent(binary, file, traced: traced, events: events) ?? .nan }
+    })
+    return (samples[0], samples[1])
+}
+
+/// A script as a user runs it: `frp run --virtual` of the release binary in a fresh process,
+/// its whole wall time (start-up included) per event; nil when it could not run.
+func processNanosecondsPerEvent(_ binary: URL, _ file: URL, traced: Bool, events: Int) -> Double? {
     let arguments = [binary.path, "run", "--virtual"] + (traced ? [] : ["--no-trace"]) + [file.path]
-    for _ in 0..<5 {
-        // posix_spawn and waitpid, as hyperfine runs a command: Foundation's Process
-        // watched the child from a thread of its own, and the traced run measured 1.49×
-        // the untraced one where hyperfine measured 1.28×.
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, 0) == pid, status == 0 else { return nil }
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(events))
-    }
-    samples.sort()
-    return samples[samples.count / 2]
+    // posix_spawn and waitpid, as hyperfine runs a command: Foundation's Process watched
+    // the child from a thread of its own, and the traced run measured 1.49× the untraced
+    // one where hyperfine measured 1.28×.
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, 0) == pid, status == 0 else { return nil }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(events)
 }

@@ -86,11 +86,16 @@ func timersChild(_ n: Int, kind: String = "known") -> (seconds: Double, megabyte
     return (parts[0], parts[1] / 1024)
 }
 
-/// `timersChild` three times: the median time, and the median peak.
-func medianOfChildren(_ n: Int, kind: String = "known") -> (seconds: Double, megabytes: Double)? {
-    let runs = (0..<3).compactMap { _ in timersChild(n, kind: kind) }
-    guard runs.count == 3 else { return nil }
-    return (runs.map(\.seconds).sorted()[1], runs.map(\.megabytes).sorted()[1])
+/// `timersChild` of each kind at size `n`, three rounds (`sampleInRounds`): each kind's
+/// median time per timer and median peak, and each kind's time against the first kind's
+/// (the median of the rounds' ratios); nil when a child failed.
+func childrenInRounds(_ n: Int, kinds: [String]) -> [(nanosecondsPerTimer: Double, megabytes: Double, ratio: Double)]? {
+    let samples = sampleInRounds(3, kinds.map { kind in { timersChild(n, kind: kind) } })
+    guard samples.allSatisfy({ $0.allSatisfy { $0 != nil } }) else { return nil }
+    let seconds = samples.map { $0.map { $0!.seconds * 1e9 / Double(n) } }
+    return zip(seconds, samples).map { own, runs in
+        (median(own), median(runs.map { $0!.megabytes }), pairedRatio(own, seconds[0]))
+    }
 }
 
 func runP8ChildIfAsked() {

@@ -15,16 +15,14 @@ let p1 = [
     Case(name: "DSL script, traced (P5)", events: count) { check(dslTraced(count)) },
     Case(name: "OpenCombine 0.14.0", events: count) { check(openCombine(count)) },
 ]
-let p1Measured = selected(p1, baseline: "hand loop").map { measure($0) }
-report("P1: 10M integers, filter even → map ×3 → sum", p1Measured,
-       baseline: "hand loop", goal: "DSL ≤ 5 ns/event (issue 32; 8 before), no slower than the graph built at run time")
+let p1Measured = report("P1: 10M integers, filter even → map ×3 → sum", p1, baseline: "hand loop", goal: "DSL ≤ 5 ns/event (issue 32; 8 before), no slower than the graph built at run time")
 
 // P2: interval 1ms | take 1,000,000 | count, in virtual time.
 let p2 = [
     Case(name: "bare re-armed timer", events: ticks) { bareTimer(ticks) },
     Case(name: "interval | take | count", events: ticks) { intervalTakeCount(ticks) },
 ]
-report("P2: 1M virtual-time ticks", selected(p2, baseline: "bare re-armed timer").map { measure($0) },
+report("P2: 1M virtual-time ticks", p2,
        baseline: "bare re-armed timer", goal: "≤ 150 ns/tick")
 
 // P4: peak RSS of a traced run (every stage traced, the diagram drawn), 1M vs 10M values.
@@ -44,21 +42,23 @@ let p5 = [
     Case(name: "frp run --virtual --no-trace", events: count) { check(command(p1Script, traced: false)) },
     Case(name: "frp run --virtual (traced)", events: count) { check(command(p1Script, traced: true)) },
 ]
-report("P5: the P1 script as the command runs it, whole run", selected(p5, baseline: "frp run --virtual --no-trace").map { measure($0, repetitions: 3) },
-       baseline: "frp run --virtual --no-trace", goal: "traced ≤ 1.25× untraced (issue 32; 1.5 before)")
+report("P5: the P1 script as the command runs it, whole run", p5,
+       baseline: "frp run --virtual --no-trace", rounds: 3, goal: "traced ≤ 1.25× untraced (issue 32; 1.5 before)")
 // The same as a user runs it: the release `frp` binary, a fresh process each time (start-up
 // and a fresh heap included), against the push chain of P1 measured above.
 if filter == nil || "P5 process".contains(filter ?? "") {
     let pushChain = p1Measured.first { $0.name == "push chain (3 objects)" }?.nanosecondsPerEvent
-    print("  as a fresh process, `frp run` of the release build  (median of 5; goal: untraced ≤ 4× the push chain, traced ≤ 1.25× untraced)")
-    let untraced = processNanosecondsPerEvent(p1Script, traced: false, events: count)
-    let traced = processNanosecondsPerEvent(p1Script, traced: true, events: count)
-    for (name, ns) in [("frp run --virtual --no-trace", untraced), ("frp run --virtual (traced)", traced)] {
-        guard let ns else { print("  \(name): no release frp to run (make bench builds it)"); continue }
-        let versus = pushChain.map { "  " + format(ns / $0, 8) + "× the push chain" } ?? ""
-        print("  " + name.padding(30) + format(ns, 8) + " ns/event" + versus)
+    print("  as a fresh process, `frp run` of the release build  (median of 5, in rounds; goal: untraced ≤ 4× the push chain, traced ≤ 1.25× untraced)")
+    if let (untraced, traced) = processSamples(p1Script, events: count, rounds: 5) {
+        for (name, own) in [("frp run --virtual --no-trace", untraced), ("frp run --virtual (traced)", traced)] {
+            guard !own.contains(where: \.isNaN) else { print("  \(name): a run failed"); continue }
+            let versus = pushChain.map { "  " + format(median(own) / $0, 8) + "× the push chain" } ?? ""
+            print("  " + name.padding(30) + format(median(own), 8) + " ns/event" + versus)
+        }
+        print("  traced ÷ untraced: " + format(pairedRatio(traced, untraced), 6))
+    } else {
+        print("  no release frp to run (make bench builds it)")
     }
-    if let untraced, let traced { print("  traced ÷ untraced: " + format(traced / untraced, 6)) }
 }
 
 // P6: 100,000 values accumulated into one list or text, as the user runs it (traced).
@@ -70,8 +70,7 @@ let p6 = [
         expect(command("range 1, \(accumulated) | scan \"\", acc + \"x\" | count", traced: true), accumulated, "P6 text")
     },
 ]
-let p6Measured = selected(p6, baseline: p6[0].name).map { measure($0, repetitions: 3) }
-report("P6: accumulating 100k values, traced", p6Measured, baseline: p6[0].name, goal: "≤ 1 s a run, i.e. ≤ 10,000 ns/value")
+report("P6: accumulating 100k values, traced", p6, baseline: p6[0].name, rounds: 3, goal: "≤ 1 s a run, i.e. ≤ 10,000 ns/value")
 
 // P7: 1M outer values, two inner values each (2M inner events), counted.
 let inner = 2 * outerValues
@@ -97,29 +96,30 @@ let p7 = [
         expect(command("range 1, \(outerValues) | flatMap (of it, it | take 2) | count", traced: false), inner, "flatMap general")
     },
 ]
-report("P7: higher-order, 1M outer values × 2 inner", selected(p7, baseline: "hand loop").map { measure($0, repetitions: 3) },
-       baseline: "hand loop", goal: "≤ 100 ns per inner event; `*` ≤ 150 (issue 32)")
+report("P7: higher-order, 1M outer values × 2 inner", p7,
+       baseline: "hand loop", rounds: 3, goal: "≤ 100 ns per inner event; `*` ≤ 150 (issue 32)")
 if filter == nil || "P7 higher-order".contains(filter ?? "") {
     print("  * an inner pipeline with a stage that is not folded (take): subscribed per value (Lifetime, observers), not an immediate run")
 }
 
 // P8: a timer per value in virtual time, each size in a fresh process (time and peak RSS).
 if filter == nil || "P8 timers".contains(filter ?? "") {
-    print("\nP8: range 1, N | flatMap (timer 1s | mapTo it) | count, virtual time, whole process  (goal: ≤ 300 ns/timer, ≤ 300 MB at 1M; per-timer cost flat)")
+    print("\nP8: range 1, N | flatMap (timer 1s | mapTo it) | count, virtual time, whole process, median of 3 in rounds  (goal: ≤ 300 ns/timer, ≤ 300 MB at 1M; per-timer cost flat)")
     print("  each inner run a delayed run (its values known when built: a timer in its place, no subscription)")
-    var folded: [Int: Double] = [:]
-    for n in [10_000, 100_000, 1_000_000] {
-        guard let (seconds, megabytes) = medianOfChildren(n) else { print("  \(n): the child failed"); continue }
-        folded[n] = seconds * 1e9 / Double(n)
-        print("  " + String(n).padding(9) + format(seconds * 1e9 / Double(n), 8) + " ns/timer  " + format(megabytes, 8) + " MB peak")
+    // The folded and the general run of one size in rounds, one after the other.
+    let sizes = [10_000, 100_000, 1_000_000]
+    let measured = sizes.map { n in childrenInRounds(n, kinds: n >= 100_000 ? ["known", "subscribed"] : ["known"]) }
+    for (n, kinds) in zip(sizes, measured) {
+        guard let folded = kinds?.first else { print("  \(n): a child failed"); continue }
+        print("  " + String(n).padding(9) + format(folded.nanosecondsPerTimer, 8) + " ns/timer  " + format(folded.megabytes, 8) + " MB peak")
     }
     print("  * each inner run subscribed (flatMap (timer 1s | mapTo it | take 1): take is not folded), the general path")
     print("    (goal, issue 32: ≤ 3.5× the folded run above per timer, ≤ 250 MB at 1M)")
-    for n in [100_000, 1_000_000] {
-        guard let (seconds, megabytes) = medianOfChildren(n, kind: "subscribed") else { print("  \(n): the child failed"); continue }
-        let perTimer = seconds * 1e9 / Double(n)
-        let ratio = folded[n].map { "  " + format(perTimer / $0, 6) + "× folded" } ?? ""
-        print("  " + String(n).padding(9) + format(perTimer, 8) + " ns/timer  " + format(megabytes, 8) + " MB peak  *" + ratio)
+    for (n, kinds) in zip(sizes, measured) where n >= 100_000 {
+        guard let kinds, kinds.count == 2 else { continue }
+        let general = kinds[1]
+        print("  " + String(n).padding(9) + format(general.nanosecondsPerTimer, 8) + " ns/timer  " + format(general.megabytes, 8)
+              + " MB peak  *  " + format(general.ratio, 6) + "× folded")
     }
     print("  the scheduler alone, N timers at spread due times, scheduled then fired (a heap: log N per operation)")
     for n in [10_000, 100_000, 1_000_000] {
