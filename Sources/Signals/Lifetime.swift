@@ -61,7 +61,9 @@ public class Lifetime {
         _ = add(.cancel(timer))
     }
 
-    private final func add(_ cleanup: Cleanup) -> Int {
+    /// Taken owned and moved in: a borrowed one was copied (a retain and a release more
+    /// a cleanup, P8's general run).
+    private final func add(_ cleanup: consuming Cleanup) -> Int {
         nextKey += 1
         // Inline only while nothing is listed: the list's entries were added earlier.
         if first == nil, cleanups.isEmpty {
@@ -133,17 +135,16 @@ public class Lifetime {
         leaveParent()
         // None at all (a flatMap's run over a sequence): nothing to take.
         if case .none = first, cleanups.isEmpty { return }
-        // Cleanups may add or dispose other lifetimes; take them first.
-        let firstCleanup = first?.cleanup
+        // Cleanups may add or dispose other lifetimes; take them first (moved out: a copy
+        // was a retain and a release more a disposal, P8's general run).
+        let firstCleanup = first.take()?.cleanup
         // Most have no list (a flatMap's run, a timer's): nothing more to take.
         guard !cleanups.isEmpty else {
-            first = nil
             if let firstCleanup { Self.perform(firstCleanup) }
             return
         }
-        let pending = cleanups
-        first = nil
-        cleanups = []
+        var pending: [(key: Int, cleanup: Cleanup?)] = []
+        swap(&pending, &cleanups)
         holes = 0
         if let firstCleanup { Self.perform(firstCleanup) }
         for entry in pending {

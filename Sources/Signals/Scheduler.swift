@@ -35,15 +35,18 @@ public final class Scheduler {
     @usableFromInline struct Entry {
         let due: Int64
         let sequence: UInt64
-        let timer: Timer
+        /// nil in a queue entry already taken (`takeFront`): it holds no timer, and
+        /// taking it changed no reference count.
+        let timer: Timer?
+
+        /// Whether its timer is still armed by it (else it is stale).
+        @inline(__always) var isArmed: Bool { sequence == timer?.sequence }
     }
 
     @usableFromInline var heap: [Entry] = []
     /// Entries in (due, sequence) order, from `queueHead` on.
     @usableFromInline var queue: [Entry] = []
     @usableFromInline var queueHead = 0
-    /// What a taken queue entry points to instead of the timer that fired.
-    private lazy var spent: Timer = ActionTimer(scheduler: self, action: {})
     @usableFromInline var nextSequence: UInt64 = 0
     /// Timers armed (the heap may also hold stale entries).
     @usableFromInline var armed = 0
@@ -103,7 +106,7 @@ public final class Scheduler {
 
     /// The place of the next armed timer, nil when none is armed.
     public var nextPlace: Place? {
-        nextArmed().map { Place(due: $0.entry.due, sequence: $0.entry.sequence) }
+        nextArmed().map { Place(due: $0.due, sequence: $0.sequence) }
     }
 
     /// A reusable timer: arm it, re-arm it (debounce, interval) or cancel it, without a new
@@ -157,7 +160,7 @@ public final class Scheduler {
             }
             if case .live = clock, !input.isEmpty {
                 let current = clockNow().nanoseconds
-                let due = nextArmed()?.entry.due
+                let due = nextArmed()?.due
                 let overdue = due.map { due in due <= current && (limit.map { due <= $0.nanoseconds } ?? true) } ?? false
                 if !overdue {
                     // In whole frames, never back in time.
@@ -167,7 +170,7 @@ public final class Scheduler {
                     continue
                 }
             }
-            guard let (next, inQueue) = nextArmed() else {
+            guard let next = nextArmed() else {
                 if outstanding > 0 || mailbox.keptOpen {
                     waitForMail(until: nil)
                     unpolled = 0
@@ -185,23 +188,25 @@ public final class Scheduler {
                 }
             }
             unpolled += 1
-            fire(next, inQueue: inQueue)
+            fire(next.due, inQueue: next.inQueue)
         }
         // Time stands at the limit only when the run stopped because of it (a timer is due
         // later): a run that ran out of work, or was stopped, ends at its last event.
-        if let limit, now < limit, let next = nextArmed()?.entry, next.due > limit.nanoseconds, clock == .virtual {
+        if let limit, now < limit, let next = nextArmed(), next.due > limit.nanoseconds, clock == .virtual {
             now = limit
         }
     }
 
-    /// Fires the next armed timer at its due time.
+    /// Fires the next armed timer (`nextArmed`) at its due time. Its entry is moved out of
+    /// the queue or the heap: a copy, and a placeholder timer in the taken entry's place,
+    /// were four atomic reference counts a timer (a quarter of P8's general run went to
+    /// retains and releases, perf).
     @inline(__always)
-    private func fire(_ entry: Entry, inQueue: Bool) {
-        if inQueue { takeFront() } else { removeFirst() }
-        let timer = entry.timer
+    private func fire(_ due: Int64, inQueue: Bool) {
+        guard let timer = inQueue ? takeFront() : removeFirst() else { return }
         timer.sequence = 0
         armed -= 1
-        if entry.due > now.nanoseconds { now = Time(nanoseconds: entry.due) }
+        if due > now.nanoseconds { now = Time(nanoseconds: due) }
         timer.fire()
     }
 
@@ -209,7 +214,7 @@ public final class Scheduler {
     /// runs "for the width of its marble" ends there, as RxJS's TestScheduler does).
     public func advance(to time: Time) {
         guard clock == .virtual, now < time else { return }
-        if let next = nextArmed()?.entry, next.due <= time.nanoseconds { return }
+        if let next = nextArmed(), next.due <= time.nanoseconds { return }
         now = time
     }
 
@@ -280,29 +285,28 @@ public final class Scheduler {
         dropStaleIfMany()
     }
 
-    /// The next armed timer and whether it is the queue's front (else the heap's), stale
-    /// entries before it dropped.
-    private func nextArmed() -> (entry: Entry, inQueue: Bool)? {
-        while queueHead < queue.count, queue[queueHead].sequence != queue[queueHead].timer.sequence {
-            queueHead += 1
+    /// The next armed timer's due time and place, and whether it is the queue's front
+    /// (else the heap's), stale entries before it dropped. Its keys only: the entry stays
+    /// where it is (a copy would retain its timer).
+    private func nextArmed() -> (due: Int64, sequence: UInt64, inQueue: Bool)? {
+        while queueHead < queue.count, !queue[queueHead].isArmed { _ = takeFront() }
+        while !heap.isEmpty, !heap[0].isArmed { _ = removeFirst() }
+        let front = queueHead < queue.count, top = !heap.isEmpty
+        if front, !top || Self.precedes(queue[queueHead], heap[0]) {
+            return (queue[queueHead].due, queue[queueHead].sequence, true)
         }
-        compactQueue()
-        while let first = heap.first, first.sequence != first.timer.sequence { removeFirst() }
-        switch (queueHead < queue.count ? queue[queueHead] : nil, heap.first) {
-        case (nil, nil): return nil
-        case (let front?, nil): return (front, true)
-        case (nil, let top?): return (top, false)
-        case (let front?, let top?): return Self.precedes(front, top) ? (front, true) : (top, false)
-        }
+        return top ? (heap[0].due, heap[0].sequence, false) : nil
     }
 
-    /// Takes the queue's front entry, keeping no reference to its timer: a run that stops
+    /// Takes the queue's front entry's timer, keeping no reference to it: a run that stops
     /// (`shouldStop`) before the next compaction must not keep the timers that fired, and
     /// what their actions hold, alive.
-    private func takeFront() {
-        queue[queueHead] = Entry(due: .min, sequence: 0, timer: spent)
+    private func takeFront() -> Timer? {
+        var taken = Entry(due: .min, sequence: 0, timer: nil)
+        swap(&taken, &queue[queueHead])
         queueHead += 1
         compactQueue()
+        return taken.timer
     }
 
     /// Forgets the queue's taken entries once they are most of it (or all).
@@ -330,16 +334,18 @@ public final class Scheduler {
         }
         queue.removeFirst(queueHead)
         queueHead = 0
-        queue.removeAll { $0.sequence != $0.timer.sequence }
-        heap.removeAll { $0.sequence != $0.timer.sequence }
+        queue.removeAll { !$0.isArmed }
+        heap.removeAll { !$0.isArmed }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
-    private func removeFirst() {
+    /// Takes the heap's top entry's timer (moved out, as `takeFront`).
+    private func removeFirst() -> Timer? {
         let last = heap.count - 1
         if last > 0 { heap.withUnsafeMutableBufferPointer { $0.swapAt(0, last) } }
-        heap.removeLast()
+        let taken = heap.removeLast()
         if !heap.isEmpty { siftDown(0) }
+        return taken.timer
     }
 
     @inline(__always)
