@@ -203,7 +203,7 @@ public final class Scheduler {
     /// retains and releases, perf).
     @inline(__always)
     private func fire(_ due: Int64, inQueue: Bool) {
-        guard let timer = inQueue ? takeFront() : removeFirst() else { return }
+        guard let timer = inQueue ? takeFront() : takeTop() else { return }
         timer.sequence = 0
         armed -= 1
         if due > now.nanoseconds { now = Time(nanoseconds: due) }
@@ -290,7 +290,7 @@ public final class Scheduler {
     /// where it is (a copy would retain its timer).
     private func nextArmed() -> (due: Int64, sequence: UInt64, inQueue: Bool)? {
         while queueHead < queue.count, !queue[queueHead].isArmed { _ = takeFront() }
-        while !heap.isEmpty, !heap[0].isArmed { _ = removeFirst() }
+        while !heap.isEmpty, !heap[0].isArmed { _ = takeTop() }
         let front = queueHead < queue.count, top = !heap.isEmpty
         if front, !top || Self.precedes(queue[queueHead], heap[0]) {
             return (queue[queueHead].due, queue[queueHead].sequence, true)
@@ -340,7 +340,7 @@ public final class Scheduler {
     }
 
     /// Takes the heap's top entry's timer (moved out, as `takeFront`).
-    private func removeFirst() -> Timer? {
+    private func takeTop() -> Timer? {
         let last = heap.count - 1
         if last > 0 { heap.withUnsafeMutableBufferPointer { $0.swapAt(0, last) } }
         let taken = heap.removeLast()

@@ -1,14 +1,14 @@
 import Signals
 
-/// What a catalogue entry's `build` reads: its checked arguments by parameter name (as the
-/// entry declares them, so an entry never counts positions), the signal before it, and the
-/// run. Each reader turns its argument into what the Signals operator takes.
 /// The list a per-value reader returned last, to return the next values in
 /// (`StageArguments.valuesReader`).
 private final class ReusedList {
     var list: [Value] = []
 }
 
+/// What a catalogue entry's `build` reads: its checked arguments by parameter name (as the
+/// entry declares them, so an entry never counts positions), the signal before it, and the
+/// run. Each reader turns its argument into what the Signals operator takes.
 public struct StageArguments {
     let compiler: Compiler
     let stage: CheckedStage
