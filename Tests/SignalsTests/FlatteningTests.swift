@@ -239,5 +239,14 @@ struct ErrorHandlingTests {
             Signal<Int>.sequence([7]).concat(.fail(SignalError("no")))
         }).record(on: scheduler)
         #expect(failed.map(\.event) == [.next(7), .error(SignalError("no"))])
+        // A count the run's 32 bits cannot hold takes as `take` does (a stage instead).
+        let huge = Signal<Int>.sequence([1, 2]).flatten(.concat, runs: .taking(Int(Int32.max) + 2) { value in
+            Signal<Int>.sequence([value, -value])
+        }).record(on: scheduler)
+        #expect(huge.map(\.event) == [.next(1), .next(-1), .next(2), .next(-2), .completed])
+        let atTheLimit = Signal<Int>.sequence([3]).flatten(.merge, runs: .taking(Int(Int32.max)) { value in
+            Signal<Int>.sequence([value, value])
+        }).record(on: scheduler)
+        #expect(atTheLimit.map(\.event) == [.next(3), .next(3), .completed])
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Signals
 import Testing
 
@@ -21,16 +24,47 @@ struct LifetimeTests {
         #expect(child.isDisposed)
     }
 
-    @Test("a removed first cleanup leaves room for one added later, still in order")
+    @Test("a removed first cleanup: those added later run, in order, and its key removes nothing else")
     func removedFirst() {
         var ran: [String] = []
         let lifetime = Lifetime()
-        lifetime.remove(lifetime.onDispose { ran.append("gone") })
+        let gone = lifetime.onDispose { ran.append("gone") }
+        lifetime.remove(gone)
         lifetime.onDispose { ran.append("x") }
         lifetime.onDispose { ran.append("y") }
+        lifetime.remove(gone)
         lifetime.dispose()
         #expect(ran == ["x", "y"])
     }
+
+    #if canImport(Glibc)
+    /// What each of a million waiting inner runs costs (P8): malloc's block for a lifetime,
+    /// a child and a flatMap's run, in usable bytes (the block less malloc's 8). The least
+    /// of a hundred: malloc gives a larger block when what is left of the one it picks
+    /// would be too small to keep.
+    @Test("a lifetime takes malloc's 64-byte block, a child and a flatMap's run an 80")
+    func bytes() {
+        // glibc's, from <malloc.h>, which the Glibc module leaves out.
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else {
+            Issue.record("no malloc_usable_size")
+            return
+        }
+        let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+        func usable(_ objects: [AnyObject]) -> Int? {
+            objects.map { usableSize(Unmanaged.passUnretained($0).toOpaque()) }.min()
+        }
+        let lifetimes = (0..<100).map { _ in Lifetime() }
+        #expect(usable(lifetimes) == 56)
+        #expect(usable(lifetimes.map { $0.child() }) == 72)
+        var runs: [Lifetime] = []
+        let waiting = Signal<Int>.sequence(Array(0..<100)).flatten(.merge, runs: .taking(1) { _ in
+            Signal<Int>(unchecked: { _, lifetime in runs.append(lifetime) })
+        }).record(on: .virtual())
+        #expect(waiting.isEmpty && runs.count == 100)
+        #expect(usable(runs) == 72)
+    }
+    #endif
 
     @Test("a child that ends first leaves its parent; the parent's end does not end it twice")
     func childEndsFirst() {

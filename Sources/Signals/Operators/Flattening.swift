@@ -262,6 +262,7 @@ public enum InnerRuns<Value, Inner> {
     /// ends, as a `take N` after it would: an inner pipeline's last `take`, counted by the
     /// run's own lifetime (`InnerLifetime` as `TakeCounting`), with no stage made and subscribed for each
     /// value (P7's and P8's general runs: a stage object, its signal and its two closures).
+    /// A count above `Int32.max` is a `take` stage after each signal (a run counts 32 bits).
     case taking(Int, (Value) -> Signal<Inner>)
 }
 
@@ -366,6 +367,11 @@ final class Flattener<Value, Inner> {
         self.bound = bound
         self.strategy = strategy
         switch runs {
+        case .taking(let count, let signals) where count > Int(Int32.max):
+            // More than a run counts itself (`InnerLifetime.stillTaken`): a `take` stage.
+            self.signals = { signals($0).take(count) }
+            transform = { .signal(signals($0).take(count)) }
+            subscribesEach = true
         case .signals(let signals), .taking(_, let signals):
             self.signals = signals
             transform = { .signal(signals($0)) }
@@ -375,7 +381,7 @@ final class Flattener<Value, Inner> {
             signals = { _ in .never }
             subscribesEach = false
         }
-        if case .taking(let count, _) = runs { taking = count } else { taking = .max }
+        if case .taking(let count, _) = runs, count <= Int(Int32.max) { taking = count } else { taking = .max }
         self.downstream = downstream
         self.lifetime = lifetime
         self.outer = lifetime.child()
@@ -558,7 +564,7 @@ final class Flattener<Value, Inner> {
         guard !lifetime.isDisposed else { return }
         endInnersWithSubscription()
         let inner = renewedRun() ?? InnerLifetime(self)
-        inner.slot = inners.insert(inner)
+        inner.slot = Int32(inners.insert(inner))
         guard taking == .max else {
             inner.remaining = taking
             return signal.startHandler(Observer(
@@ -640,10 +646,17 @@ final class Flattener<Value, Inner> {
 final class InnerLifetime<Value, Inner>: Lifetime {
     /// Strong, as the end's closure held it: the flattener lives while an inner can end.
     @usableFromInline let flattener: Flattener<Value, Inner>
-    @usableFromInline var slot = 0
-    /// The values it still takes (`InnerRuns.taking`); in the bytes a lifetime of a
-    /// flattener's run has spare (an object of 104 bytes takes the 112 one of 96 did).
-    @usableFromInline var remaining = 0
+    /// Its slot in `inners`: 32 bits, as 2^31 runs alive at once would be 150 GB of them
+    /// (flatMap fails above a million, `Backlog.runningInners`).
+    @usableFromInline var slot: Int32 = 0
+    /// The values it still takes (`InnerRuns.taking`, at most `Int32.max`): with `slot`,
+    /// one word, and the run is 72 bytes, in malloc's 80-byte block (P8: a million wait).
+    @usableFromInline var stillTaken: Int32 = 0
+
+    @inlinable var remaining: Int {
+        get { Int(stillTaken) }
+        set { stillTaken = Int32(truncatingIfNeeded: newValue) }
+    }
 
     @inlinable init(_ flattener: Flattener<Value, Inner>) {
         self.flattener = flattener
@@ -651,7 +664,7 @@ final class InnerLifetime<Value, Inner>: Lifetime {
     }
 
     @inlinable func ended(_ termination: Termination) {
-        flattener.innerEnded(slot, self, termination)
+        flattener.innerEnded(Int(slot), self, termination)
     }
 
 }
