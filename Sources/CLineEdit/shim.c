@@ -213,6 +213,11 @@ void frp_edit_prompt(const char *prompt) {
 const char *frp_edit_line(void) {
     typed_in_line = 0;
     int count = 0;
+    // The terminal in editing mode before the prompt is drawn: el_gets draws it first and
+    // switches at its first read, and a Ctrl-D typed in between, in the terminal's line
+    // mode, reached libedit as a NUL (the kernel's end-of-file mark), so the REPL did not
+    // quit (a pty test's timeout in CI, session 22). el_gets restores the terminal as before.
+    el_set(editor, EL_PREP_TERM, 1);
     const char *line = el_gets(editor, &count);
     if (line == NULL || count <= 0) return NULL;
     size_t length = (size_t)count < sizeof line_buffer - 1 ? (size_t)count : sizeof line_buffer - 1;

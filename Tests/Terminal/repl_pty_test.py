@@ -46,6 +46,29 @@ def quit(child):
     assert child.exitstatus == 0, child.exitstatus
 
 
+def test_the_prompt_is_drawn_in_editing_mode(env, tmp_path):
+    """The terminal leaves its line mode before each prompt is drawn, so a Ctrl-D typed as
+    soon as `frp> ` shows quits: typed in line mode, the kernel hands it on as a NUL once
+    libedit switches, and libedit ignores a NUL (a CI timeout in session 22). Read from the
+    system calls (strace): every write of the prompt comes after a switch out of line mode
+    (ICANON off) with no switch back in between."""
+    trace = tmp_path / "calls"
+    child = pexpect.spawn("strace", ["-f", "-e", "trace=ioctl,write", "-o", str(trace), binary], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(40, 120))
+    child.expect_exact("frp> ")
+    child.sendline("1 + 2")
+    child.expect_exact("3")
+    quit(child)
+    line_mode, prompts = None, 0
+    for call in trace.read_text().splitlines():
+        if "ioctl(0," in call and "TCSETS" in call and "c_lflag=" in call:
+            line_mode = "ICANON" in call.split("c_lflag=", 1)[1].split(",", 1)[0]
+        elif re.search(r'write\(1, "frp> ', call):
+            prompts += 1
+            assert line_mode is False, f"prompt {prompts} drawn in line mode:\n{call}"
+    assert prompts >= 2, trace.read_text()[-2000:]
+
+
 def test_save_replays_the_session(spawn, env, tmp_path):
     """:save writes a script that replays the session: a Ctrl-C'd run commented, := and _ in order"""
     saved = str(tmp_path / "session.frp")
