@@ -44,3 +44,6 @@ install: release
 	mkdir -p .build/man
 	swift package --allow-writing-to-package-directory generate-manual --output-directory .build/man
 	install -m 644 .build/man/frp.1 $(PREFIX)/share/man/man1/frp.1
+	install -d $(PREFIX)/share/frp/Examples/lib
+	install -m 644 Examples/*.frp $(PREFIX)/share/frp/Examples
+	install -m 644 Examples/lib/*.frp $(PREFIX)/share/frp/Examples/lib

@@ -5,9 +5,10 @@ import Language
 #endif
 
 /// The repository's Examples, for the playground's menu: found beside where `frp` runs
-/// (`./frp play` in the repository) or where it was built (`.build/debug/frp`); none when
-/// frp was installed elsewhere. A sandboxed run reads no file but these Examples'
-/// libraries (`import "lib/photos.frp"`), so an Example runs in the page as written.
+/// (`./frp play` in the repository), where it was built (`.build/debug/frp`), or where
+/// `make install` puts them (`PREFIX/share/frp/Examples` for `PREFIX/bin/frp`). A sandboxed
+/// run reads no file but these Examples' libraries (`import "lib/photos.frp"`), so an
+/// Example runs in the page as written.
 public enum ExampleFolder {
     /// The folder, when there is one.
     public static let path: String? = {
@@ -18,7 +19,7 @@ public enum ExampleFolder {
             var folder = String(cString: executable)
             for _ in 0..<4 {
                 folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
-                candidates.append(folder + "/Examples")
+                candidates += [folder + "/Examples", folder + "/share/frp/Examples"]
             }
         }
         return candidates.first { access($0 + "/01-first-steps.frp", R_OK) == 0 }

@@ -1,11 +1,13 @@
 """What the browser suites share: `frp play` started and its address read (conftest.py's `url`
 fixture), and Debian's headless Chromium driven by selenium (given Debian's binaries: no
 driver can be downloaded here)."""
-import os, re, subprocess
+import os, sys
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(root, "Tests"))
+import frp_play  # noqa: E402 (Tests/ on the path first)
 binary = os.path.join(root, ".build", "debug", "frp")
 shots = os.path.join(root, ".build", "screenshots")
 os.makedirs(shots, exist_ok=True)
@@ -13,13 +15,7 @@ os.makedirs(shots, exist_ok=True)
 
 def start_playground():
     """`frp play` on a free port: the process and the URL it prints."""
-    server = subprocess.Popen([binary, "play"], stdout=subprocess.PIPE, text=True)
-    for _ in range(50):
-        match = re.search(r"open (http://\S+)/ in a browser", server.stdout.readline())
-        if match:
-            return server, match.group(1)
-    server.kill()
-    raise AssertionError("frp play did not say where to open the page")
+    return frp_play.start_playground(binary)
 
 
 def chromium(logging=False):
