@@ -66,6 +66,74 @@ struct LifetimeTests {
     }
     #endif
 
+    /// Random adds, removals (of live and of removed keys), children ended early or with
+    /// their parent, checked against a model: a list of cleanups in the order added.
+    @Test("random cleanups, removals and children run as a list in the order added would", arguments: 0..<40)
+    func againstAModel(seed: UInt64) {
+        var state = seed &+ 0x9E37_79B9_7F4A_7C15
+        func random(_ bound: Int) -> Int {
+            // splitmix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        final class Child {
+            let lifetime: Lifetime
+            var actions: [Int] = []
+            var ended = false
+            init(_ lifetime: Lifetime) { self.lifetime = lifetime }
+        }
+        enum Entry { case action(Int), child(Child) }
+        var ran: [Int] = [], expected: [Int] = [], label = 0
+        let root = Lifetime()
+        var entries: [(entry: Entry, key: Lifetime.Key?, removed: Bool)] = []
+        var children: [Child] = []
+        for _ in 0..<random(120) {
+            switch random(6) {
+            case 0, 1:
+                label += 1
+                let mine = label
+                entries.append((.action(mine), root.onDispose { ran.append(mine) }, false))
+            case 2:
+                let child = Child(root.child())
+                children.append(child)
+                entries.append((.child(child), nil, false))
+            case 3:
+                // A removed key again, or a live one: only a live action's goes.
+                let keyed = entries.indices.filter { entries[$0].key != nil }
+                guard let index = keyed.isEmpty ? nil : keyed[random(keyed.count)] else { break }
+                root.remove(entries[index].key!)
+                entries[index].removed = true
+            case 4:
+                guard !children.isEmpty else { break }
+                let child = children[random(children.count)]
+                guard !child.ended else { break }
+                label += 1
+                let mine = label
+                child.lifetime.onDispose { ran.append(mine) }
+                child.actions.append(mine)
+            default:
+                guard !children.isEmpty else { break }
+                let child = children[random(children.count)]
+                guard !child.ended else { break }
+                child.ended = true
+                expected += child.actions
+                child.lifetime.dispose()
+            }
+        }
+        for (entry, _, removed) in entries {
+            switch entry {
+            case .action(let mine): if !removed { expected.append(mine) }
+            case .child(let child): if !child.ended { expected += child.actions }
+            }
+        }
+        root.dispose()
+        #expect(ran == expected)
+        #expect(children.allSatisfy { $0.lifetime.isDisposed })
+    }
+
     @Test("a child that ends first leaves its parent; the parent's end does not end it twice")
     func childEndsFirst() {
         var ran: [String] = []
