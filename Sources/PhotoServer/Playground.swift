@@ -148,8 +148,8 @@ extension PhotoServer {
         router.post("/marbles/:marble/:entry/:frame") { request, context in
             guard let marble = context.parameters.get("marble").flatMap({ Int($0) }),
                   let entry = context.parameters.get("entry").flatMap({ Int($0) }),
-                  let frame = context.parameters.get("frame").flatMap({ Int($0) }), (0...Self.longestMarble).contains(frame) else {
-                throw Rejection(400, "the path needs a marble, a mark and a frame: /marbles/0/1/7 (a frame up to \(Self.longestMarble))")
+                  let frame = context.parameters.get("frame").flatMap({ Int($0) }), (-Self.longestMarble...Self.longestMarble).contains(frame) else {
+                throw Rejection(400, "the path needs a marble, a mark and a frame: /marbles/0/1/7 (a frame within ±\(Self.longestMarble); below 0 before a hot marble's ^)")
             }
             return try await answer(request, context) { script, _ in work.move(script, marble, entry, frame) }
         }

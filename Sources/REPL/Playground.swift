@@ -100,8 +100,9 @@ public enum Playground {
 
     /// The reply to `POST /marbles`, as JSON: every `cold`/`hot` marble of the script, read
     /// by frp's marble parser (the page parses none): `kind`, `text`, `width` (frames),
-    /// `entries` (`frame`, `mark`: a letter, `|` or `#`), and `draggable` with a `reason`
-    /// when not (a `^`, a marble that does not read).
+    /// `entries` (`frame`, `mark`: a letter, `|` or `#`), `subscriptionPoint` (a hot
+    /// marble's `^`: its marks may go before it, to negative frames), and `draggable` with a
+    /// `reason` when not (a marble that does not read).
     public static func marbles(_ script: String) -> String {
         let source = Source(name: "playground", text: script)
         let found = MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue).map { literal -> JSON in
@@ -112,8 +113,8 @@ public enum Playground {
                 fields.append(JSON.Field("entries", .array(marble.entries.map { entry in
                     .object(["frame": .number(entry.frame), "mark": .string(Self.mark(entry.mark))])
                 })))
-                fields.append(JSON.Field("draggable", .bool(!marble.hasSubscriptionPoint)))
-                if marble.hasSubscriptionPoint { fields.append(JSON.Field("reason", .string("a marble with ^ is drawn, not dragged: frp writes no ^ back"))) }
+                fields.append(JSON.Field("subscriptionPoint", .bool(marble.hasSubscriptionPoint)))
+                fields.append(JSON.Field("draggable", .bool(true)))
             } catch {
                 fields += [JSON.Field("entries", .array([])), JSON.Field("draggable", .bool(false)), JSON.Field("reason", .string(error.message))]
             }
@@ -129,17 +130,22 @@ public enum Playground {
         let source = Source(name: "playground", text: script)
         let literals = MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue)
         guard literals.indices.contains(number), let marble = try? Marble.parse(literals[number].text, kind: literals[number].kind),
-              marble.entries.indices.contains(entry), !marble.hasSubscriptionPoint else {
+              marble.entries.indices.contains(entry) else {
             return JSON.object(["error": .string("there is no such marble or mark to move")]).text
         }
         let moved = marble.moving(entry, to: frame)
         let silentTo = marble.endsWithSilence ? marble.width : 0
         do throws(Marble.WritingProblem) {
-            let text = try Marble.written(moved, width: max(silentTo, (moved.map(\.frame).max() ?? 0) + 1))
+            let text = try Marble.written(moved, width: max(silentTo, (moved.map(\.frame).max() ?? 0) + 1),
+                                          subscriptionPoint: marble.hasSubscriptionPoint)
             return JSON.object(["script": .string(literals[number].replaced(with: text, in: source))]).text
         } catch {
-            guard case .tooClose(let at) = error else { return "{}" }
-            return JSON.object(["error": .string("a mark at \(at)ms would be closer to the group before it than the group's width: no marble can say it")]).text
+            switch error {
+            case .tooClose(let at):
+                return JSON.object(["error": .string("a mark at \(at)ms would be closer to the group before it than the group's width: no marble can say it")]).text
+            case .onSubscriptionPoint:
+                return JSON.object(["error": .string("the group would reach the subscription point, `^`, which takes frame 0: no marble can say it")]).text
+            }
         }
     }
 

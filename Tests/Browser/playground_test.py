@@ -52,6 +52,16 @@ def run_script(browser, wait, text):
     wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
 
 
+def press_on_mark(browser, wait, mark, key):
+    """Focuses a draggable mark, presses `key` on it, waits for the run the move starts;
+    returns the script the server wrote back."""
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    browser.execute_script("arguments[0].focus()", mark)
+    mark.send_keys(key)
+    wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
+    return browser.find_element(By.ID, "script").get_attribute("value")
+
+
 def assert_one_axis(browser, svg, rows):
     """the diagram's rows share one time axis: every circle's x grows with its frame, and
     marks of one frame in different rows are drawn at one x"""
@@ -123,11 +133,7 @@ def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait
     marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
     assert len(marks) == 5, len(marks)
     assert [mark.get_attribute("data-frame") for mark in marks] == ["1", "402", "503", "854", "1355"]
-    browser.execute_script("document.getElementById('output').textContent = 'running'")
-    browser.execute_script("arguments[0].focus()", marks[1])
-    marks[1].send_keys(Keys.ARROW_RIGHT)
-    wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
-    script = browser.find_element(By.ID, "script").get_attribute("value")
+    script = press_on_mark(browser, wait, marks[1], Keys.ARROW_RIGHT)
     assert '"-a 401ms b 99ms c 350ms d 500ms |"' in script, script
     assert '403ms  next "b!"' in browser.find_element(By.ID, "output").text
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
@@ -194,6 +200,19 @@ def test_a_hot_marble_with_its_subscription_point_is_drawn_inside_the_diagram(pa
             .map((g) => [Number(g.dataset.frame), g.getBBox().x]);""")
     assert xs and min(x for _, x in xs) >= 0, xs
     assert sorted(xs) == sorted(xs, key=lambda entry: entry[1]), xs
+
+
+def test_a_mark_before_the_subscription_point_moves_by_keyboard(page, wait):
+    """a hot marble's marks are draggable, those before `^` too: a focused one moves to an
+    earlier, negative frame with the arrow keys, and the server writes `^` back in place"""
+    browser = page
+    run_script(browser, wait, 'hot "-a-^-b-c-|" | map it + "!"')
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box")) == 1)
+    marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+    assert [mark.get_attribute("data-frame") for mark in marks] == ["-2", "2", "4", "6"]
+    script = press_on_mark(browser, wait, marks[0], Keys.ARROW_LEFT)
+    assert 'hot "a--^-b-c-|"' in script, script
+    assert '2ms  next "b!"' in browser.find_element(By.ID, "output").text
 
 
 def test_a_typo_shows_the_diagnostic(page, wait):

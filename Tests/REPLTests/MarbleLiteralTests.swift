@@ -21,8 +21,9 @@ struct MarbleLiteralTests {
         for path in paths {
             let source = Source(name: path, text: try String(contentsOfFile: path, encoding: .utf8))
             for literal in MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue) {
-                guard let marble = try? Marble.parse(literal.text, kind: literal.kind), !marble.hasSubscriptionPoint else { continue }
-                let written = try Marble.written(marble.entries, width: marble.endsWithSilence ? marble.width : 0)
+                guard let marble = try? Marble.parse(literal.text, kind: literal.kind) else { continue }
+                let written = try Marble.written(marble.entries, width: marble.endsWithSilence ? marble.width : 0,
+                                                 subscriptionPoint: marble.hasSubscriptionPoint)
                 let again = try Marble.parse(written, kind: literal.kind)
                 #expect(again.entries.map { $0.frame } == marble.entries.map { $0.frame }, "\(path): \(literal.text) → \(written)")
                 #expect(again.entries.map { $0.mark } == marble.entries.map { $0.mark }, "\(path): \(literal.text) → \(written)")
@@ -41,5 +42,19 @@ struct MarbleLiteralTests {
         let drawn = Playground.marbles(script)
         #expect(drawn.contains(#""entries":[{"frame":1,"mark":"a"},{"frame":402,"mark":"b"},{"frame":503,"mark":"c"}"#), "\(drawn)")
         #expect(Playground.move(script, marble: 3, entry: 0, frame: 1).contains("there is no such marble"))
+    }
+
+    @Test("the playground moves a hot marble's mark before its ^, and refuses a group reaching it")
+    func playgroundMoveBeforeSubscription() {
+        let script = #"hot "-a-^-b-c-|" | map it + "!""#
+        let drawn = Playground.marbles(script)
+        #expect(drawn.contains(#""subscriptionPoint":true,"draggable":true"#), "\(drawn)")
+        #expect(drawn.contains(#"{"frame":-2,"mark":"a"}"#), "\(drawn)")
+        let reply = Playground.move(script, marble: 0, entry: 1, frame: -4)
+        #expect(reply.contains(#"hot \"b-a-^---c-|\" | map it + \"!\""#), "\(reply)")
+        // `a` onto the end's frame makes the group `(a|)`, which would reach the `^`.
+        let grouped = #"hot "-a|^""#
+        let refused = Playground.move(grouped, marble: 0, entry: 0, frame: -1)
+        #expect(refused.contains("subscription point"), "\(refused)")
     }
 }

@@ -216,6 +216,27 @@ struct MarbleWritingTests {
         #expect(try Marble.written(Marble.parse("-a 400ms b|").moving(1, to: 403)) == "-a 401ms (b|)")
     }
 
+    @Test("a hot marble's ^ is written back at frame zero, its earlier marks before it")
+    func subscriptionPoint() throws {
+        for text in ["-a-^-b-c-|", "a^b", "(ab)-^c|", "12ms a 3ms ^ b 20ms |", "^a|", "--^", "^", "a 15ms ^"] {
+            let marble = try Marble.parse(text, kind: .hot)
+            let written = try Marble.written(marble.entries, width: marble.endsWithSilence ? marble.width : 0, subscriptionPoint: true)
+            let again = try Marble.parse(written, kind: .hot)
+            #expect(again.entries.map(\.frame) == marble.entries.map(\.frame), "\(text) → \(written)")
+            #expect(again.entries.map(\.mark) == marble.entries.map(\.mark), "\(text) → \(written)")
+            #expect(again.hasSubscriptionPoint, "\(text) → \(written)")
+        }
+        let hot = try Marble.parse("-a-^-b|", kind: .hot)
+        // Before the ^, past the other value; onto frame 0, it stops on its side.
+        #expect(try Marble.written(hot.moving(1, to: -5), subscriptionPoint: true) == "b--a-^--|")
+        #expect(try Marble.written(hot.moving(0, to: 0), subscriptionPoint: true) == "a^-b|")
+        #expect(try Marble.written(hot.moving(1, to: 0), subscriptionPoint: true) == "a-^b-|")
+        // A group before the ^ that would reach it.
+        #expect(throws: Marble.WritingProblem.onSubscriptionPoint) { try Marble.written([
+            .init(frame: -2, mark: .value("a")), .init(frame: -2, mark: .value("b")),
+        ], subscriptionPoint: true) }
+    }
+
     @Test("a moved value swaps with the value it lands on, takes the end along, and a mark too close to a group is refused")
     func moving() throws {
         let marble = try Marble.parse("-a-b|")

@@ -191,6 +191,8 @@ function drawTimeline() {
     shown.inputs.forEach((marble, number) => rows.push({
       label: `${marble.kind} "${marble.text}"` + (marble.draggable ? "" : `: ${marble.reason}`),
       entries: marble.entries, width: marble.width || 0, number: marble.draggable ? number : -1,
+      // A hot marble's marks may go before its `^` (negative frames), others not before 0.
+      least: marble.subscriptionPoint ? -Infinity : 0,
     }));
   }
   if (shown.resultsFor === script) {
@@ -258,11 +260,11 @@ function timeline(rows, box) {
         group.classList.add("draggable");
         group.tabIndex = 0;
         group.appendChild(svgElement("title", {}, `${value}: drag it, or move it with the arrow keys`));
-        group.addEventListener("mousedown", (event) => startDrag(event, row.number, index, entry.frame, scale, group));
+        group.addEventListener("mousedown", (event) => startDrag(event, row.number, index, entry.frame, scale, group, row.least));
         group.addEventListener("keydown", (event) => {
           const step = event.shiftKey ? 10 : 1;
           if (event.key === "ArrowRight") { event.preventDefault(); moveMark(row.number, index, entry.frame + step); }
-          if (event.key === "ArrowLeft") { event.preventDefault(); moveMark(row.number, index, Math.max(0, entry.frame - step)); }
+          if (event.key === "ArrowLeft") { event.preventDefault(); moveMark(row.number, index, Math.max(row.least, entry.frame - step)); }
         });
       } else {
         group.appendChild(svgElement("title", {}, value));
@@ -328,14 +330,14 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
   return group;
 }
 
-function startDrag(event, number, index, frame, scale, group) {
+function startDrag(event, number, index, frame, scale, group, least) {
   event.preventDefault();
   const startX = event.clientX;
   const move = (moved) => { group.setAttribute("transform", `translate(${moved.clientX - startX},0)`); };
   const drop = (dropped) => {
     window.removeEventListener("mousemove", move);
     window.removeEventListener("mouseup", drop);
-    const to = Math.max(0, frame + Math.round((dropped.clientX - startX) / scale));
+    const to = Math.max(least, frame + Math.round((dropped.clientX - startX) / scale));
     if (to !== frame) moveMark(number, index, to);
     else group.removeAttribute("transform");
   };
