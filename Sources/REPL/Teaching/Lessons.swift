@@ -469,10 +469,15 @@ extension Lesson {
             hint: "`merge (timer 2ms | switchMap slow)` subscribes again when the timer fires.",
                 nudge: "A second subscription 2 ms later: a timer, then a subscription to slow when it fires.")),
         .read("""
-            `share` (RAC2: publish + autoconnect) makes subscribers share one run while it lasts: a \
-            late subscriber joins the run in progress and misses what came before.
+            `share` (RAC2: publish + autoconnect) makes subscribers share one run while it lasts.
             """),
         .given("let shared = slow | share"),
+        .run("shared | merge shared"),
+        .read("""
+            The same events as `slow | merge slow`, but slow ran once: its row has one `a` where it \
+            had `(aa)`, as the two subscribers shared its run. A late subscriber joins the run in \
+            progress and misses what came before.
+            """),
         .exercise(Exercise(
             task: "The same with shared: the late subscriber joins the running run.",
             emits: #""-a---(bb)-(cc)|""#,
