@@ -348,7 +348,8 @@ extension Lesson {
         .read("""
             The button runs an action (ReactiveCocoa's RACCommand): `INPUTS | action (PIPELINE)` runs \
             the pipeline for each press, and drops a press that comes while a run is going on. \
-            `executing A` tells whether it is running, `errors A` what its runs failed with.
+            `executing A` tells whether it is running, `errors A` what its runs failed with. In an \
+            expression, `if C then A else B` is A when C is true, else B.
             """),
         .given("""
             let presses = hot "-p 100ms p|"
@@ -358,15 +359,16 @@ extension Lesson {
         .run("signIn"),
         .run("executing wait"),
         .exercise(Exercise(
-            task: "Send whether signIn is executing, for the spinner. (The second press comes while it runs: it is dropped.)",
-            emits: #""f t 3999ms (f|)" {t: true, f: false}"#,
-            solution: "executing signIn",
+            task: #"The spinner's label: send "busy" while signIn runs and "idle" when it does not. (The second press comes while it runs: it is dropped.)"#,
+            emits: #""i b 3999ms (i|)" {i: "idle", b: "busy"}"#,
+            solution: #"executing signIn | map if it then "busy" else "idle""#,
             mistakes: [
-                Mistake("presses | mapTo true | startWith false", "the presses say when it was asked, not when it runs: `executing signIn` knows."),
-                Mistake("signIn | mapTo false | startWith true", "signIn's values say when it answered; `executing signIn` also says when it started."),
+                Mistake("executing signIn", #"that is whether it runs, true or false: make each into the label, `map if it then "busy" else "idle"`."#),
+                Mistake(#"presses | mapTo "busy" | startWith "idle""#, "the presses say when it was asked, not when it runs: `executing signIn` knows."),
+                Mistake(#"signIn | mapTo "idle" | startWith "busy""#, "signIn's values say when it answered, and it starts at the press, not at once: `executing signIn` knows both."),
             ],
-            hint: "an action has its executing state built in: `executing signIn`.",
-                nudge: "An action knows when it is running.")),
+            hint: #"`executing signIn` says whether it runs; `map if it then "busy" else "idle"` makes that the label."#,
+                nudge: "An action knows when it is running; then each true or false becomes its label.")),
     ])
 
     static let friends = Lesson(name: "friends", title: "Friends: then, debounce, flatMap", steps: [
