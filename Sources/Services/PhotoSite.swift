@@ -101,9 +101,10 @@ public struct PhotoService: Sendable {
 }
 
 extension PhotoService {
-    /// The fields of each value it sends, when each is one record (`popular`'s photos):
-    /// the checker reports a field not among them before a run.
-    public var recordFields: [String]? { sends == .record ? topLevelFields : nil }
+    /// The fields of each value it sends, when each is one record (`popular`'s photos),
+    /// nested ones as paths (`user.username`): the checker reports a field not among them
+    /// before a run, `user.usrname` as `nmae`.
+    public var recordFields: [String]? { sends == .record ? fields : nil }
 
     /// The fields of each value, or of each item of a list it sends, without nested paths
     /// (`user`, not `user.username`): what completion offers inside a stage.

@@ -74,7 +74,8 @@ public final class OperatorSpec: Sendable {
     /// as `build` does, so one mistake gets one message either way.
     public let fusion: Fusion?
     /// For a source whose every value is a record with these fields (a photo service's
-    /// replies): the checker reports a field not among them before the run.
+    /// replies), nested ones as paths (`user.username`; a list of records holds its items'
+    /// fields: `images.url`): the checker reports a field not among them before the run.
     public let recordFields: [String]?
     /// A checked stage's arguments are laid out as these: the positional parameters, then
     /// the keyword ones (a marble's error text aside, folded into the marble). The checker

@@ -46,6 +46,7 @@ extension Checker {
         case .member(let base, let name, let nameRange):
             guard let checked = checkExpression(base, scope), !signalAsValue(checked, base, in: expression, "`.\(name)`") else { return nil }
             if case .it = checked, !knownField(name, nameRange, scope) { return nil }
+            if !knownField(name, of: checked, nameRange, scope) { return nil }
             return .field(checked, name, site(nameRange, stage: scope.stage))
         case .index(let base, let index):
             guard let checkedBase = checkExpression(base, scope), let checkedIndex = checkExpression(index, scope),

@@ -41,10 +41,10 @@ struct Checker {
         var stage = ""
         /// The fields of the records `it` stands for, when the checker knows them (a
         /// service's replies, a record literal): a field not among them is reported.
-        var itFields: [String]?
+        var itFields: RecordFields?
         /// The fields of the values reaching the stage being checked: its per-value
         /// arguments' `it` (`Checker+Fields`).
-        var incomingFields: [String]?
+        var incomingFields: RecordFields?
     }
 
     init(source: Source, catalogue: Catalogue, environment: Environment) {

@@ -44,12 +44,14 @@ extension Problem {
     }
 
     /// `popular | map nmae`: a field the records flowing there do not have; `close`, the
-    /// nearest of their `fields`.
-    static func unknownField(_ name: String, close: String?, fields: [String]) -> Problem {
+    /// nearest of their `fields`. With `owner`, a field of the records in that field of
+    /// theirs (`popular | map user.usrname`).
+    static func unknownField(_ name: String, close: String?, fields: [String], in owner: String? = nil) -> Problem {
         let listed = fields.map { "`\($0)`" }.joined(separator: ", ")
         let have = "have \(listed.isEmpty ? "no fields" : listed)"
-        return Problem(.unknownField, "The values here are records without a field `\(name)`:",
-                       hint: close.map { "did you mean `\($0)`? They " + have } ?? "they " + have + "; `it.\(name) ?? DEFAULT` reads a field that may be missing")
+        let path = owner.map { "\($0).\(name)" } ?? "it.\(name)"
+        return Problem(.unknownField, owner.map { "The records in `\($0)` have no field `\(name)`:" } ?? "The values here are records without a field `\(name)`:",
+                       hint: close.map { "did you mean `\($0)`? They " + have } ?? "they " + have + "; `\(path) ?? DEFAULT` reads a field that may be missing")
     }
 
     /// `count := 1` where no `var count` was declared; `close`, a property with a close name.
@@ -245,7 +247,7 @@ extension DiagnosticCode {
             wrong: "of \"a\", \"bc\" | map lenght(it)",
             right: "of \"a\", \"bc\" | map length(it)"),
         .unknownField: LongForm(
-            "An expression reads a field of the values flowing there, and the checker knows those values are records without it: a photo service's replies, or records the pipeline made (`of {…}`, `map {…}`). Usually a typo; the run would fail at the first value. A field that may be missing is read with `??`.",
+            "An expression reads a field of the values flowing there, and the checker knows those values are records without it: a photo service's replies (their nested records too: `user.usrname`, `images[0].ur`), or records the pipeline made (`of {…}`, `map {…}`). Usually a typo; the run would fail at the first value. A field that may be missing is read with `??`.",
             wrong: "of {name: \"kit\", rating: 91} | map nmae",
             right: "of {name: \"kit\", rating: 91} | map name"),
         .unknownProperty: LongForm(
