@@ -200,6 +200,26 @@ struct LifetimeTests {
     /// until it ends or is disposed. Both free it.
     final class Token {}
 
+    @Test("repeat and retry that wait between runs free what they hold when their subscription ends", arguments: [false, true])
+    func restartsFreed(retrying: Bool) {
+        weak var held: Token?
+        var events: [Event<Int>] = []
+        do {
+            let scheduler = Scheduler.virtual()
+            let token = Token()
+            held = token
+            let source = Signal<Int>.sequence([1]).map { _ throws(SignalError) in withExtendedLifetime(token) { 1 } }
+            let restarted = retrying
+                ? source.concat(.fail(SignalError("no"))).retry(2, wait: .time(.milliseconds(5)), on: scheduler)
+                : source.repeat(3, wait: .time(.milliseconds(5)), on: scheduler)
+            let lifetime = restarted.subscribe { events.append($0) }
+            scheduler.run()
+            lifetime.dispose()
+        }
+        #expect(events.count == 4)
+        #expect(held == nil, "the run's stages are still alive")
+    }
+
     @Test("a take stage (with map and filter before it) is freed when its subscription is disposed, or ends")
     func stagesFreed() {
         weak var held: Token?

@@ -176,7 +176,11 @@ extension Signal {
             var remaining = times
             var subscribing = false
             var again = true
-            var timer: Timer?
+            // Weak: the timer's own action runs `subscribe`, which holds this variable; a
+            // strong one made a cycle that kept the timer and the whole downstream alive after
+            // the run (`repeat 3 delay 30s`: ~190 KB a run, found by the fuzzer's memory limit).
+            // The lifetime's cleanup holds the timer until it ends.
+            weak var timer: Timer?
             // A loop, not recursion: a source that ends at once is run again without
             // growing the stack.
             func subscribe() {
