@@ -133,6 +133,9 @@ public enum Playground {
               marble.entries.indices.contains(entry) else {
             return JSON.object(["error": .string("there is no such marble or mark to move")]).text
         }
+        guard frame >= 0 || marble.hasSubscriptionPoint else {
+            return JSON.object(["error": .string("a mark moves before 0 only in a hot marble with ^ (its subscription point, frame 0)")]).text
+        }
         let moved = marble.moving(entry, to: frame)
         let silentTo = marble.endsWithSilence ? marble.width : 0
         do throws(Marble.WritingProblem) {

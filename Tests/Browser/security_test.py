@@ -309,11 +309,19 @@ def test_export_to_an_unknown_library_is_404_with_the_ones_there_are(url):
     assert status == 404 and "rxjs or combine" in json.loads(reply)["error"], (status, reply[:200])
 
 
-@pytest.mark.parametrize("path", ["/marbles/x/0/1", "/marbles/0/0/-1", "/marbles/0/0/99999999999"])
+@pytest.mark.parametrize("path", ["/marbles/x/0/1", "/marbles/0/0/-99999999999", "/marbles/0/0/99999999999", "/marbles/0/0/1.5"])
 def test_a_move_with_a_bad_path_gets_a_reason(path, url):
     """POST /marbles/M/E/F with a path that is not three whole numbers in range: 400 and why"""
     status, _, reply = request(url, "POST", path, b'cold "-a|"', {"Content-Type": "text/plain"})
     assert status == 400 and "the path needs a marble, a mark and a frame" in json.loads(reply)["error"], (status, reply[:200])
+
+
+def test_a_move_before_zero_is_only_for_a_hot_marble_with_its_subscription_point(url):
+    """A frame below 0 is refused, with why, for a marble without `^`; a hot marble's mark goes there"""
+    status, _, reply = request(url, "POST", "/marbles/0/0/-1", b'cold "-a|"', {"Content-Type": "text/plain"})
+    assert status == 200 and "only in a hot marble with ^" in json.loads(reply)["error"], (status, reply[:200])
+    status, _, reply = request(url, "POST", "/marbles/0/0/-1", b'hot "-a-^-b|"', {"Content-Type": "text/plain"})
+    assert status == 200 and json.loads(reply)["script"] == 'hot "a^-b|"', (status, reply[:200])
 
 
 def test_post_marbles_from_another_site_is_refused(url):

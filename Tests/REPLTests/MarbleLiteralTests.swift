@@ -56,5 +56,8 @@ struct MarbleLiteralTests {
         let grouped = #"hot "-a|^""#
         let refused = Playground.move(grouped, marble: 0, entry: 0, frame: -1)
         #expect(refused.contains("subscription point"), "\(refused)")
+        // Without a `^`, no mark goes before 0.
+        let cold = Playground.move(#"cold "-a|""#, marble: 0, entry: 0, frame: -1)
+        #expect(cold.contains("only in a hot marble with ^"), "\(cold)")
     }
 }
