@@ -17,8 +17,8 @@ test:
 	@scripts/setup-rxjs
 	python3 -m pytest -q Tests/RxJS
 	python3 -m pytest -q Tests/Combine
-	.build/debug/frp test Tests/Scripts Examples
-	FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
+	FRP_CHECK_LEAKS=1 .build/debug/frp test Tests/Scripts Examples
+	FRP_CHECK_LEAKS=1 FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples
 
 build:
 	@scripts/setup

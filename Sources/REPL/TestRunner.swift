@@ -15,6 +15,10 @@ public struct TestRunner {
     let transport: any PhotoTransport
     /// Lists each file and each expect as it passes (`frp test -v`).
     let verbose: Bool
+    /// Whether a file whose runs leave lifetimes alive fails (`FRP_CHECK_LEAKS=1`, which
+    /// `make test` sets; a debug build's count, `Lifetime.alive`). Not for a process that
+    /// runs other work at the same time (the count is the whole process's).
+    let checksLeaks = getenv("FRP_CHECK_LEAKS") != nil
 
     public init(output: Output = .standard, transport: any PhotoTransport = InProcessTransport.shared, verbose: Bool = false) {
         self.output = output
@@ -31,7 +35,19 @@ public struct TestRunner {
             output.error("frp test: no .frp files in \(paths.joined(separator: ", "))")
             unreadable = true
         }
+        if checksLeaks, !Self.countsLifetimes {
+            output.error("frp test: FRP_CHECK_LEAKS counts lifetimes in a debug build only (`swift build`); not checked")
+        }
         for file in files {
+            // Each file's state (its runs, its properties) is gone by the end of its turn.
+            let alive = Self.aliveLifetimes
+            defer {
+                if checksLeaks, let before = alive, let after = Self.aliveLifetimes, after > before {
+                    failed += 1
+                    output.line("FAIL \(file): its runs left \(after - before) lifetime\(after - before == 1 ? "" : "s") alive after they ended (a leak)")
+                    output.line("")
+                }
+            }
             switch SourceFile.load(file) {
             case .failure(let failure):
                 output.error(failure.message)
@@ -84,6 +100,14 @@ public struct TestRunner {
         if unreadable { return 2 }
         return failed > 0 ? 1 : 0
     }
+
+    #if DEBUG
+    static let countsLifetimes = true
+    static var aliveLifetimes: Int? { Lifetime.alive }
+    #else
+    static let countsLifetimes = false
+    static var aliveLifetimes: Int? { nil }
+    #endif
 
     /// The expect as written, from its first line to the one with `emits` (its VALUES and
     /// error message too), nil when that is not within a few lines.
