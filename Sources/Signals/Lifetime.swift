@@ -44,8 +44,8 @@ public class Lifetime {
     private static var firstKey: Int { 1 }
 
     #if DEBUG
-    /// How many lifetimes are alive, in a debug build: `frp test --check-leaks` asks before
-    /// and after each file's runs (a run that leaks keeps its lifetimes: `repeat … delay`
+    /// How many lifetimes are alive, in a debug build: `frp test` under `FRP_CHECK_LEAKS=1`
+    /// asks before and after each file's runs (a run that leaks keeps its lifetimes: `repeat … delay`
     /// kept each of its runs until session 23). Not counted in release builds (two atomic
     /// operations for each of a million inner runs, P8).
     public static var alive: Int { count.load(ordering: .relaxed) }
