@@ -8,9 +8,9 @@ test:
 	@scripts/setup
 	@python3 -c 'import pytest' 2>/dev/null || pip install -q pytest
 	@python3 -c 'import pexpect' 2>/dev/null || pip install -q pexpect
-	@command -v strace >/dev/null || { apt-get update -qq && apt-get install -y -qq strace >/dev/null; }
 	swift build --build-tests
 	swift test --skip-build
+	@scripts/setup-terminal
 	python3 -m pytest -q Tests/Terminal
 	@scripts/setup-browser
 	python3 -m pytest -q Tests/Browser
