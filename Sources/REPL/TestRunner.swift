@@ -35,7 +35,7 @@ public struct TestRunner {
             output.error("frp test: no .frp files in \(paths.joined(separator: ", "))")
             unreadable = true
         }
-        if checksLeaks, !Self.countsLifetimes {
+        if checksLeaks, Self.aliveLifetimes == nil {
             output.error("frp test: FRP_CHECK_LEAKS counts lifetimes in a debug build only (`swift build`); not checked")
         }
         for file in files {
@@ -101,13 +101,14 @@ public struct TestRunner {
         return failed > 0 ? 1 : 0
     }
 
-    #if DEBUG
-    static let countsLifetimes = true
-    static var aliveLifetimes: Int? { Lifetime.alive }
-    #else
-    static let countsLifetimes = false
-    static var aliveLifetimes: Int? { nil }
-    #endif
+    /// The lifetimes alive now; nil in a release build, which does not count them.
+    static var aliveLifetimes: Int? {
+        #if DEBUG
+        Lifetime.alive
+        #else
+        nil
+        #endif
+    }
 
     /// The expect as written, from its first line to the one with `emits` (its VALUES and
     /// error message too), nil when that is not within a few lines.

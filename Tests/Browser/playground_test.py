@@ -210,6 +210,13 @@ def test_a_mark_before_the_subscription_point_moves_by_keyboard(page, wait):
     wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box")) == 1)
     marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
     assert [mark.get_attribute("data-frame") for mark in marks] == ["-2", "2", "4", "6"]
+    # The `^` is drawn under the row at frame 0: halfway between the marks at -2 and 2.
+    caret = browser.execute_script("""
+        const box = (e) => e.getBBox(), marks = [...document.querySelectorAll("#marbles g.draggable")];
+        const caret = document.querySelector("#marbles svg.timeline .subscription-point");
+        return caret && [box(caret).x + box(caret).width / 2, box(marks[0]).x + box(marks[0]).width / 2,
+                         box(marks[1]).x + box(marks[1]).width / 2];""")
+    assert caret and abs(caret[0] - (caret[1] + caret[2]) / 2) < 2, caret
     script = press_on_mark(browser, wait, marks[0], Keys.ARROW_LEFT)
     assert 'hot "a--^-b-c-|"' in script, script
     assert '2ms  next "b!"' in browser.find_element(By.ID, "output").text

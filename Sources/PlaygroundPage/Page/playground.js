@@ -248,6 +248,12 @@ function timeline(rows, box) {
     const end = Math.max(LEFT + frames * scale, ...places) + FRAME / 2;
     svg.appendChild(svgElement("line", { x1: LEFT, y1: middle, x2: end, y2: middle, class: "axis", "stroke-width": 2 }));
     right = Math.max(right, end);
+    // A hot marble's `^`: where the run subscribes (frame 0); marks before it are not seen.
+    if (row.least === -Infinity) {
+      const x = LEFT - origin * scale + FRAME / 2;
+      const caret = svg.appendChild(svgElement("text", { x: x, y: middle + 26, class: "subscription-point" }, "^"));
+      caret.appendChild(svgElement("title", {}, "^ subscription point (0ms): the run subscribes here; marks before it are not seen"));
+    }
     row.entries.forEach((entry, index) => {
       const group = marbleMark(entry.mark, places[index], middle, row.tint || (row.output ? "output" : "value"));
       const value = entry.value ? `${entry.value} at ${entry.frame}ms` : `${entry.mark} at ${entry.frame}ms`;

@@ -177,9 +177,9 @@ extension Signal {
             var subscribing = false
             var again = true
             // Weak: the timer's own action runs `subscribe`, which holds this variable; a
-            // strong one made a cycle that kept the timer and the whole downstream alive after
-            // the run (`repeat 3 delay 30s`: ~190 KB a run, found by the fuzzer's memory limit).
-            // The lifetime's cleanup holds the timer until it ends.
+            // strong one made a cycle that kept the timer and the whole downstream alive
+            // after the run (Example 24's `repeat 3 delay 30s`: 140–190 KB a run, found by
+            // the fuzzer's memory limit). The lifetime's cleanup holds the timer until it ends.
             weak var timer: Timer?
             // A loop, not recursion: a source that ends at once is run again without
             // growing the stack.
@@ -268,6 +268,13 @@ public enum InnerRuns<Value, Inner> {
     /// value (P7's and P8's general runs: a stage object, its signal and its two closures).
     /// A count above `Int32.max` is a `take` stage after each signal (a run counts 32 bits).
     case taking(Int, (Value) -> Signal<Inner>)
+
+    /// These runs, with a count that a run cannot hold (`InnerLifetime.stillTaken`, 32
+    /// bits) made a `take` after each signal: what a `Flattener` runs.
+    @inlinable var countedByEachRun: InnerRuns {
+        guard case .taking(let count, let signals) = self, count > Int(Int32.max) else { return self }
+        return .signals { signals($0).take(count) }
+    }
 }
 
 /// What a flattening operator runs for a value: a signal, or the values of a signal
@@ -370,12 +377,8 @@ final class Flattener<Value, Inner> {
          _ downstream: Observer<Inner>, _ lifetime: Lifetime, runningAtMost bound: Int) {
         self.bound = bound
         self.strategy = strategy
+        let runs = runs.countedByEachRun
         switch runs {
-        case .taking(let count, let signals) where count > Int(Int32.max):
-            // More than a run counts itself (`InnerLifetime.stillTaken`): a `take` stage.
-            self.signals = { signals($0).take(count) }
-            transform = { .signal(signals($0).take(count)) }
-            subscribesEach = true
         case .signals(let signals), .taking(_, let signals):
             self.signals = signals
             transform = { .signal(signals($0)) }
@@ -385,7 +388,7 @@ final class Flattener<Value, Inner> {
             signals = { _ in .never }
             subscribesEach = false
         }
-        if case .taking(let count, _) = runs, count <= Int(Int32.max) { taking = count } else { taking = .max }
+        if case .taking(let count, _) = runs { taking = count } else { taking = .max }
         self.downstream = downstream
         self.lifetime = lifetime
         self.outer = lifetime.child()
