@@ -59,7 +59,7 @@ let package = Package(
         // `--services URL`: the services' answers from that server, over a small HTTP/1.1
         // client on the NIOHTTP1 the server builds already (no TLS, no HTTP/2: LoopbackHTTP).
         .target(name: "PhotoClient", dependencies: [
-            "Services", "Signals",
+            "Services", "Signals", "JSONText",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "Signals", "JSONText", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport", "Export"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Language", "Trace", "Signals", "TestSupport", "Export", "JSONText"]),
         .testTarget(name: "HTTPTransportTests", dependencies: [
             "PhotoServer", "PhotoClient", "REPL", "Services", "Language", "Signals", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),

@@ -464,11 +464,18 @@ struct SwiftWriter: ExportWriter {
         return out + "\""
     }
 
-    /// A `let` name as a Swift constant: a keyword or a prelude name in backticks' stead
-    /// gets a `_` (`let default` would not do).
+    /// A `let` name as a Swift constant: an ASCII name as it is; a keyword, a prelude name
+    /// (`let default` would not do) or any other name `_` and its scalars, each one that is
+    /// not an ASCII letter or digit written `_xHEX_` and `_` doubled. No plain name starts
+    /// with `_`, and the writing is one-to-one, so no two names meet (dropping what was not
+    /// a letter made `aⒶ` and `a` one name, and a control character a bad one).
     static func identifier(_ name: String) -> String {
-        let plain = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-        return plain && !reserved.contains(name) ? name : "_" + name.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        let isPlain = name.first.map { $0.isASCII && $0.isLetter } == true && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        if isPlain, !reserved.contains(name) { return name }
+        return "_" + name.unicodeScalars.map { scalar -> String in
+            if scalar == "_" { return "__" }
+            return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "_x" + String(scalar.value, radix: 16) + "_"
+        }.joined()
     }
 
     private static let reserved: Set<String> = [

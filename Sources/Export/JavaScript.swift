@@ -15,22 +15,42 @@ enum JavaScript {
     /// Milliseconds of a duration (RxJS's TestScheduler counts one frame a millisecond).
     static func number(_ milliseconds: Int64) -> String { String(milliseconds) }
 
+    /// Whether `name` is a JavaScript identifier as written: ID_Start then ID_Continue
+    /// (ECMAScript's rule; Swift's `isLetter` took `Ⓐ`, a SyntaxError in JavaScript), and
+    /// no word of the language or the prelude.
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" || first == "$" else { return false }
-        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" } && !reserved.contains(name)
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, first.properties.isIDStart || first == "_" || first == "$" else { return false }
+        return scalars.allSatisfy { $0.properties.isIDContinue || $0 == "$" } && !reserved.contains(name)
+    }
+
+    /// `$` and the name, each scalar that is not an identifier's written `$xHEX$`: frp's
+    /// names hold no `$`, so no two names meet, and no name meets a plain one.
+    private static func escaped(_ name: String) -> String {
+        "$" + name.unicodeScalars.map { $0.properties.isIDContinue ? String($0) : "$x" + String($0.value, radix: 16) + "$" }.joined()
     }
 
     /// A `let` name as a constant (in a test's own scope): `delete` would not do.
-    static func identifier(_ name: String) -> String { isIdentifier(name) ? name : "$" + name }
+    static func identifier(_ name: String) -> String { isIdentifier(name) ? name : escaped(name) }
 
     /// A definition's function, a constant of the file's own scope: nor would `pipe`.
-    static func topLevelIdentifier(_ name: String) -> String { isIdentifier(name) && !isTaken(name) ? name : "$" + name }
+    static func topLevelIdentifier(_ name: String) -> String { isIdentifier(name) && !isTaken(name) ? name : escaped(name) }
 
     /// `.name`, or `["na me"]` for a name that is not an identifier.
     static func member(_ name: String) -> String { isIdentifier(name) ? "." + name : "[" + string(name) + "]" }
 
-    /// A record's key: bare when it can be.
-    static func key(_ name: String) -> String { isIdentifier(name) ? name : string(name) }
+    /// A record's key: bare when it can be; `["__proto__"]` computed, or the literal would
+    /// set the object's prototype instead of a field.
+    static func key(_ name: String) -> String {
+        if name == "__proto__" { return "[" + string(name) + "]" }
+        return isIdentifier(name) ? name : string(name)
+    }
+
+    /// What every JavaScript object has from `Object.prototype`: a record lacks them.
+    static let inherited: Set<String> = [
+        "__proto__", "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString",
+        "toString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+    ]
 
     private static let reserved: Set<String> = [
         "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "export",
@@ -42,7 +62,7 @@ enum JavaScript {
     /// The prelude's other top-level names, and what the file takes from Node: a field may
     /// be called so (`it.message`), a constant may not.
     private static let topLevel: Set<String> = [
-        "deepEqual", "text", "setIn", "passed", "failed", "message", "sameEvents", "shown", "showRun", "replies", "service",
+        "deepEqual", "own", "text", "setIn", "passed", "failed", "message", "sameEvents", "shown", "showRun", "replies", "service",
         "actionOf", "require", "TestScheduler", "process", "console",
     ]
 

@@ -223,7 +223,7 @@ struct ServiceCalls {
     /// prelude prints them to look a reply up) and the reply.
     func replies(_ answers: RxJSExport.ServiceAnswers) -> [(name: String, entries: [(key: String, arguments: [Value], reply: RxJSExport.ServiceReply)])] {
         services.sorted(by: { $0.key < $1.key }).map { name, arity in
-            let entries = Self.tuples(of: constants, count: arity).prefix(2_000).compactMap { arguments -> (key: String, arguments: [Value], reply: RxJSExport.ServiceReply)? in
+            let entries = Self.tuples(of: constants, count: arity, upTo: Self.recordedCalls).compactMap { arguments -> (key: String, arguments: [Value], reply: RxJSExport.ServiceReply)? in
                 guard case .success(let reply)? = answers(name, arguments) else { return nil }
                 return ("[" + arguments.map(\.description).joined(separator: ",") + "]", arguments, reply)
             }
@@ -286,9 +286,30 @@ struct ServiceCalls {
         return arguments
     }
 
-    static func tuples(of values: [Value], count: Int) -> [[Value]] {
+    /// The most argument lists recorded for one service.
+    static let recordedCalls = 2_000
+
+    /// The first `limit` lists of `count` values each (the first value varying slowest), made
+    /// one at a time: all of them are about N^count (a 16 KB script's constants, N², took
+    /// 1.24 GB before 2,000 were kept).
+    static func tuples(of values: [Value], count: Int, upTo limit: Int) -> [[Value]] {
         guard count > 0 else { return [[]] }
-        return tuples(of: values, count: count - 1).flatMap { tuple in values.map { tuple + [$0] } }
+        guard !values.isEmpty else { return [] }
+        var tuples: [[Value]] = []
+        var digits = [Int](repeating: 0, count: count)
+        while tuples.count < limit {
+            tuples.append(digits.map { values[$0] })
+            // The next list: the last place counts up, carrying leftwards.
+            var place = count - 1
+            while place >= 0 {
+                digits[place] += 1
+                if digits[place] < values.count { break }
+                digits[place] = 0
+                place -= 1
+            }
+            if place < 0 { break }
+        }
+        return tuples
     }
 }
 
@@ -506,6 +527,9 @@ struct Writer: ExportWriter {
         case .property(let name):
             usedProperties.insert(name)
             return JavaScript.identifier(name) + ".value"
+        case .field(let base, let name, _) where JavaScript.inherited.contains(name):
+            // Not `x.constructor`, which every object has: the record's own field.
+            return "fn.own(" + (try self.expression(base)) + ", " + JavaScript.string(name) + ")"
         case .field(let base, let name, _):
             let member = JavaScript.member(name)
             return try self.expression(base) + (readsMayBeAbsent ? (member.hasPrefix(".") ? "?" : "?.") : "") + member

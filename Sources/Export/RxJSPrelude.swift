@@ -14,6 +14,8 @@ extension RxJSExport {
         const { TestScheduler } = require('rxjs/testing');
         const { \(imports.joined(separator: ", ")) } = require('rxjs');
 
+        // A record's own field: not one every object inherits (`constructor`).
+        const own = (x, k) => Object.prototype.hasOwnProperty.call(x, k);
         // frp's == is deep (records regardless of field order), + joins texts and lists,
         // / and % by zero fail, `matches` matches the whole text.
         const deepEqual = (a, b, same) => {
@@ -21,7 +23,7 @@ extension RxJSExport {
           if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i], same));
           if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
             const keys = Object.keys(a);
-            return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k], same));
+            return keys.length === Object.keys(b).length && keys.every((k) => own(b, k) && deepEqual(a[k], b[k], same));
           }
           return false;
         };
@@ -29,6 +31,9 @@ extension RxJSExport {
         const add = (a, b) => Array.isArray(a) ? a.concat(b) : a + b;
         const div = (a, b) => { if (b === 0) throw 'division by zero'; return a / b; };
         const rem = (a, b) => { if (b === 0) throw 'remainder of a division by zero'; return a % b; };
+        // frp's `matches` takes linear time; V8's own engine backtracks (`(a+)+b` on "aaa…a!"
+        // would not end), so a match that backtracks too long goes to V8's linear engine.
+        require('v8').setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
         const matches = (text, pattern) => new RegExp('^(?:' + pattern + ')$').test(text);
         // A value as frp prints it: `{a: 1, b: "x"}`, whole numbers without a fraction, nan.
         const text = (v) => {
@@ -51,8 +56,9 @@ extension RxJSExport {
           length: (x) => typeof x === 'object' && x !== null && !Array.isArray(x) ? Object.keys(x).length : [...x].length,
           number: (x) => Number(x),
           string: (x) => typeof x === 'string' ? x : text(x),
-          contains: (x, item) => Array.isArray(x) ? x.some((y) => eq(y, item)) : typeof x === 'string' ? x.includes(item) : item in x,
-          has: (x, name) => x !== null && typeof x === 'object' && x[name] !== undefined && x[name] !== null,
+          contains: (x, item) => Array.isArray(x) ? x.some((y) => eq(y, item)) : typeof x === 'string' ? x.includes(item) : own(x, item),
+          has: (x, name) => x !== null && typeof x === 'object' && own(x, name) && x[name] !== undefined && x[name] !== null,
+          own: (x, name) => x !== null && typeof x === 'object' && own(x, name) ? x[name] : undefined,
           first: (list) => list.length ? list[0] : null,
           last: (list) => list.length ? list[list.length - 1] : null,
           slice: (x, from, to) => x.slice(from, to),

@@ -29,10 +29,21 @@ public struct JSONReader<Builder: JSONBuilder> {
     private let bytes: [UInt8]
     private let builder: Builder
     private var offset = 0
+    /// The most items (array elements and object fields, at every depth) the document may
+    /// hold: a reply of 16 MB is 8 million `0,`s, a list far past what a value may hold.
+    private let itemLimit: Int
+    private var items = 0
 
-    public init(bytes: [UInt8], building builder: Builder) {
+    public init(bytes: [UInt8], building builder: Builder, itemLimit: Int = .max) {
         self.bytes = bytes
         self.builder = builder
+        self.itemLimit = itemLimit
+    }
+
+    /// One more item read; past the limit, the reading fails.
+    private mutating func count() throws(JSONError) {
+        items += 1
+        guard items <= itemLimit else { throw failure("more than \(itemLimit) items") }
     }
 
     /// The one value of the text, with nothing but spaces around it.
@@ -89,6 +100,7 @@ public struct JSONReader<Builder: JSONBuilder> {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw failure("expected `:`") }
             offset += 1
             skipSpace()
+            try count()
             fields.append((name, try value(depth: depth + 1)))
             skipSpace()
             guard offset < bytes.count else { throw failure("the object is not closed") }
@@ -109,6 +121,7 @@ public struct JSONReader<Builder: JSONBuilder> {
         }
         while true {
             skipSpace()
+            try count()
             items.append(try value(depth: depth + 1))
             skipSpace()
             guard offset < bytes.count else { throw failure("the array is not closed") }

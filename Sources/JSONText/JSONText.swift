@@ -6,24 +6,50 @@
 public enum JSONText {
     /// A JSON string literal, escaping what JSON requires.
     public static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
+        // Most texts need no escape: written whole, not a scalar at a time.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
+        // Escapes are ASCII, so the UTF-8 bytes are copied as they are and only those
+        // escaped (a reply's 8 MB of output took a second a scalar at a time).
+        var quoted: [UInt8] = [0x22]
+        let utf8 = Array(text.utf8)
+        quoted.reserveCapacity(utf8.count + 16)
+        let hex = Array("0123456789abcdef".utf8)
+        // The runs between escapes are copied whole.
+        var start = 0
+        utf8.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                quoted.append(contentsOf: bytes[start..<index])
+                start = index + 1
+                switch byte {
+                case 0x22, 0x5C: quoted += [0x5C, byte]
+                case 0x0A: quoted += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: quoted += [0x5C, UInt8(ascii: "r")]
+                case 0x09: quoted += [0x5C, UInt8(ascii: "t")]
+                default: quoted += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
                 }
             }
+            quoted.append(contentsOf: bytes[start...])
         }
-        return quoted + "\""
+        quoted.append(0x22)
+        return String(decoding: quoted, as: UTF8.self)
+    }
+
+    /// The C0 and C1 controls and DEL: what a terminal may act on (ESC, BEL, CSI, a lone CR).
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// A text from outside (a server's error message) made safe to print: each control
+    /// character written `\u{1b}`, shown and never acted on.
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { shown += "\\u{" + String(scalar.value, radix: 16) + "}" } else { shown.unicodeScalars.append(scalar) }
+        }
+        return shown
     }
 
     /// What is wrong with a string literal, at `offset` in the bytes.

@@ -1,3 +1,4 @@
+import JSONText
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -81,7 +82,10 @@ public struct HTTPTransport: PhotoTransport {
     static let longestReason = 1_000
 
     /// `reason`, cut to `longestReason` characters with what was cut said.
+    /// Its control characters written as `\u{1b}`: a server's ESC, BEL or CR would act
+    /// on the terminal the message is printed to (clear it, retitle it, forge a line).
     public static func shortened(_ reason: String) -> String {
+        let reason = JSONText.escapingControls(reason)
         guard reason.count > longestReason else { return reason }
         return reason.prefix(longestReason) + "… (\(reason.count) characters)"
     }
@@ -106,6 +110,8 @@ public struct HTTPTransport: PhotoTransport {
             case .deadlineExceeded: return ServiceFailure(status: 504, "the photo services at \(base) did not answer in time")
             case .tooManyBytes:
                 return ServiceFailure(status: 502, "the photo services at \(base) sent a reply over \(replyLimit / 1024 / 1024) MB")
+            case .tooManyBytesAtOnce:
+                return ServiceFailure(status: 502, "the photo services at \(base) sent over \(LoopbackHTTP.bufferedLimit >> 20) MB in the replies being read at once")
             // Reached, but no whole answer came: not "cannot be reached".
             case .remoteConnectionClosed:
                 return ServiceFailure(status: 502, "the photo services at \(base) closed the connection before answering")

@@ -21,6 +21,8 @@ public final class LoopbackHTTP: Sendable {
         case cancelled
         case deadlineExceeded
         case tooManyBytes
+        /// The replies being read at once held more than `LoopbackHTTP.bufferedLimit`.
+        case tooManyBytesAtOnce
         case remoteConnectionClosed
 
         public var description: String {
@@ -29,6 +31,7 @@ public final class LoopbackHTTP: Sendable {
             case .cancelled: return "cancelled"
             case .deadlineExceeded: return "deadlineExceeded"
             case .tooManyBytes: return "tooManyBytes"
+            case .tooManyBytesAtOnce: return "tooManyBytesAtOnce"
             case .remoteConnectionClosed: return "remoteConnectionClosed"
             }
         }
@@ -55,6 +58,11 @@ public final class LoopbackHTTP: Sendable {
     public static let shared = LoopbackHTTP(group: MultiThreadedEventLoopGroup.singleton)
 
     private let group: any EventLoopGroup
+    /// The bytes of the replies being read, all requests together: each is bounded by its
+    /// `maxBodySize`, but a script's 64 requests at once held 1.66 GB.
+    private let buffered = ReplyBytes()
+    /// The most `buffered` may reach; a reply that would pass it fails.
+    public static let bufferedLimit = 64 << 20
     /// How long connecting may take: a server that is not there is an error at once (a
     /// refused connection), one that does not answer the connection after this.
     public let connectTimeout: TimeAmount
@@ -91,10 +99,10 @@ public final class LoopbackHTTP: Sendable {
         let head = HTTPRequestHead(version: .http1_1, method: method, uri: target.path, headers: fields)
         ClientBootstrap(group: eventLoop)
             .connectTimeout(connectTimeout)
-            .channelInitializer { channel in
+            .channelInitializer { [buffered] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(ResponseReader(promise: promise, limit: maxBodySize, isHead: method == .HEAD))
+                    try channel.pipeline.syncOperations.addHandler(ResponseReader(promise: promise, limit: maxBodySize, isHead: method == .HEAD, buffered: buffered))
                 }
             }
             .connect(host: target.host, port: target.port)
@@ -163,6 +171,21 @@ extension LoopbackHTTP.Execution {
     }
 }
 
+/// The bytes held by the replies being read, counted across their event loops.
+final class ReplyBytes: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Takes `bytes` more; false, taking nothing, when that would pass the limit.
+    func take(_ bytes: Int) -> Bool {
+        let now = count.add(bytes, ordering: .relaxed).newValue
+        guard now > LoopbackHTTP.bufferedLimit else { return true }
+        count.subtract(bytes, ordering: .relaxed)
+        return false
+    }
+
+    func give(_ bytes: Int) { count.subtract(bytes, ordering: .relaxed) }
+}
+
 /// Reads one answer: its head, its body up to the limit, its end.
 private final class ResponseReader: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
@@ -170,14 +193,20 @@ private final class ResponseReader: ChannelInboundHandler {
     private let promise: EventLoopPromise<LoopbackHTTP.Response>
     private let limit: Int
     private let isHead: Bool
+    private let buffered: ReplyBytes
     private var head: HTTPResponseHead?
     private var body: [UInt8] = []
 
-    init(promise: EventLoopPromise<LoopbackHTTP.Response>, limit: Int, isHead: Bool) {
+    init(promise: EventLoopPromise<LoopbackHTTP.Response>, limit: Int, isHead: Bool, buffered: ReplyBytes) {
         self.promise = promise
         self.limit = limit
         self.isHead = isHead
+        self.buffered = buffered
     }
+
+    /// However it ended (answered, failed, cancelled), its bytes are given back when the
+    /// connection lets it go.
+    deinit { buffered.give(body.count) }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -188,6 +217,11 @@ private final class ResponseReader: ChannelInboundHandler {
         case .body(let buffer):
             guard body.count + buffer.readableBytes <= limit else {
                 promise.fail(LoopbackHTTP.Failure.tooManyBytes)
+                context.close(promise: nil)
+                return
+            }
+            guard buffered.take(buffer.readableBytes) else {
+                promise.fail(LoopbackHTTP.Failure.tooManyBytesAtOnce)
                 context.close(promise: nil)
                 return
             }

@@ -15,12 +15,17 @@ enum PlaygroundRows {
     /// the letters of the script's marbles, which stand for themselves (`"a"`) unless the
     /// script named them otherwise, so an output value never takes a letter an input row
     /// shows.
-    static func rows(_ results: [RunResult], marks: [Character] = []) -> [JSON] {
+    /// Past `limit`, the runs left are not drawn (the rows so far, and how many were left).
+    static func rows(_ results: [RunResult], marks: [Character] = [], limit: RealTimeLimit? = nil) -> (rows: [JSON], left: Int) {
         let named = results.flatMap(\.named) + marks.map { (mark: $0, full: "\"\($0)\"") }
-        var letters = Letters(reserving: results.flatMap { $0.events.compactMap(\.nextDescription) }, limit: 62, named: named)
-        return results.map { result in
-            row(label: result.title, events: result.events, end: result.end.frame, dropped: result.dropped, letters: &letters)
+        // Reserved are the values that are their own mark (`"x"`): 4 characters of each tell.
+        var letters = Letters(reserving: results.lazy.flatMap { $0.events.lazy.compactMap(\.shortDescription) }, limit: 62, named: named)
+        var rows: [JSON] = []
+        for (index, result) in results.enumerated() {
+            if let limit, limit.hasPassed { return (rows, results.count - index) }
+            rows.append(row(label: result.title, events: result.events, end: result.end.frame, dropped: result.dropped, letters: &letters))
         }
+        return (rows, 0)
     }
 
     /// Events as a row, each value lettered by `letters`; silent on to `end`.
@@ -28,7 +33,7 @@ enum PlaygroundRows {
         let entries = events.map { recorded -> JSON in
             let (mark, value): (String, String)
             switch recorded.event {
-            case .next(let next): (mark, value) = (String(letters.letter(full: next.description, short: next.legendDescription)), next.legendDescription)
+            case .next(let next): (mark, value) = (String(letters.letter(full: next.shownDescription, short: next.legendDescription)), next.legendDescription)
             case .completed: (mark, value) = ("|", "completed")
             case .error(let error): (mark, value) = ("#", "error: " + error.message)
             }
@@ -68,8 +73,8 @@ enum PlaygroundRows {
 }
 
 extension Recorded<Value> {
-    /// The value's full text, when the event is a value.
-    fileprivate var nextDescription: String? {
-        if case .next(let value) = event { value.description } else { nil }
+    /// The start of the value's text, when the event is a value: whether it is its own mark.
+    fileprivate var shortDescription: String? {
+        if case .next(let value) = event { value.description(upTo: 4).text } else { nil }
     }
 }

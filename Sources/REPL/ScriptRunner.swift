@@ -66,7 +66,8 @@ public struct ScriptRunner {
         // A live run into a pipe (`| tee log`) prints each event when it happens, not
         // when the buffer fills.
         if case .live = clock { setvbuf(frp_stdout(), nil, _IOLBF, 0) }
-        let loaded = SourceFile.load(path)
+        // A named pipe is read within the script's limit too.
+        let loaded = SourceFile.load(path, fifoWait: timeout.map { min($0, SourceFile.fifoWait) } ?? SourceFile.fifoWait)
         guard case .success(let source) = loaded else {
             if case .failure(let failure) = loaded { output.error(failure.message) }
             return 2
@@ -78,7 +79,12 @@ public struct ScriptRunner {
     /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {
         // From here: checking (definitions put in place, imports) counts against it too.
-        let realTimeLimit = wallClockLimit.map(RealTimeLimit.init)
+        run(source, realTimeLimit: wallClockLimit.map(RealTimeLimit.init))
+    }
+
+    /// The same, within a limit that began earlier (a playground request's, which its
+    /// reply's making counts against too).
+    func run(_ source: Source, realTimeLimit: RealTimeLimit?) -> Int32 {
         var frontend = sandboxed ? Frontend.sandboxed() : Frontend.forFiles()
         frontend.operatorList = Frontend.commandLineOperatorList
         let (statements, diagnostics) = frontend.load(source)

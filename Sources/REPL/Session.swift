@@ -178,9 +178,15 @@ final class Session {
             output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
         }
         if !outcome.leftovers.isEmpty { output.error("frp: \(outcome.leftovers.report)") }
+        // Drawing counts against the script's limit as running does: past it, nothing is drawn.
+        if outcome.tracer != nil, let limit = options.realTimeLimit, limit.hasPassed {
+            output.line("(not drawn: the script's limit of \(limit.duration) of real time has passed)")
+            if let line = outcome.requestSummary { output.line(line) }
+            return traceLetters
+        }
         if let tracer = outcome.tracer, options.tracing {
             let diagram = MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
-                                        describe: { $0.legendDescription }, detail: { $0.description }, named: named)
+                                        describe: { $0.legendDescription }, detail: { $0.shownDescription }, named: named)
             if !diagram.isEmpty {
                 let (drawn, letters) = diagram.renderLettered()
                 output.line(drawn)
@@ -190,11 +196,11 @@ final class Session {
         if let line = outcome.requestSummary { output.line(line) }
         if let tracer = outcome.tracer, let diagrams = options.diagrams {
             diagrams(SVGMarbleDiagram(tracer: tracer, end: outcome.end, title: text,
-                                      describe: { $0.legendDescription }, detail: { $0.description }).render())
+                                      describe: { $0.legendDescription }, detail: { $0.shownDescription }).render())
         } else if let tracer = outcome.tracer, let svgPath = options.svgPath {
             let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
             let svg = SVGMarbleDiagram(tracer: tracer, end: outcome.end, title: text,
-                                       describe: { $0.legendDescription }, detail: { $0.description }).render()
+                                       describe: { $0.legendDescription }, detail: { $0.shownDescription }).render()
             do throws(AtomicFile.Failure) {
                 try AtomicFile.replace(path, with: svg, inPlaceUnlessRegular: true)
                 output.error("frp: wrote \(path)")

@@ -10,15 +10,18 @@ enum SourceFile {
     static let fifoWait = Duration.seconds(10)
 
     static func load(_ path: String, fifoWait: Duration = SourceFile.fifoWait) -> Result<Source, LoadFailure> {
-        let file: UnsafeMutablePointer<FILE>?
-        switch FIFO.open(path, within: fifoWait) {
-        case .notAFIFO: file = fopen(path, "rb")
-        case .opened(let opened): file = opened
+        let bytes: [UInt8]
+        switch FIFO.read(path, within: fifoWait) {
+        case .notAFIFO:
+            guard let read = readBytes(path) else { return .failure(LoadFailure(path: path, reason: String(cString: strerror(errno)))) }
+            bytes = read
+        case .read(let read): bytes = read
         case .noWriter:
             return .failure(LoadFailure(path: path, reason: "it is a named pipe (FIFO) and nothing was written to it within \(fifoWait)"))
-        }
-        guard let file, let bytes = readBytes(file) else {
-            return .failure(LoadFailure(path: path, reason: String(cString: strerror(errno))))
+        case .notClosed(let count):
+            return .failure(LoadFailure(path: path, reason: "it is a named pipe (FIFO) whose writer did not close it within \(fifoWait) (\(count) bytes read)"))
+        case .failed(let error):
+            return .failure(LoadFailure(path: path, reason: String(cString: strerror(error))))
         }
         switch Source.decode(bytes: bytes, name: path) {
         case .success(let source): return .success(source)

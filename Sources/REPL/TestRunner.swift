@@ -30,8 +30,17 @@ public struct TestRunner {
     public func run(paths: [String]) -> Int32 {
         var passed = 0, failed = 0
         var unreadable = false
-        let files = ScriptFiles.find(under: paths)
-        if files.isEmpty {
+        let found = ScriptFiles.find(under: paths)
+        var files: [String] = []
+        for item in found {
+            switch item {
+            case .script(let path): files.append(path)
+            case .untestable(let path, let reason):
+                output.error("frp test: cannot test \(path): \(reason)")
+                unreadable = true
+            }
+        }
+        if found.isEmpty {
             output.error("frp test: no .frp files in \(paths.joined(separator: ", "))")
             unreadable = true
         }
@@ -127,8 +136,16 @@ public struct TestRunner {
 /// The .frp files the paths name: a file itself, or every .frp file below a directory, in
 /// name order. Each directory and each file is visited once, known by device and inode: a
 /// link back up (`ln -s . again`) is skipped, not followed without end, and a file reached
-/// two ways is tested once.
+/// two ways is tested once. What a walk finds and cannot test is named with the reason
+/// (a folder it cannot read, a dangling link, a path too long, a named pipe), never
+/// skipped without a word: "1 passed" must not hide a test it did not run.
 struct ScriptFiles {
+    /// A script to test, or one the walk found and cannot test, with why.
+    enum Found: Equatable {
+        case script(String)
+        case untestable(String, reason: String)
+    }
+
     private struct Identity: Hashable {
         let device: UInt64
         let inode: UInt64
@@ -138,38 +155,57 @@ struct ScriptFiles {
     private var visited: Set<Identity> = []
 
     static func find(under path: String) -> [String] {
-        find(under: [path])
+        find(under: [path]).compactMap { if case .script(let path) = $0 { path } else { nil } }
     }
 
-    static func find(under paths: [String]) -> [String] {
+    static func find(under paths: [String]) -> [Found] {
         var files = ScriptFiles()
         return paths.flatMap { files.visit($0) }
     }
 
-    private mutating func visit(_ path: String) -> [String] {
+    private static func reason(_ error: Int32) -> String { String(cString: strerror(error)) }
+
+    private mutating func visit(_ path: String) -> [Found] {
         var info = stat()
         // What cannot be read is named as is, and the runner says why.
-        guard stat(path, &info) == 0 else { return [path] }
+        guard stat(path, &info) == 0 else { return [.script(path)] }
         guard visited.insert(Identity(info)).inserted else { return [] }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return [path] }
-        var found: [String] = []
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return [.script(path)] }
+        guard let names = ScriptFiles.names(in: path) else {
+            return [.untestable(path, reason: "the folder cannot be read (\(Self.reason(errno)))")]
+        }
+        var found: [Found] = []
         // In name order, so a file reached two ways is always found by the same one.
-        for name in ScriptFiles.names(in: path).sorted() {
+        for name in names.sorted() {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             var childInfo = stat()
-            guard stat(child, &childInfo) == 0 else { continue }
+            guard stat(child, &childInfo) == 0 else {
+                // A dangling `x.frp` link, or a path past the system's length: not silent.
+                let error = errno
+                var linkInfo = stat()
+                if name.hasSuffix(".frp") || (lstat(child, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFDIR) || error == ENAMETOOLONG {
+                    found.append(.untestable(child, reason: Self.reason(error)))
+                }
+                continue
+            }
             if (childInfo.st_mode & S_IFMT) == S_IFDIR {
                 found += visit(child)
             } else if name.hasSuffix(".frp"), visited.insert(Identity(childInfo)).inserted {
-                found.append(child)
+                if (childInfo.st_mode & S_IFMT) == S_IFREG {
+                    found.append(.script(child))
+                } else {
+                    // A pipe or a device in a folder is not waited for (a FIFO held the walk
+                    // 10 s each); named on the command line, it is read.
+                    found.append(.untestable(child, reason: "it is not a regular file (a named pipe or a device); name it to test it"))
+                }
             }
         }
-        return found.sorted()
+        return found.sorted { $0.path < $1.path }
     }
 
-    /// The names in a directory, without `.` and `..`.
-    private static func names(in path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
+    /// The names in a directory, without `.` and `..`; nil when it cannot be read.
+    private static func names(in path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
@@ -179,5 +215,13 @@ struct ScriptFiles {
             if name != ".", name != ".." { names.append(name) }
         }
         return names
+    }
+}
+
+extension ScriptFiles.Found {
+    var path: String {
+        switch self {
+        case .script(let path), .untestable(let path, _): path
+        }
     }
 }

@@ -85,6 +85,10 @@ public final class Scheduler {
         public let due: Int64
         @usableFromInline let sequence: UInt64
 
+        /// The same place among same-frame work at a later time: a periodic timer's next
+        /// tick keeps the place of its first arming.
+        public func later(_ time: Time) -> Place { Place(due: time.nanoseconds, sequence: sequence) }
+
         public static func < (a: Place, b: Place) -> Bool {
             a.due < b.due || (a.due == b.due && a.sequence < b.sequence)
         }

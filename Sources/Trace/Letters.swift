@@ -47,6 +47,8 @@ public struct Letters {
 
     /// `"x"` → x: a string of one letter or digit (how marble sources make values).
     static func ownMark(_ description: String) -> Character? {
+        // Its marks are ASCII: any other length is no mark (and a long text is not copied).
+        guard description.utf8.count == 3 else { return nil }
         let characters = Array(description)
         guard characters.count == 3, characters[0] == "\"", characters[2] == "\"",
               alphabet.contains(characters[1]) else { return nil }

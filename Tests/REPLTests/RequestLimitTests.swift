@@ -1,3 +1,4 @@
+import Foundation
 import Language
 @testable import REPL
 import Testing
@@ -75,6 +76,22 @@ struct RequestLimitTests {
         let reply = Playground.run("range 1, 1e12 | count", stop: { true })
         #expect(reply.contains("cancelled"))
         #expect(reply.contains("\"notes\":[]"))
+    }
+
+    @Test("a playground request's reply counts against its limit: printing, drawing and the rows of 18 runs of 1,000 long values (it held the page 14 s)")
+    func replyWithinTheLimit() throws {
+        let script = ["let big = range 1, 14 | scan \"a\", acc + acc | takeLast 1",
+                      "let q = timer 0ms | then (range 1, 1000) | withLatestFrom big"] + Array(repeating: "q", count: 18)
+        let started = ContinuousClock.now
+        let reply = Playground.run(script.joined(separator: "\n"))
+        let took = ContinuousClock.now - started
+        #expect(took < .seconds(7), "\(took)")
+        let json = try #require(try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
+        let notes = try #require(json["notes"] as? [String])
+        // What was left is said: the statements not run, the runs not drawn, the output cut.
+        #expect(notes.contains { $0.hasPrefix("The output is cut after 8 MB") })
+        #expect(notes.contains { $0.contains("the limit of 5.0 seconds of real time had passed") })
+        #expect((json["output"] as? String)?.utf8.count ?? .max <= 8 << 20)
     }
 
     @Test("a lesson answer over the network gets the playground's limit: an endless answer is stopped, not run for ten seconds")

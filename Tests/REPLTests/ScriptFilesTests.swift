@@ -13,7 +13,7 @@ extension TestCommandTests {
         }
         #expect(ScriptFiles.find(under: folder) == [path])
         // The same file named twice, or by a link, is one file.
-        #expect(ScriptFiles.find(under: [path, folder, folder + "/a/one.frp"]) == [path])
+        #expect(ScriptFiles.find(under: [path, folder, folder + "/a/one.frp"]) == [.script(path)])
         let captured = Captured()
         #expect(TestRunner(output: captured.output).run(paths: [folder]) == 0)
         #expect(captured.text == "1 passed, 0 failed")

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 @testable import REPL
 import Testing
+import TestSupport
 
 /// Reading a script file that is not a plain file.
 @Suite("Script files")
@@ -20,15 +21,9 @@ struct SourceFileTests {
         return result.withLock { $0 }
     }
 
-    func fifo() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)").path
-        try #require(mkfifo(path, 0o600) == 0)
-        return path
-    }
-
     @Test("a named pipe no one writes to is refused after the wait, with a message")
     func fifoWithoutWriter() throws {
-        let path = try fifo()
+        let path = try temporaryFIFO()
         defer { unlink(path) }
         let loaded = load(path, fifoWait: .milliseconds(200))
         guard let loaded else {
@@ -47,7 +42,7 @@ struct SourceFileTests {
 
     @Test("a named pipe is read whole when its writer comes during the wait")
     func fifoWithWriter() throws {
-        let path = try fifo()
+        let path = try temporaryFIFO()
         defer { unlink(path) }
         Thread.detachNewThread {
             // Waits for the reader to open its end.

@@ -84,6 +84,16 @@ CASES = [
      "cold('-a-b-|').pipe(distinctUntilChanged(null, () => { throw 'boom'; }))"),
     ("hot sources in creation order", 'let written = hot "--a-----|"\nhot "--b-----|" | merge written',
      "(() => { const written = hot('--a-----|'); return hot('--b-----|').pipe(mergeWith(written)); })()"),
+    # an interval is one repeating action: each tick keeps the place of its first arming
+    ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
+     "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),
+    ("interval sampled by an interval", 'interval 1ms | sample (interval 2ms) | take 1', "interval(1).pipe(sample(interval(2)), take(1))"),
+    ("interval with the latest of an interval", 'interval 2ms | withLatestFrom (interval 1ms) | take 1 | map it[0] * 10 + it[1]',
+     "interval(2).pipe(withLatestFrom(interval(1)), take(1), map(([a, b]) => a * 10 + b))"),
+    ("interval throttled", 'interval 1ms | throttle 2ms | take 2', "interval(1).pipe(throttleTime(2), take(2))"),
+    ("interval exhausted by an interval", 'interval 1ms | exhaustMap (interval 1ms | take 2) | take 3',
+     "interval(1).pipe(exhaustMap(() => interval(1).pipe(take(2))), take(3))"),
+    ("interval throttled by twice its period", 'interval 10ms | throttle 20ms | take 4', "interval(10).pipe(throttleTime(20), take(4))"),
 ]
 
 RUNNER = r"""

@@ -28,6 +28,13 @@ public func temporaryScript(_ text: String, name: String = "script.frp") throws 
     return path
 }
 
+/// A new named pipe (FIFO) in the temporary folder, named `*.frp`; its path.
+public func temporaryFIFO() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).frp").path
+    guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    return path
+}
+
 /// A script checked by a fresh front end (the language's own catalogue): its statements,
 /// and its diagnostics as the user sees them.
 public func checked(_ text: String, name: String = "test.frp", catalogue: Catalogue = .standard)

@@ -273,8 +273,12 @@ public struct DefinitionTemplate: Sendable {
     public let parameters: [String]
     public let stages: [CheckedStage]
 
-    /// The placeholder value of parameter `name`.
-    public static func placeholder(_ name: String) -> String { "\u{1}parameter:\(name)" }
+    /// The placeholder value of parameter `name`: a control character no script's text
+    /// holds (the lexer refuses them), then a token drawn for this process, so that no
+    /// text from elsewhere (a service's reply) is taken for a parameter either.
+    public static func placeholder(_ name: String) -> String { "\u{1}parameter \(token):\(name)" }
+
+    private static let token = String(UInt64.random(in: .min ... .max), radix: 36)
 
     /// The parameter a placeholder stands for; nil for any other text.
     public static func parameter(in text: String) -> String? {

@@ -1,3 +1,5 @@
+import JSONText
+
 /// A problem in a program, as the user sees it:
 ///
 ///     -- UNKNOWN OPERATOR [FRP0302] ------------------ search.frp:2:14
@@ -68,9 +70,14 @@ public struct Diagnostic: Equatable, Sendable, Error {
     }
 
     /// A very long line is cut to a window around the column, marked with `…`.
+    /// A control character is shown as its picture (`␛` for ESC), one column wide as it
+    /// was: the line of a text that holds one is printed, and must not act on the terminal.
     private func window(_ line: String, column: Int) -> (String, Int) {
-        let scalars = Array(line.unicodeScalars)
-        guard scalars.count > Diagnostic.shownLineLimit else { return (line, column) }
+        let scalars = line.unicodeScalars.map { scalar -> Unicode.Scalar in
+            guard JSONText.isControl(scalar), scalar != "\t" else { return scalar }
+            return scalar.value < 0x20 ? Unicode.Scalar(0x2400 + scalar.value)! : scalar.value == 0x7F ? "\u{2421}" : "\u{FFFD}"
+        }
+        guard scalars.count > Diagnostic.shownLineLimit else { return (String(String.UnicodeScalarView(scalars)), column) }
         let half = Diagnostic.shownLineLimit / 2
         let start = max(0, min(column - 1 - half, scalars.count - Diagnostic.shownLineLimit))
         let end = min(scalars.count, start + Diagnostic.shownLineLimit)

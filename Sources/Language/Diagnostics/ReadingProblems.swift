@@ -18,7 +18,7 @@ extension Problem {
     }
 
     /// A byte that is not text, at a line and column (counted in characters).
-    static func notText(_ byte: UInt8, _ bad: BadByte, line: Int, column: Int) -> Problem {
+    static func notText(_ byte: UInt32, _ bad: BadByte, line: Int, column: Int) -> Problem {
         let hex = "0x" + String(byte, radix: 16, uppercase: true)
         switch bad {
         case .notUTF8:
@@ -26,7 +26,7 @@ extension Problem {
                            hint: "frp scripts are UTF-8 text; is this the right file?")
         case .control:
             return Problem(.notText, "I found a control character (\(hex)) at line \(line), column \(column).",
-                           hint: "frp scripts are plain text; is this a binary file?")
+                           hint: "frp scripts are plain text: delete it (a string writes a new line `\\n` and a tab `\\t`); in a file, is this a binary?")
         }
     }
 

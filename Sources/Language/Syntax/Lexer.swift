@@ -27,6 +27,7 @@ struct Lexer {
     static func tokens(of source: Source) -> ([Token], [Diagnostic]) {
         var lexer = Lexer(source)
         lexer.checkLineLengths()
+        lexer.checkControlCharacters()
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)
     }
@@ -48,6 +49,18 @@ struct Lexer {
                     location: SourceLocation(file: source.name, line: source.firstLine + index, column: 1), length: 1))
             }
         }
+    }
+
+    /// A control character is refused wherever the text came from (a file, `-e`, the
+    /// prompt, the playground), by the rule a file's bytes are read with (`Source.isRefused`):
+    /// none can hide in a string that an editor shows empty, or reach the terminal or an
+    /// export as code.
+    private mutating func checkControlCharacters() {
+        guard let index = scalars.firstIndex(where: Source.isRefused) else { return }
+        let location = source.location(of: index)
+        let value = scalars[index].value
+        diagnostics.append(Diagnostic(
+            .notText(value, .control, line: location.line, column: location.column), location: location, length: 1))
     }
 
     private mutating func run() {

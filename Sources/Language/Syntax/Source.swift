@@ -49,17 +49,27 @@ public struct Source: Sendable, Equatable {
             let byte = bytes[index]
             let length = utf8Length(bytes, at: index)
             if length == 0 {
-                return .failure(Diagnostic(.notText(byte, .notUTF8, line: line, column: column),
+                return .failure(Diagnostic(.notText(UInt32(byte), .notUTF8, line: line, column: column),
                                            location: SourceLocation(file: name, line: line, column: column), length: 1))
             }
-            if length == 1, byte < 0x20, byte != 0x0A, byte != 0x09, byte != 0x0D {
-                return .failure(Diagnostic(.notText(byte, .control, line: line, column: column),
+            if length == 1, isRefused(Unicode.Scalar(byte)) {
+                return .failure(Diagnostic(.notText(UInt32(byte), .control, line: line, column: column),
                                            location: SourceLocation(file: name, line: line, column: column), length: 1))
             }
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
             index += length
         }
         return .success(Source(name: name, text: String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// A character no script holds: the C0 controls but tab and the line ends, DEL and the
+    /// C1 controls (a terminal acts on ESC and CSI; an editor shows none of them).
+    public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0..<0x20, 0x7F...0x9F: return true
+        default: return false
+        }
     }
 
     /// The length of a valid UTF-8 sequence at `index`, or 0 if it is invalid.

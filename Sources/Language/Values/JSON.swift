@@ -12,7 +12,7 @@ extension Value {
     }
 
     public init(json bytes: [UInt8]) throws(JSONError) {
-        var reader = JSONReader(bytes: bytes, building: ValueBuilder())
+        var reader = JSONReader(bytes: bytes, building: ValueBuilder(), itemLimit: Limits.listItems)
         self = try reader.document()
     }
 

@@ -1,3 +1,4 @@
+import JSONText
 import Signals
 
 /// A value of the language: what flows through a pipeline.
@@ -158,15 +159,28 @@ extension Value: CustomStringConvertible {
         return "\(number)"
     }
 
+    /// A text as the language writes it: the escapes it reads (`\"`, `\\`, `\n`, `\t`),
+    /// and every other control character as `\u{1b}`, so that a value from a server
+    /// (ESC, BEL, a lone CR) is shown, never acted on by the terminal.
     static func quote(_ text: String) -> String {
+        // Most texts need no escape: written whole, not a scalar at a time.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
+            return "\"" + text + "\""
+        }
         var quoted = "\""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": quoted += "\\\""
             case "\\": quoted += "\\\\"
             case "\n": quoted += "\\n"
             case "\t": quoted += "\\t"
-            default: quoted.append(character)
+            case "\r": quoted += "\\r"
+            default:
+                if JSONText.isControl(scalar) {
+                    quoted += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
             }
         }
         return quoted + "\""

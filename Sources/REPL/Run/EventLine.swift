@@ -12,6 +12,11 @@ extension Value {
         }
         return shortened(to: 40)
     }
+
+    /// The text a value is known by in a diagram (its letter, its legend): as much as an
+    /// event line prints (`Limits.printedCharacters`), so 1,000 values of 16 MB are not
+    /// written out whole for their letters (18 such runs held the playground 14 s).
+    var shownDescription: String { description(upTo: Limits.printedCharacters).text }
 }
 
 /// An event as a line of a run's output: `    12ms  next "kitten"`. At a terminal, kinds

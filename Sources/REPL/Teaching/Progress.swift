@@ -55,7 +55,12 @@ struct Progress: Equatable {
     /// The file's progress, and what was wrong with it when something was. A missing file
     /// is no progress yet, not a problem.
     static func load(from path: String) -> (Progress, problem: String?) {
-        guard access(path, F_OK) == 0 else { return (Progress(), nil) }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (Progress(), nil) }
+        // A pipe would hold `frp learn` until a writer came; a device or a socket is not ours.
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return (Progress(), "\(path) is not a regular file (\(Progress.kind(of: info))); progress is not read from it, nor saved to it")
+        }
         guard let bytes = SourceFile.readBytes(path) else {
             return (Progress(), "cannot read \(path): \(String(cString: strerror(errno))); starting afresh")
         }
@@ -96,7 +101,24 @@ struct Progress: Equatable {
     /// Writes the whole file anew (`AtomicFile`): an interrupted save leaves the old
     /// progress, never half a file.
     func save(to path: String) throws(AtomicFile.Failure) {
+        var info = stat()
+        // Renamed over it, a device node or a socket would be replaced by a file of ours.
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw AtomicFile.Failure(path: path, reason: "it is not a regular file (\(Progress.kind(of: info))), and frp replaces only its own")
+        }
         try AtomicFile.replace(path, with: text, permissions: 0o600)
+    }
+
+    /// What a file that is not a regular one is, in a word.
+    static func kind(of info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        default: "not a plain file"
+        }
     }
 }
 
