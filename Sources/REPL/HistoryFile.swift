@@ -24,10 +24,6 @@ struct HistoryFile {
     static let entryLimit = 65_536
     /// Only the end of a bigger file is read.
     static let readLimit = 4 << 20
-    /// The most text the kept entries hold together: libedit's Ctrl-R search reads every
-    /// entry again at each key, and 1,000 entries of 4 KB (4 MB) cost 13–17 s of CPU for
-    /// 200 keys. The newest entries are kept up to it.
-    static let keptCharacters = 256 << 10
 
     let path: String
 
@@ -74,21 +70,9 @@ struct HistoryFile {
             let entry = HistoryFile.decode(Array(line))
             return entry.isEmpty || entry.count > HistoryFile.entryLimit ? nil : entry
         }
-        let kept = HistoryFile.newest(entries)
+        let kept = Array(entries.suffix(HistoryFile.kept))
         if skipped > 0 || kept.count < lines.count { rewrite(kept) }
         return kept
-    }
-
-    /// The newest entries, at most `kept` of them and `keptCharacters` in all.
-    static func newest(_ entries: [String]) -> [String] {
-        var total = 0
-        var kept: [String] = []
-        for entry in entries.reversed().prefix(HistoryFile.kept) {
-            total += entry.utf8.count
-            guard total <= HistoryFile.keptCharacters else { break }
-            kept.append(entry)
-        }
-        return kept.reversed()
     }
 
     /// Adds one entry at the end of the file (made, with its header, if it is not there).

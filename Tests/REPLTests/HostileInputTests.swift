@@ -140,14 +140,4 @@ struct HostileInputTests {
         try Progress().save(to: path)
         #expect(Progress.load(from: path).problem == nil)
     }
-
-    @Test("the history kept is the newest entries up to 256 KB: Ctrl-R reads them all at each key")
-    func historyBounded() {
-        let entries = (0..<1_000).map { "of \($0) | map \"" + String(repeating: "x", count: 4_000) + "\"" }
-        let kept = HistoryFile.newest(entries)
-        #expect(kept.last == entries.last)
-        #expect(kept.reduce(0) { $0 + $1.utf8.count } <= HistoryFile.keptCharacters)
-        #expect(kept.count == HistoryFile.keptCharacters / 4_016)
-        #expect(HistoryFile.newest(["a", "b"]) == ["a", "b"])
-    }
 }
