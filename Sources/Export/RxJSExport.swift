@@ -157,10 +157,11 @@ public struct RxJSExport {
     /// Every name of `rxjs` a spelling may write (a test checks each spelling's against it).
     public static let rxjsExports: Set<String> = [
         "BehaviorSubject", "EMPTY", "NEVER", "Observable", "ReplaySubject", "Subject", "Subscription", "bufferCount", "pipe", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
-        "debounce", "debounceTime", "delay", "distinctUntilChanged", "exhaustMap", "filter", "first", "from", "ignoreElements",
-        "interval", "last", "map", "mergeMap", "mergeWith", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
-        "scan", "share", "shareReplay", "skip", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
-        "takeUntil", "takeWhile", "tap", "throttleTime", "throwError", "timeout", "timer", "withLatestFrom", "zipWith",
+        "debounce", "debounceTime", "defaultIfEmpty", "delay", "distinct", "distinctUntilChanged", "elementAt", "endWith", "every",
+        "exhaustMap", "filter", "find", "findIndex", "first", "from", "ignoreElements", "isEmpty",
+        "interval", "last", "map", "max", "mergeMap", "mergeWith", "min", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
+        "scan", "share", "shareReplay", "skip", "skipLast", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
+        "takeUntil", "takeWhile", "tap", "throttleTime", "throwError", "timeout", "timer", "toArray", "withLatestFrom", "zipWith",
     ]
 }
 

@@ -21,6 +21,7 @@ public enum RunErrorKind: String, CodeTable {
     case readOnlyProperty = "FRP0916 READ-ONLY PROPERTY"
     case reentrantSet = "FRP0917 RE-ENTRANT SET"
     case repeatInterrupted = "FRP0918 REPEAT INTERRUPTED"
+    case outOfRange = "FRP0919 OUT OF RANGE"
 }
 
 /// A table of codes, one row each (the front end's diagnostics, the engine's and the
@@ -81,6 +82,10 @@ extension SignalError {
                     "\(operatorName): more than \(limit) \(what) (the source sends faster than they are used: slow it down, or take fewer)")
     }
     /// `first`, `last`: the source completed before sending anything.
+    /// `elementAt N` of a signal that completed after fewer values.
+    public static func outOfRange(_ operatorName: String, _ index: Int, count: Int) -> SignalError {
+        SignalError(.outOfRange, "\(operatorName): the signal completed after \(count) value\(count == 1 ? "" : "s"), before the one at \(index)")
+    }
     public static func emptySequence(_ operatorName: String) -> SignalError {
         SignalError(.emptySequence, "\(operatorName): the signal completed without a value")
     }

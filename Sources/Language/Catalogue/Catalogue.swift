@@ -404,4 +404,4 @@ public struct Catalogue: Sendable {
     }
 }
 
-let builtins: [OperatorSpec] = creatingOperators + transformingOperators + filteringOperators + combiningOperators + flatteningOperators + errorsOperators + timingOperators + sharingOperators + actionsOperators + debuggingOperators
+let builtins: [OperatorSpec] = creatingOperators + transformingOperators + filteringOperators + conditionsOperators + combiningOperators + flatteningOperators + errorsOperators + timingOperators + sharingOperators + actionsOperators + debuggingOperators

@@ -84,6 +84,13 @@ let combineSpellings: [String: CombineSpelling] = [
             + (a["DEFAULT"].map { ".replaceEmpty(with: \($0))" } ?? ".failIfEmpty(\"last: the signal completed without a value\")")
     },
     "distinctUntilChanged": { a in a["KEY"].map { ".removingDuplicates(key: \($0))" } ?? ".removeDuplicates()" },
+    // Conditions
+    "defaultIfEmpty": { a in ".replaceEmpty(with: \(a["VALUE"]!))" },
+    "every": { a in evaluating("allSatisfy", a, "CONDITION") + ".map { V.bool($0) }" },
+    "isEmpty": { _ in ".first().map { _ in V.bool(false) }.replaceEmpty(with: V.bool(true))" },
+    "ignoreElements": { _ in ".filter { _ in false }" },
+    "toArray": { _ in ".collect().map { V.list($0) }" },
+    "endWith": { a in ".append(\(a["VALUE"]!))" },
     // Combining
     "merge": { a in ".merge(with: \(a["SIGNAL"]!))" },
     "concat": { a in (a.counts["SIGNAL"] ?? 1) > 1 ? ".appending(\(a["SIGNAL"]!))" : ".append(\(a["SIGNAL"]!))" },
@@ -130,4 +137,11 @@ let combineWithout: [String: String] = [
     "enabled": "frp's actions are not written for Combine (the RxJS export has them)",
     "errors": "frp's actions are not written for Combine (the RxJS export has them)",
     "executions": "frp's actions are not written for Combine (the RxJS export has them)",
+    "find": "Combine's first(where:) completes empty where frp sends null; the export does not write the difference yet",
+    "findIndex": "Combine has no findIndex operator",
+    "elementAt": "Combine's output(at:) completes quietly when there are too few values, where frp fails",
+    "skipLast": "Combine has no skipLast operator",
+    "distinct": "Combine has no distinct operator (removeDuplicates drops repeats in a row only)",
+    "min": "Combine's min(by:) keeps which of two equal values it likes; the export does not write RxJS's rule yet",
+    "max": "Combine's max(by:) keeps which of two equal values it likes; the export does not write RxJS's rule yet",
 ]

@@ -73,7 +73,10 @@ let combiningOperators: [OperatorSpec] = [
           "For \"do this, then that\": load the friends, then listen to the search field; fetch a token, then make the request again.",
           example: #"cold "-a-|" | then (cold "-b|")"#,
           elsewhere: ["RxJS: ignoreElements + concat", "ReactiveSwift: then", "RAC2: then:"],
-          contrasts: [.init("concat", "concat forwards the source's values and then the next signal's; then only the next signal's.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("concat", "concat forwards the source's values and then the next signal's; then only the next signal's."),
+            .init("ignoreElements", "ignoreElements drops the values and only ends; then goes on with another signal."),
+          ]) { args throws(SignalError) in
         args.upstream.then(args.signal("SIGNAL"))
     },
     .init("repeat", .operator, .combining, [Parameter("N", .count, optional: true), Parameter("D", .durationOrPipeline, optional: true, keyword: "delay")],

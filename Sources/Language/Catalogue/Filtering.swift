@@ -78,6 +78,8 @@ let filteringOperators: [OperatorSpec] = [
           contrasts: [
             .init("take", "take 1 completes quietly when the source ends empty; first fails."),
             .init("last", "last waits for the source to complete and sends its final value."),
+            .init("find", "find sends null when no value meets the condition; `first CONDITION` fails."),
+            .init("elementAt", "elementAt N sends the value at any place; first the one at place 0."),
           ]) { args throws(SignalError) in
         (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).first(default: try args.optionalValue("DEFAULT"))
     },
@@ -101,6 +103,7 @@ let filteringOperators: [OperatorSpec] = [
           contrasts: [
             .init("take", "take N sends the first N values as they come and completes early; takeLast N waits for the end and sends the last N."),
             .init("last", "last sends only the final value, and fails when there was none; takeLast 1 completes quietly instead."),
+            .init("skipLast", "skipLast sends all but the last N, as they go; takeLast only the last N, at the end."),
           ], lift: { args throws(SignalError) in
         let count = try args.count("N")
         return { $0.takeLast(count) }
@@ -109,7 +112,8 @@ let filteringOperators: [OperatorSpec] = [
           "Drops a value equal to the one before it (or whose KEY is, when given).",
           "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips. `distinctUntilChanged user.username` compares by that field.",
           example: #"cold "-a-a-b-b-a|" | distinctUntilChanged"#, aliases: ["skipRepeats"],
-          elsewhere: ["RxJS: distinctUntilChanged", "ReactiveSwift: skipRepeats", "RAC2: distinctUntilChanged"]) { args throws(SignalError) in
+          elsewhere: ["RxJS: distinctUntilChanged", "ReactiveSwift: skipRepeats", "RAC2: distinctUntilChanged"],
+          contrasts: [.init("distinct", "distinct drops any value seen before in the run; distinctUntilChanged only a repeat of the one just before.")]) { args throws(SignalError) in
         guard args.has("KEY") else { return args.upstream.distinctUntilChanged() }
         let key = args.perValue("KEY")
         return args.upstream.distinctUntilChanged(key: key)

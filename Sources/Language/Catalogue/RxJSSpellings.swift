@@ -61,6 +61,22 @@ let rxjsSpellings: [String: RxJSSpelling] = [
     "first": { a in "first(\(trailing([a["CONDITION"], a["DEFAULT"]])))" },
     "last": { a in "last(\(trailing([a["CONDITION"], a["DEFAULT"]])))" },
     "distinctUntilChanged": { a in a["KEY"].map { "distinctUntilChanged(eq, \($0))" } ?? "distinctUntilChanged(eq)" },
+    // Conditions (`Catalogue/Conditions.swift`)
+    "defaultIfEmpty": { a in "defaultIfEmpty(\(a["VALUE"]!))" },
+    "every": { a in "every(\(a["CONDITION"]!))" },
+    "isEmpty": { _ in "isEmpty()" },
+    "find": { a in "find(\(a["CONDITION"]!))" },
+    "findIndex": { a in "findIndex(\(a["CONDITION"]!))" },
+    "elementAt": { a in "elementAt(\(trailing([a["N"], a["DEFAULT"]])))" },
+    "ignoreElements": { _ in "ignoreElements()" },
+    "skipLast": { a in "skipLast(\(a["N"]!))" },
+    // RxJS's distinct keeps keys in a Set (the same object, not the same value): a key is
+    // written as frp prints it, so equal lists and records are one key, as in frp.
+    "distinct": { a in "distinct((it) => text((\(a["KEY"] ?? "(it) => it"))(it)))" },
+    "toArray": { _ in "toArray()" },
+    "endWith": { a in "endWith(\(a["VALUE"]!))" },
+    "min": { a in a["KEY"].map { "min((a, b) => (\($0))(a) < (\($0))(b) ? -1 : 1)" } ?? "min()" },
+    "max": { a in a["KEY"].map { "max((a, b) => (\($0))(a) > (\($0))(b) ? 1 : -1)" } ?? "max()" },
     // Combining
     "merge": { a in "mergeWith(\(a["SIGNAL"]!))" },
     "concat": { a in "concatWith(\(a["SIGNAL"]!))" },

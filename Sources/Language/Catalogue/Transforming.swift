@@ -72,7 +72,10 @@ let transformingOperators: [OperatorSpec] = [
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
           example: #"cold "-a-b-c-d-e|" | buffer 2"#,
           elsewhere: ["RxJS: bufferCount", "ReactiveSwift: collect(count:)", "RAC2: (none; bufferWithTime:onScheduler: is by time)"],
-          contrasts: [.init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value."),
+            .init("toArray", "toArray sends one list of every value, at the end; buffer N a list of every N, as they come."),
+          ]) { args throws(SignalError) in
         let size = try args.count("N")
         guard size <= Limits.listItems else {
             throw .bufferTooLarge(args.site, size)
@@ -93,7 +96,11 @@ let transformingOperators: [OperatorSpec] = [
           "VALUE goes out at subscription, before the source has said anything: a default, or a state such as \"checking\" while a request runs.",
           example: #"cold "-a-b|" | startWith "s""#,
           elsewhere: ["RxJS: startWith", "ReactiveSwift: prefix(value:)", "RAC2: startWith:"],
-          contrasts: [.init("concat", "concat adds a signal after the source completes; startWith puts a value before it starts.")],
+          contrasts: [
+            .init("concat", "concat adds a signal after the source completes; startWith puts a value before it starts."),
+            .init("endWith", "endWith sends its values after the source completes; startWith before it starts."),
+            .init("defaultIfEmpty", "defaultIfEmpty sends its value only at the end, and only when nothing came; startWith always, first."),
+          ],
           lift: { args throws(SignalError) in
         let value = try args.value("VALUE")
         return { $0.startWith(value) }

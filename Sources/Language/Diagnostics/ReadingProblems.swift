@@ -373,7 +373,7 @@ extension DiagnosticCode {
             right: "cold \"-a-b|\" | count",
             reading: .bytes { [UInt8](repeating: 0x0A, count: Source.sizeLimit + 1) }),
         .notText: LongForm(
-            "The file is not UTF-8 text: it has a byte that is not valid UTF-8, or a control character (NUL and the like) other than tab and the line ends. Usually it is the wrong file (a binary, an image), or one saved in another encoding such as Latin-1.",
+            "The file is not UTF-8 text: it has a byte that is not valid UTF-8, or a control character (NUL, ESC and the like) other than tab and the line ends. Usually it is the wrong file (a binary, an image), or one saved in another encoding such as Latin-1. A control character is refused in a script from anywhere (`-e`, the prompt, the playground) too: an editor shows none, and a terminal acts on some; a string writes a new line as `\\n` and a tab as `\\t`.",
             wrong: "A file with `of \"café\"` where the `é` is in Latin-1 (the byte 0xE9), not UTF-8.",
             right: "of \"café\"",
             reading: .bytes { Array("of \"caf".utf8) + [0xE9] + Array("\"\n".utf8) }),

@@ -1,0 +1,132 @@
+import Signals
+
+/// The entries that ask a question of the whole signal (is it empty, does every value
+/// hold, which is first to, which is least), or keep values by their place or by having
+/// been seen: RxMarbles' conditional, mathematical and filtering words.
+let conditionsOperators: [OperatorSpec] = [
+    .init("defaultIfEmpty", .operator, .transforming, [Parameter("VALUE", .value)],
+          "Forwards the source; sends VALUE when it completes without having sent anything.",
+          "The placeholder for an empty answer: a search that found nothing shows \"no results\" instead of nothing. An error is not empty: it goes on as it is.",
+          example: #"cold "---|" | defaultIfEmpty "none""#,
+          elsewhere: ["RxJS: defaultIfEmpty", "RxSwift: ifEmpty(default:)", "ReactiveSwift: (none; a reduce to a flag, then map)", "RAC2: (none)"],
+          contrasts: [
+            .init("startWith", "startWith sends its value first, always; defaultIfEmpty only at the end, and only when nothing came."),
+            .init("isEmpty", "isEmpty sends only whether anything came; defaultIfEmpty forwards what came, or its value."),
+          ], lift: { args throws(SignalError) in
+        let value = try args.value("VALUE")
+        return { $0.defaultIfEmpty(value) }
+    }),
+    .init("every", .operator, .transforming, [Parameter("CONDITION", .condition)],
+          "Sends true when the source completes and every value met the condition; false at the first that did not (and stops the source).",
+          "A question about all of them: it can answer no at once, but yes only at the end, so on a source that never ends and always holds it never answers. An empty source answers true.",
+          example: #"cold "-a-b-c|" {a: 2, b: 4, c: 5} | every it % 2 == 0"#,
+          elsewhere: ["RxJS: every", "RxSwift: (none; allSatisfy in RxSwiftExt)", "ReactiveSwift: all(_:)", "RAC2: all:"],
+          contrasts: [.init("find", "find sends the first value that meets the condition; every asks whether all do.")]) { args throws(SignalError) in
+        let holds = args.condition("CONDITION")
+        return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? nil : Value.bool(false) }, atEnd: .bool(true))
+    },
+    .init("isEmpty", .operator, .transforming, [],
+          "Sends false at the first value (and stops the source), true when it completes without one.",
+          "A question answered as soon as it can be: one value is enough for no. `isEmpty | not` is \"any values at all\".",
+          example: #"cold "----|" | isEmpty"#,
+          elsewhere: ["RxJS: isEmpty", "RxSwift: (none; take(1) then reduce)", "ReactiveSwift: (none)", "RAC2: (none; any answers the other way)"],
+          contrasts: [.init("defaultIfEmpty", "defaultIfEmpty forwards the values and fills in an empty end; isEmpty sends only the answer.")]) { args throws(SignalError) in
+        args.upstream.settle({ _, _ throws(SignalError) in Value.bool(false) }, atEnd: .bool(true))
+    },
+    .init("find", .operator, .transforming, [Parameter("CONDITION", .condition)],
+          "Sends the first value that meets the condition, and completes (stopping the source); null when the source completes without one.",
+          "Like `first CONDITION`, but an empty answer is null, not an error (RxJS's undefined).",
+          example: #"cold "-a-b-c|" {a: 1, b: 4, c: 6} | find it > 3"#,
+          elsewhere: ["RxJS: find", "RxSwift: (none; filter then take(1))", "ReactiveSwift: filter then take(first: 1)", "RAC2: filter: then take:1"],
+          contrasts: [
+            .init("first", "`first CONDITION` fails when no value meets it; find sends null."),
+            .init("findIndex", "findIndex sends where the value was (from 0), or -1; find sends the value."),
+            .init("every", "every asks whether all values meet the condition; find sends the first that does."),
+          ]) { args throws(SignalError) in
+        let holds = args.condition("CONDITION")
+        return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? value : nil }, atEnd: .null)
+    },
+    .init("findIndex", .operator, .transforming, [Parameter("CONDITION", .condition)],
+          "Sends the place (from 0) of the first value that meets the condition, and completes; -1 when none does.",
+          "The place counts every value the source sent, those that did not meet the condition too.",
+          example: #"cold "-a-b-c|" {a: 1, b: 4, c: 6} | findIndex it > 3"#,
+          elsewhere: ["RxJS: findIndex", "RxSwift: (none; enumerated, then filter)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [.init("find", "find sends the value itself, or null; findIndex its place, or -1.")]) { args throws(SignalError) in
+        let holds = args.condition("CONDITION")
+        return args.upstream.settle({ value, index throws(SignalError) in try holds(value) ? Value.number(Double(index)) : nil }, atEnd: .number(-1))
+    },
+    .init("elementAt", .operator, .filtering, [Parameter("N", .count), Parameter("DEFAULT", .value, optional: true)],
+          "Sends the value at place N (from 0) and completes; when the source completes sooner, DEFAULT, or an error without one.",
+          "It stops the source once it has its value. `elementAt 0` is `first`; the error when there are too few values is RxJS's ArgumentOutOfRangeError.",
+          example: #"cold "-a-b-c|" | elementAt 1"#,
+          elsewhere: ["RxJS: elementAt", "RxSwift: element(at:)", "ReactiveSwift: skip(first: N) then take(first: 1)", "RAC2: skip: then take:1"],
+          contrasts: [.init("first", "first sends the value at place 0; elementAt any place.")]) { args throws(SignalError) in
+        args.upstream.elementAt(try args.count("N"), default: try args.optionalValue("DEFAULT"))
+    },
+    .init("ignoreElements", .operator, .transforming, [],
+          "Drops every value; forwards the completion or the error.",
+          "For when only the end matters (a save finished, or failed). `then` goes on with another signal after the end; `ignoreElements` just passes the end on.",
+          example: #"cold "-a-b-|" | ignoreElements"#, aliases: ["ignoreValues"],
+          elsewhere: ["RxJS: ignoreElements", "RxSwift: ignoreElements", "ReactiveSwift: (none; filter { _ in false })", "RAC2: ignoreValues"],
+          contrasts: [.init("then", "then drops the values too, and then subscribes to another signal; ignoreElements only ends.")],
+          lift: { _ throws(SignalError) in { $0.ignoreValues() } }),
+    .init("skipLast", .operator, .filtering, [Parameter("N", .count)],
+          "Forwards all but the last N values: each goes out when N more have come after it.",
+          "It cannot know a value is not among the last N until N more come, so everything is N values late; the last N are never sent.",
+          example: #"cold "-a-b-c-d|" | skipLast 2"#,
+          elsewhere: ["RxJS: skipLast", "RxSwift: (none)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [.init("takeLast", "takeLast sends the last N, at the end; skipLast all the others, as it goes.")], lift: { args throws(SignalError) in
+        let count = try args.count("N")
+        return { $0.skipLast(count) }
+    }),
+    .init("distinct", .operator, .filtering, [Parameter("KEY", .perValue, optional: true)],
+          "Forwards a value (or one whose KEY, when given) that was not seen before in this run.",
+          "Every key seen is kept until the end, so on a long signal of new keys the memory grows; `distinctUntilChanged` keeps only the last. `distinct user.id` keeps one photo per user.",
+          example: #"cold "-a-b-a-c-b|" | distinct"#,
+          elsewhere: ["RxJS: distinct", "RxSwift: (none; distinct in RxSwiftExt)", "ReactiveSwift: uniqueValues()", "RAC2: (none)"],
+          contrasts: [.init("distinctUntilChanged", "distinctUntilChanged drops only a repeat of the value just before; distinct any value seen before.")]) { args throws(SignalError) in
+        args.upstream.distinct(key: args.perValue("KEY"))
+    },
+    .init("toArray", .operator, .transforming, [],
+          "Sends every value as one list when the source completes.",
+          "It waits for the end: on a source that never completes it never sends. An empty source sends `[]`.",
+          example: #"cold "-a-b-c|" | toArray"#, aliases: ["collect"],
+          elsewhere: ["RxJS: toArray", "RxSwift: toArray", "ReactiveSwift: collect()", "RAC2: collect"],
+          contrasts: [.init("buffer", "buffer N sends a list of every N values as they come; toArray one list at the end (`reduce [], acc + [it]` written out).")], lift: { _ throws(SignalError) in { $0.toArray().map { .list($0) } } }),
+    .init("endWith", .operator, .transforming, [Parameter("VALUE", .value, variadic: true)],
+          "Forwards the source; sends the values when it completes, then completes.",
+          "The mirror of startWith. After an error nothing is added: the error goes out alone.",
+          example: #"cold "-a-b|" | endWith "x", "y""#,
+          elsewhere: ["RxJS: endWith", "RxSwift: concat(Observable.of(…))", "ReactiveSwift: concat(value:)", "RAC2: concat: of a RACSignal return:"],
+          contrasts: [.init("startWith", "startWith sends its values before the source; endWith after it completes (concat goes on with a whole signal).")]) { args throws(SignalError) in
+        args.upstream.endWith(try args.values("VALUE"))
+    },
+] + [extremum("min", "smallest", contrast: ("max", "max keeps the largest (min is a reduce that keeps the smaller of two).")),
+   extremum("max", "largest", contrast: ("min", "min keeps the smallest (max is a reduce that keeps the larger of two)."))]
+
+/// `min` or `max`: the one value kept by comparing keys, RxJS's seedless reduce, where a
+/// later value with the same key replaces the one kept.
+private func extremum(_ name: String, _ which: String, contrast: (name: String, difference: String)) -> OperatorSpec {
+    let smallest = name == "min"
+    return .init(name, .operator, .transforming, [Parameter("KEY", .perValue, optional: true)],
+                 "Sends the \(which) value (by KEY, when given) when the source completes; nothing when it sent none.",
+                 "Numbers with numbers, texts with texts (anything else is an error event). Of values with the same key, the later is sent, as RxJS's \(name) does. `\(name) rating` sends the photo with the \(smallest ? "lowest" : "highest") rating.",
+                 example: #"cold "-a-b-c|" {a: 3, b: 1, c: 2} | "# + name,
+                 elsewhere: ["RxJS: \(name)", "RxSwift: (none; reduce)", "ReactiveSwift: (none; reduce)", "RAC2: (none; aggregateWithStart:reduce:)"],
+                 contrasts: [.init(contrast.name, contrast.difference)]) { args throws(SignalError) in
+        let key = args.perValue("KEY"), site = args.site
+        // The kept value stays only when it is strictly better than the later one.
+        return args.upstream.keepBest { later, kept throws(SignalError) in
+            let (kept, later) = (try key(kept), try key(later))
+            return try !(smallest ? Value.isLess(kept, than: later, at: site) : Value.isLess(later, than: kept, at: site))
+        }
+    }
+}
+
+extension Value {
+    /// `a < b` as the language compares (numbers with numbers, texts with texts); an error
+    /// event at the stage otherwise.
+    static func isLess(_ a: Value, than b: Value, at site: Site) throws(SignalError) -> Bool {
+        do throws(EvaluationFailure) { return try Operations.compare(.less, a, b) } catch { throw error.at(site).signalError }
+    }
+}

@@ -1,0 +1,219 @@
+/// Operators that answer a question about the whole signal (is it empty, does every value
+/// hold, which one is first to), or keep or hold values by their place or by having been
+/// seen. Semantics follow RxJS 7.
+
+extension Signal {
+    /// Sends `fallback` when the source completes without a value; else forwards it.
+    ///
+    ///     source              ----|
+    ///     defaultIfEmpty d    ----(d|)
+    ///     source              -a-|
+    ///     defaultIfEmpty d    -a-|
+    @inlinable
+    public func defaultIfEmpty(_ fallback: Value) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            var sent = false
+            self.startHandler(Observer(
+                next: { value in
+                    sent = true
+                    downstream.next(value)
+                },
+                terminate: { termination in
+                    if termination == .completed, !sent { downstream.next(fallback) }
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// The answer to a question about the values, sent once: `answer(value, index)` is
+    /// non-nil at the value that settles it (the source is then stopped), `atEnd` when the
+    /// source completes first. `every`, `isEmpty`, `find` and `findIndex` are this.
+    ///
+    ///     source                  -a-b-c-|
+    ///     settle at b             ---(b|)
+    @inlinable
+    public func settle<Output>(_ answer: @escaping (Value, Int) throws(SignalError) -> Output?, atEnd: Output) -> Signal<Output> {
+        Signal<Output>(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var index = 0
+            var done = false
+            self.startHandler(Observer(
+                next: { value in
+                    guard !done else { return }
+                    let settled: Output?
+                    do throws(SignalError) { settled = try answer(value, index) } catch {
+                        done = true
+                        upstream.dispose()
+                        return downstream.terminate(.error(error))
+                    }
+                    index += 1
+                    guard let settled else { return }
+                    done = true
+                    upstream.dispose()
+                    downstream.next(settled)
+                    downstream.terminate(.completed)
+                },
+                terminate: { termination in
+                    guard !done else { return }
+                    done = true
+                    if termination == .completed { downstream.next(atEnd) }
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+
+    /// Sends the value at `index` (from 0) and completes; when the source completes
+    /// sooner, `fallback`, or an error without one (RxJS's ArgumentOutOfRangeError).
+    ///
+    ///     source          -a-b-c-|
+    ///     elementAt 1     ---(b|)
+    ///     elementAt 5     -------#
+    @inlinable
+    public func elementAt(_ index: Int, default fallback: Value? = nil) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            guard index >= 0 else { return downstream.terminate(.error(.negativeCount("elementAt", index))) }
+            let upstream = lifetime.child()
+            var seen = 0
+            var done = false
+            self.startHandler(Observer(
+                next: { value in
+                    guard !done else { return }
+                    seen += 1
+                    guard seen > index else { return }
+                    done = true
+                    upstream.dispose()
+                    downstream.next(value)
+                    downstream.terminate(.completed)
+                },
+                terminate: { termination in
+                    guard !done else { return }
+                    done = true
+                    guard termination == .completed else { return downstream.terminate(termination) }
+                    guard let fallback else { return downstream.terminate(.error(.outOfRange("elementAt", index, count: seen))) }
+                    downstream.next(fallback)
+                    downstream.terminate(.completed)
+                }
+            ), upstream)
+        })
+    }
+
+    /// Forwards all but the last `count` values: each goes out when `count` more have come
+    /// after it. `skipLast 0` forwards everything.
+    ///
+    ///     source      -a-b-c-d-|
+    ///     skipLast 2  -----a-b-|
+    @inlinable
+    public func skipLast(_ count: Int) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            guard count >= 0 else { return downstream.terminate(.error(.negativeCount("skipLast", count))) }
+            guard count > 0 else { return self.startHandler(downstream, lifetime) }
+            // A ring of the latest `count` values: `oldest` goes out when a new one comes.
+            var kept: [Value] = []
+            var oldest = 0
+            self.startHandler(Observer(
+                next: { value in
+                    guard kept.count == count else { return kept.append(value) }
+                    let out = kept[oldest]
+                    kept[oldest] = value
+                    oldest = (oldest + 1) % count
+                    downstream.next(out)
+                },
+                terminate: downstream.terminate
+            ), lifetime)
+        })
+    }
+
+    /// Forwards a value whose key was not seen before; the keys are kept for the whole run.
+    ///
+    ///     source      -a-b-a-c-b-|
+    ///     distinct    -a-b---c---|
+    @inlinable
+    public func distinct<Key: Hashable>(key: @escaping (Value) throws(SignalError) -> Key) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var seen = Set<Key>()
+            self.startHandler(Observer(
+                next: { value in
+                    do throws(SignalError) {
+                        if seen.insert(try key(value)).inserted { downstream.next(value) }
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: downstream.terminate
+            ), upstream)
+        })
+    }
+
+    /// Sends every value as one list when the source completes.
+    ///
+    ///     source      -a-b-c-|
+    ///     toArray     -------([a, b, c]|)
+    @inlinable
+    public func toArray() -> Signal<[Value]> {
+        Signal<[Value]>(unchecked: { downstream, lifetime in
+            var values: [Value] = []
+            self.startHandler(Observer(
+                next: { values.append($0) },
+                terminate: { termination in
+                    if termination == .completed { downstream.next(values) }
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Sends `values` when the source completes, then completes (an error goes out alone).
+    ///
+    ///     source          -a-b-|
+    ///     endWith x, y    -a-b-(xy|)
+    @inlinable
+    public func endWith(_ values: [Value]) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            self.startHandler(Observer(
+                next: downstream.next,
+                terminate: { termination in
+                    if termination == .completed {
+                        for value in values {
+                            if lifetime.isDisposed { return }
+                            downstream.next(value)
+                        }
+                    }
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
+
+    /// Keeps the best value so far (the first value to begin with; a later one replaces it
+    /// when `replaces(later, kept)`), and sends it when the source completes; nothing when
+    /// there was none. `min` and `max` are this, as RxJS's seedless reduce.
+    ///
+    ///     source              -3-1-2-|
+    ///     keepBest (smaller)  -------(1|)
+    @inlinable
+    public func keepBest(_ replaces: @escaping (Value, Value) throws(SignalError) -> Bool) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var best: Value?
+            self.startHandler(Observer(
+                next: { value in
+                    guard let kept = best else { return best = value }
+                    do throws(SignalError) {
+                        if try replaces(value, kept) { best = value }
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: { termination in
+                    if termination == .completed, let best { downstream.next(best) }
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+}
