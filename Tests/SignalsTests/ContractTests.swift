@@ -39,6 +39,14 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "merge") { s, _ in s.merge(.empty) },
     .init(name: "sample") { s, scheduler in s.sample(Signal<Int>.interval(.milliseconds(1), on: scheduler)) },
     .init(name: "log") { s, scheduler in s.log("x", on: scheduler, to: { _ in }) },
+    .init(name: "defaultIfEmpty") { s, _ in s.defaultIfEmpty("d") },
+    .init(name: "settle") { s, _ in s.settle({ value, _ in value == "never sent" ? value : nil }, atEnd: "end") },
+    .init(name: "elementAt") { s, _ in s.elementAt(1_000, default: "d") },
+    .init(name: "skipLast") { s, _ in s.skipLast(1) },
+    .init(name: "distinct") { s, _ in s.distinct(key: { $0 }) },
+    .init(name: "toArray") { s, _ in s.toArray().map { $0.joined() } },
+    .init(name: "endWith") { s, _ in s.endWith(["e"]) },
+    .init(name: "keepBest") { s, _ in s.keepBest { $0 < $1 } },
 ]
 
 // `replay` is left out of the table on purpose: after the source completes, a new
