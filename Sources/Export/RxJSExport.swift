@@ -158,7 +158,7 @@ public struct RxJSExport {
     public static let rxjsExports: Set<String> = [
         "BehaviorSubject", "EMPTY", "NEVER", "Observable", "ReplaySubject", "Subject", "Subscription", "bufferCount", "pipe", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
         "debounce", "debounceTime", "defaultIfEmpty", "delay", "distinct", "distinctUntilChanged", "elementAt", "endWith", "every",
-        "exhaustMap", "filter", "find", "findIndex", "first", "from", "ignoreElements", "isEmpty",
+        "exhaustMap", "filter", "find", "findIndex", "first", "forkJoin", "from", "ignoreElements", "isEmpty", "auditTime", "pluck", "raceWith", "sampleTime", "skipUntil",
         "interval", "last", "map", "max", "mergeMap", "mergeWith", "min", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
         "scan", "share", "shareReplay", "skip", "skipLast", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
         "takeUntil", "takeWhile", "tap", "throttleTime", "throwError", "timeout", "timer", "toArray", "withLatestFrom", "zipWith",

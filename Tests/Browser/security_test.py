@@ -50,7 +50,9 @@ HOSTILE = [("\u0600<img src=x onerror=alert(1)//", "<img src=x onerror=alert(1)/
            ("\"'&<>&amp;&lt;", "'&<>&amp;&lt;"),
            ("e\u0301<iframe srcdoc='<script>alert(8)</script>'>", "<iframe srcdoc='<script>alert(8)</script>'>"),
            ("]]><img src=x onerror=alert(9)>", "]]><img src=x onerror=alert(9)>"),
-           ("\x01\x08\x0bctl-end", "ctl-end")]  # not allowed in XML
+           ("\x01\x08\x0bctl-end", "ctl-end")]  # not allowed in XML; refused in a script (FRP0002), shown as ␁␈␋
+# The strings a script cannot hold: the run is refused, and the diagnostic shows the line.
+REFUSED = {"\x01\x08\x0bctl-end"}
 SVG_TAGS = {"svg", "g", "line", "circle", "text", "title", "rect", "path", "polyline", "polygon",
             "style", "defs", "tspan", "marker", "desc"}
 CONTAINERS = ["diagram", "output", "diagnostics", "marbles", "lesson", "operator-page", "exported"]
@@ -86,7 +88,8 @@ return {page: [...page], handlers: handlers,
           [element.localName, [...element.attributes].map((attribute) => [attribute.name, attribute.value])]),
         forbidden: [...diagram.querySelectorAll("img, script, iframe, object, embed, foreignObject")].map((e) => e.localName),
         text: document.getElementById("output").textContent + "\\n" + diagram.textContent
-              + "\\n" + document.getElementById("exported").textContent,
+              + "\\n" + document.getElementById("exported").textContent
+              + "\\n" + document.getElementById("diagnostics").textContent,
         called: window.__called || []};"""
 FINISHED = """const output = document.getElementById("output"), diagnostics = document.getElementById("diagnostics");
 return output.textContent !== "" || (!diagnostics.hidden && diagnostics.textContent !== "");"""
@@ -161,6 +164,8 @@ def test_hostile_link(number, path, browser, wait, url, baseline):
     problems += diagram_problems(inventory["diagram"])
     if path != "a comment" and marker not in inventory["text"]:
         problems.append(f"{marker!r} is not shown as text")
+    if text in REFUSED and "I found a control character" not in inventory["text"]:
+        problems.append("the script with a control character was not refused with its diagnostic")
     assert not problems, "; ".join(dict.fromkeys(problems))
 
 
@@ -185,7 +190,11 @@ def test_svgs_are_safe_xml(number, url):
     for path, script in scripts(text).items():
         status, _, reply = request(url, "POST", "/run", script.encode(), {"Content-Type": "text/plain"})
         assert status == 200, f"{path}: status {status}"
-        svgs = json.loads(reply)["svgs"]
+        answer = json.loads(reply)
+        svgs = answer["svgs"]
+        if text in REFUSED:
+            problems += [] if "I found a control character" in answer["diagnostics"] and not svgs else [f"{path}: not refused"]
+            continue
         problems += [] if svgs else [f"{path}: no SVG"]
         for svg in svgs:
             try:

@@ -87,7 +87,7 @@ struct CompletionTests {
                 #expect(known.contains(candidate), "`\(line)` offers `\(candidate)`")
             }
         }
-        #expect(!completion.candidates(before: "popular | ").contains("pluck"))
+        #expect(!completion.candidates(before: "popular | ").contains("flatMapLatest"))
         #expect(!completion.candidates(before: "").contains("just"))
     }
 

@@ -101,6 +101,62 @@ let conditionsOperators: [OperatorSpec] = [
           contrasts: [.init("startWith", "startWith sends its values before the source; endWith after it completes (concat goes on with a whole signal).")]) { args throws(SignalError) in
         args.upstream.endWith(try args.values("VALUE"))
     },
+    .init("race", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
+          "Mirrors whichever of the source and the signals sends first (a value, an error or the end), and stops the others.",
+          "A contest for the first word: a request against a timeout's fallback, two mirrors of one file. They are subscribed in order, so in a tie the source wins.",
+          example: #"cold "---a-b|" | race (cold "--x-y|")"#,
+          elsewhere: ["RxJS: race / raceWith", "RxSwift: amb", "ReactiveSwift: (none; flatten(.race) of a producer of producers)", "RAC2: (none)"],
+          contrasts: [.init("forkJoin", "forkJoin waits for all of them and sends their last values; race follows the first to speak and drops the rest.")]) { args throws(SignalError) in
+        .race([args.upstream] + args.signals("SIGNAL"))
+    },
+    .init("forkJoin", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
+          "Sends the list of the last values of the source and the signals when all have completed; completes without one when any completes empty.",
+          "Promise.all for signals: start several requests, use them together once every one has answered. An error from any ends it at once. `a | forkJoin (b), (c)` sends `[a's last, b's last, c's last]`.",
+          example: #"cold "-a--b|" | forkJoin (cold "--x|")"#,
+          elsewhere: ["RxJS: forkJoin", "RxSwift: (none; zip of takeLast(1))", "ReactiveSwift: (none; zip of the producers' last values)", "RAC2: combineLatest: of takeLast:1"],
+          contrasts: [.init("race", "race follows the first signal to speak; forkJoin waits for every one to end.")]) { args throws(SignalError) in
+        Signal.forkJoin([args.upstream] + args.signals("SIGNAL")).map { .list($0) }
+    },
+    .init("skipUntil", .operator, .filtering, [Parameter("NOTIFIER", .signal)],
+          "Drops the source's values until the notifier sends its first value, then forwards them.",
+          "The notifier is subscribed first; if it ends without a value, nothing is ever forwarded. Use it to ignore what a signal says before something is ready.",
+          example: #"cold "-a-b-c-d|" | skipUntil (cold "----x|")"#,
+          elsewhere: ["RxJS: skipUntil", "RxSwift: skip(until:)", "ReactiveSwift: skip(until:)", "RAC2: (none)"],
+          contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds; skipUntil until another signal sends.")]) { args throws(SignalError) in
+        args.upstream.skipUntil(args.signal("NOTIFIER"))
+    },
+    .init("sampleTime", .operator, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
+          "Every PERIOD, sends the source's latest value if it is new since the last sample.",
+          "`sample (interval PERIOD)` by its own name: the clock decides when, the source what. Quiet periods send nothing.",
+          example: #"cold "-a-b-c---d|" | sampleTime 3ms"#,
+          elsewhere: ["RxJS: sampleTime", "RxSwift: sample(Observable<Int>.interval(…))", "ReactiveSwift: sample(on: timer)", "RAC2: sample: of an interval"],
+          contrasts: [.init("auditTime", "auditTime starts its wait at a value; sampleTime ticks on its own clock.")]) { args throws(SignalError) in
+        args.upstream.sample(Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler))
+    },
+    .init("auditTime", .operator, .timing, [Parameter("DURATION", .duration)],
+          "At a value when no wait runs, waits DURATION, then sends the latest value.",
+          "The trailing edge of a window opened by a value: a burst gives its last value, DURATION after the burst began. The end waits for a window that is open.",
+          example: #"cold "-a-b----c--|" | auditTime 3ms"#,
+          elsewhere: ["RxJS: auditTime", "RxSwift: throttle(…, latest: true) (nearly)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [.init("sampleTime", "sampleTime sends on its own clock; auditTime DURATION after the value that opened the window.")]) { args throws(SignalError) in
+        args.upstream.auditTime(args.duration("DURATION"), on: args.scheduler)
+    },
+    .init("pluck", .operator, .transforming, [Parameter("NAME", .value, variadic: true)],
+          "Sends the field NAME of each value (a path of names goes deeper: `pluck \"user\", \"username\"`); null where there is none.",
+          "RxJS's older spelling of `map it.NAME`, which it deprecates. Unlike `map it.name`, a missing field is null, not an error.",
+          example: #"cold "-a-b|" {a: {name: "Ann"}, b: {name: "Bo"}} | pluck "name""#,
+          elsewhere: ["RxJS: pluck (deprecated: map)", "RxSwift: map(\\.name)", "ReactiveSwift: map(\\.name)", "RAC2: map: with valueForKey:"],
+          contrasts: [.init("map", "`map it.name` fails on a value without the field; `pluck \"name\"` sends null.")]) { args throws(SignalError) in
+        let names = try args.values("NAME").map { name throws(SignalError) -> String in
+            guard case .string(let text) = name else { throw EvaluationFailure.wrongArgument("pluck", needs: "field names as text, like pluck \"name\"", found: name.kindDescription).at(args.site).signalError }
+            return text
+        }
+        return args.upstream.map { value in
+            names.reduce(value) { current, name in
+                if case .record(let record) = current { record[name] ?? .null } else { .null }
+            }
+        }
+    },
 ] + [extremum("min", "smallest", contrast: ("max", "max keeps the largest (min is a reduce that keeps the smaller of two).")),
    extremum("max", "largest", contrast: ("min", "min keeps the smallest (max is a reduce that keeps the larger of two)."))]
 

@@ -54,7 +54,10 @@ let filteringOperators: [OperatorSpec] = [
           "Once a value fails the condition, the condition is never asked again: later values pass even if they would hold.",
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 1} | skipWhile it < 3"#,
           elsewhere: ["RxJS: skipWhile", "ReactiveSwift: skip(while:)", "RAC2: skipWhileBlock:"],
-          contrasts: [.init("skip", "skip drops a fixed number of values; skipWhile as many as hold the condition.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("skip", "skip drops a fixed number of values; skipWhile as many as hold the condition."),
+            .init("skipUntil", "skipUntil drops values until another signal sends; skipWhile while a condition holds."),
+          ]) { args throws(SignalError) in
         args.upstream.skipWhile(args.condition("CONDITION"))
     },
     .init("takeUntil", .operator, .filtering, [Parameter("NOTIFIER", .signal)],

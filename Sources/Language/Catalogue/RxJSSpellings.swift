@@ -77,6 +77,13 @@ let rxjsSpellings: [String: RxJSSpelling] = [
     "endWith": { a in "endWith(\(a["VALUE"]!))" },
     "min": { a in a["KEY"].map { "min((a, b) => (\($0))(a) < (\($0))(b) ? -1 : 1)" } ?? "min()" },
     "max": { a in a["KEY"].map { "max((a, b) => (\($0))(a) > (\($0))(b) ? 1 : -1)" } ?? "max()" },
+    "race": { a in "raceWith(\(a["SIGNAL"]!))" },
+    // forkJoin is a source in RxJS: an operator of pipe is any function of the source.
+    "forkJoin": { a in "(source) => forkJoin([source, \(a["SIGNAL"]!)])" },
+    "skipUntil": { a in "skipUntil(\(a["NOTIFIER"]!))" },
+    "sampleTime": { a in "sampleTime(\(a["PERIOD"]!))" },
+    "auditTime": { a in "auditTime(\(a["DURATION"]!))" },
+    "pluck": { a in "pluck(\(a["NAME"]!))" },
     // Combining
     "merge": { a in "mergeWith(\(a["SIGNAL"]!))" },
     "concat": { a in "concatWith(\(a["SIGNAL"]!))" },

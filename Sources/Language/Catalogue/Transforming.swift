@@ -11,6 +11,7 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [
             .init("mapTo", "mapTo sends the same value every time; map computes one from each value."),
             .init("flatMap", "flatMap runs a pipeline for each value and sends that pipeline's values; map sends one value per value (a pipeline in map stays a signal, for switchToLatest)."),
+            .init("pluck", "`pluck \"name\"` sends null for a value without the field; `map it.name` fails."),
           ],
           fusion: .transform("EXPRESSION"),
           build: { args throws(SignalError) in args.upstream.map(args.perValue("EXPRESSION")) },
@@ -91,8 +92,8 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [.init("reduce", "reduce folds the values with your expression; count is `reduce 0, acc + 1`.")]) { args throws(SignalError) in
         (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).count().map { .number(Double($0)) }
     },
-    .init("startWith", .operator, .transforming, [Parameter("VALUE", .value)],
-          "Sends VALUE first, then everything of the source.",
+    .init("startWith", .operator, .transforming, [Parameter("VALUE", .value, variadic: true)],
+          "Sends the VALUEs first, then everything of the source.",
           "VALUE goes out at subscription, before the source has said anything: a default, or a state such as \"checking\" while a request runs.",
           example: #"cold "-a-b|" | startWith "s""#,
           elsewhere: ["RxJS: startWith", "ReactiveSwift: prefix(value:)", "RAC2: startWith:"],
@@ -102,7 +103,7 @@ let transformingOperators: [OperatorSpec] = [
             .init("defaultIfEmpty", "defaultIfEmpty sends its value only at the end, and only when nothing came; startWith always, first."),
           ],
           lift: { args throws(SignalError) in
-        let value = try args.value("VALUE")
-        return { $0.startWith(value) }
+        let values = try args.values("VALUE")
+        return { $0.startWith(values) }
     }),
 ]

@@ -65,6 +65,7 @@ struct Guide: Sendable {
         .branch("change each value", [
             .leaf("into something computed from it", "map"),
             .leaf("into the same constant (clicks into true)", "mapTo"),
+            .leaf("into one of its fields, null when it has none", "pluck"),
             .leaf("from true to false and back", "not"),
             .leaf("into a running total or state, at every step", "scan"),
             .leaf("together with the value before it", "pairwise"),
@@ -95,6 +96,7 @@ struct Guide: Sendable {
             .leaf("but not the same value twice in a row", "distinctUntilChanged"),
             .leaf("but never a value seen before", "distinct"),
             .leaf("all but the last N", "skipLast"),
+            .leaf("from when another signal first sends on", "skipUntil"),
             .leaf("none: only the end, completed or failed", "ignoreElements"),
         ]),
         .branch("do something with time", [
@@ -103,6 +105,8 @@ struct Guide: Sendable {
             .leaf("shift everything later", "delay"),
             .leaf("fail when nothing comes for too long", "timeout"),
             .leaf("take the latest value when another signal ticks, if not sent yet", "sample"),
+            .leaf("take the latest value every so often, if not sent yet", "sampleTime"),
+            .leaf("wait a while after a value, then send the latest", "auditTime"),
         ]),
         .branch("combine signals", [
             .leaf("pass on whatever either sends, as it comes", "merge"),
@@ -112,6 +116,8 @@ struct Guide: Sendable {
             .leaf("when this one sends, with the latest of the other", "withLatestFrom"),
             .leaf("a value before everything else (\"loading\")", "startWith"),
             .leaf("values after everything else", "endWith"),
+            .leaf("follow whichever speaks first", "race"),
+            .leaf("the last value of each, once all have ended (Promise.all)", "forkJoin"),
             .leaf("a value in place of nothing (\"no results\")", "defaultIfEmpty"),
             .leaf("ignore this one's values, then go on with another", "then"),
             .leaf("with itself again when it completes (poll, refresh)", "repeat"),

@@ -217,3 +217,133 @@ extension Signal {
         })
     }
 }
+
+extension Signal {
+    /// Mirrors whichever signal sends first (a value, an error or the end); the others are
+    /// stopped then. They are subscribed in order, so in a tie the earlier wins, as in
+    /// RxJS's `race`.
+    ///
+    ///     a       ---a-|
+    ///     b       --b--|
+    ///     race    --b--|
+    public static func race(_ signals: [Signal<Value>]) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            var winner: Int?
+            var entrants: [Lifetime] = []
+            func wins(_ index: Int) -> Bool {
+                if let winner { return winner == index }
+                winner = index
+                for (other, entrant) in entrants.enumerated() where other != index { entrant.dispose() }
+                return true
+            }
+            for (index, signal) in signals.enumerated() {
+                if winner != nil || lifetime.isDisposed { return }
+                let entrant = lifetime.child()
+                entrants.append(entrant)
+                signal.startHandler(Observer(
+                    next: { value in if wins(index) { downstream.next(value) } },
+                    terminate: { termination in if wins(index) { downstream.terminate(termination) } }
+                ), entrant)
+            }
+        })
+    }
+
+    /// Sends the last value of every signal, as a list, when all have completed; completes
+    /// without a value as soon as one completes without having sent one (RxJS 7's
+    /// `forkJoin`); an error ends it at once.
+    ///
+    ///     a         -a--b|
+    ///     b         --x|
+    ///     forkJoin  -----([b, x]|)
+    public static func forkJoin(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+        Signal<[Value]>(unchecked: { downstream, lifetime in
+            var last = [Value?](repeating: nil, count: signals.count)
+            var running = signals.count
+            var done = false
+            var inputs: [Lifetime] = []
+            func finish(_ termination: Termination) {
+                done = true
+                for input in inputs { input.dispose() }
+                downstream.terminate(termination)
+            }
+            guard !signals.isEmpty else { return downstream.terminate(.completed) }
+            for (index, signal) in signals.enumerated() {
+                if done || lifetime.isDisposed { return }
+                let input = lifetime.child()
+                inputs.append(input)
+                signal.startHandler(Observer(
+                    next: { value in if !done { last[index] = value } },
+                    terminate: { termination in
+                        guard !done else { return }
+                        guard termination == .completed, last[index] != nil else { return finish(termination) }
+                        running -= 1
+                        guard running == 0 else { return }
+                        downstream.next(last.compactMap { $0 })
+                        finish(.completed)
+                    }
+                ), input)
+            }
+        })
+    }
+
+    /// Drops the values until `notifier` sends its first value, then forwards; a notifier
+    /// that ends without one means nothing is forwarded (RxJS's `skipUntil`).
+    ///
+    ///     source      -a-b-c-d|
+    ///     notifier    ----x
+    ///     skipUntil   -----c-d|
+    public func skipUntil<Other>(_ notifier: Signal<Other>) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let gate = lifetime.child()
+            var open = false
+            notifier.startHandler(Observer(
+                next: { _ in
+                    open = true
+                    gate.dispose()
+                },
+                terminate: { termination in
+                    if case .error = termination { downstream.terminate(termination) }
+                }
+            ), gate)
+            if lifetime.isDisposed { return }
+            self.startHandler(Observer(
+                next: { value in if open { downstream.next(value) } },
+                terminate: downstream.terminate
+            ), lifetime)
+        })
+    }
+
+    /// On a value when no wait is running, waits `duration`, then sends the latest value
+    /// (RxJS's `auditTime`); a completion during a wait comes after the wait's value.
+    ///
+    ///     source          -a-b----c-|
+    ///     auditTime 3ms   ----b----c|
+    public func auditTime(_ duration: TimeSpan, on scheduler: Scheduler) -> Signal<Value> {
+        guard duration >= .zero else { return .fail(.negativeDuration("auditTime", duration)) }
+        return Signal(unchecked: { downstream, lifetime in
+            var latest: Value?
+            var completed = false
+            let timer = scheduler.makeTimer {
+                if let value = latest {
+                    latest = nil
+                    downstream.next(value)
+                }
+                if completed { downstream.terminate(.completed) }
+            }
+            lifetime.onDispose(cancel: timer)
+            self.startHandler(Observer(
+                next: { value in
+                    latest = value
+                    if !timer.isPending { timer.schedule(after: duration) }
+                },
+                terminate: { termination in
+                    guard termination == .completed, timer.isPending else {
+                        timer.cancel()
+                        return downstream.terminate(termination)
+                    }
+                    completed = true
+                }
+            ), lifetime)
+        })
+    }
+}

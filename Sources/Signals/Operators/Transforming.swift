@@ -214,7 +214,11 @@ extension Signal {
     ///     source          -a-b-|
     ///     startWith s     sa-b-|
     @inlinable
-    public func startWith(_ values: Value...) -> Signal<Value> {
+    public func startWith(_ values: Value...) -> Signal<Value> { startWith(values) }
+
+    /// The same, for values in a list (`startWith a, b`).
+    @inlinable
+    public func startWith(_ values: [Value]) -> Signal<Value> {
         Signal(unchecked: { downstream, lifetime in
             for value in values {
                 if lifetime.isDisposed { return }
