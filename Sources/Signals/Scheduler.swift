@@ -212,6 +212,11 @@ public final class Scheduler {
         armed -= 1
         if due > now.nanoseconds { now = Time(nanoseconds: due) }
         timer.fire()
+        // The last armed timer has fired: cancelled timers' entries go too, as at the last
+        // cancel (`disarmed`). Kept, an entry held its action, and through it the lifetime
+        // and the observers it captured, as long as the scheduler (a `race` whose loser's
+        // interval was cancelled before the winner's last timer fired left two lifetimes).
+        if armed == 0, queueHead < queue.count || !heap.isEmpty { dropStaleIfMany() }
     }
 
     /// Virtual time: lets time pass to `time` when nothing is due before it (a test that

@@ -234,6 +234,9 @@ extension Signal {
                 if let winner { return winner == index }
                 winner = index
                 for (other, entrant) in entrants.enumerated() where other != index { entrant.dispose() }
+                // The list held each entrant, whose observer held the list: let go of it
+                // (the winner ends with this signal's lifetime, its parent).
+                entrants = []
                 return true
             }
             for (index, signal) in signals.enumerated() {
@@ -242,7 +245,9 @@ extension Signal {
                 entrants.append(entrant)
                 signal.startHandler(Observer(
                     next: { value in if wins(index) { downstream.next(value) } },
-                    terminate: { termination in if wins(index) { downstream.terminate(termination) } }
+                    terminate: { termination in
+                        if wins(index) { downstream.terminate(termination) }
+                    }
                 ), entrant)
             }
         })
