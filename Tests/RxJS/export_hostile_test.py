@@ -99,3 +99,19 @@ def test_export_of_many_constants_stays_small():
     assert done.returncode == 0, done.stderr[-2000:]
     kilobytes, seconds = re.search(r"(\d+) KB ([\d.]+) s", done.stderr).groups()
     assert int(kilobytes) < 400_000, f"{kilobytes} KB"
+
+
+HOSTILE_TEXTS = ["</script><script>process.exit(0)</script>", "${process.exit(0)}", "`+process.exit(0)+`",
+                 "'+process.exit(0)+'", "\\\"+process.exit(0)+\\\"", "*/process.exit(0)/*", "\u2028process.exit(0)\u2029",
+                 "\\\\u0022+process.exit(0)", "a\\nb\\tc", "Ⓐ\u200d\U0001F600", "__proto__", "constructor"]
+
+
+def test_hostile_texts_are_strings_on_node():
+    """Every text that reaches the export goes through one escaper (`JavaScript.string`): as
+    a value, a record's key and a field name, each is the same text on Node, and the file's
+    tests run to their summary (a `process.exit(0)` that ran would cut them short)."""
+    script = "".join(f'expect of {{k: "{text}"}} | map it.k emits "(a|)" {{a: "{text}"}}\n' for text in HOSTILE_TEXTS)
+    script += "".join(f'expect of "{text}" | map [it] emits "(a|)" {{a: ["{text}"]}}\n' for text in HOSTILE_TEXTS)
+    tested, done, _ = on_node(script)
+    assert tested == f"{2 * len(HOSTILE_TEXTS)} passed, 0 failed", tested
+    assert summary(done) == tested
