@@ -309,8 +309,8 @@ struct SwiftWriter: ExportWriter {
             services[spec.name] = spec.parameters.count
             return "\(Self.identifier(spec.name))(" + (["scheduler"] + arguments).joined(separator: ", ") + ")"
         }
-        guard let spelling = spec.combine else {
-            throw Unsupported(reason: "`\(spec.name)`: " + (spec.combineMissing ?? "it has no Combine spelling"))
+        guard let spelling = spec.combine?.writing else {
+            throw Unsupported(reason: "`\(spec.name)`: " + (spec.combine?.reason ?? "it has no Combine spelling"))
         }
         if Self.throwingHelpers.contains(spec.name) { throwing = true }
         let written = try writtenArguments(stage)

@@ -154,15 +154,8 @@ public struct RxJSExport {
         return rxjsExports.intersection(words).sorted()
     }
 
-    /// Every name of `rxjs` a spelling may write (a test checks each spelling's against it).
-    public static let rxjsExports: Set<String> = [
-        "BehaviorSubject", "EMPTY", "NEVER", "Observable", "ReplaySubject", "Subject", "Subscription", "bufferCount", "pipe", "catchError", "combineLatestWith", "concatMap", "concatWith", "count",
-        "debounce", "debounceTime", "defaultIfEmpty", "delay", "distinct", "distinctUntilChanged", "elementAt", "endWith", "every",
-        "exhaustMap", "filter", "find", "findIndex", "first", "forkJoin", "from", "ignoreElements", "isEmpty", "auditTime", "pluck", "raceWith", "sampleTime", "skipUntil",
-        "interval", "last", "map", "max", "mergeMap", "mergeWith", "min", "of", "pairwise", "range", "reduce", "repeat", "retry", "sample",
-        "scan", "share", "shareReplay", "skip", "skipLast", "skipWhile", "startWith", "switchAll", "switchMap", "take", "takeLast",
-        "takeUntil", "takeWhile", "tap", "throttleTime", "throwError", "timeout", "timer", "toArray", "withLatestFrom", "zipWith",
-    ]
+    /// Every name of `rxjs` (`RxJSNames`): a spelling may write any of them.
+    public static let rxjsExports = RxJSNames.exports
 }
 
 /// The script's properties as the statements so far left them: each one's value as
@@ -428,8 +421,8 @@ struct Writer: ExportWriter {
     mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String {
         let spec = stage.spec
         if spec.family == .services { return try service(stage) }
-        guard let spelling = spec.rxjs else {
-            throw Unsupported(reason: "`\(spec.name)`: " + (spec.rxjsMissing ?? "it has no RxJS spelling"))
+        guard let spelling = spec.rxjs?.writing else {
+            throw Unsupported(reason: "`\(spec.name)`: " + (spec.rxjs?.reason ?? "it has no RxJS spelling"))
         }
         guard let call = spelling(try writtenArguments(stage)) else {
             throw Unsupported(reason: "`\(stage.label)` has no counterpart in RxJS's operators (it connects before anyone subscribes)")

@@ -100,3 +100,14 @@ def test_documented_export_is_what_frp_writes_and_passes_on_rxjs(document, scrip
     finally:
         os.unlink(file.name)
     assert ran.returncode == 0 and "1 passed, 0 failed" in ran.stdout, ran.stdout
+
+
+def test_the_rxjs_names_are_the_packages():
+    """`RxJSNames.exports`, what the export may import, is exactly what Debian's rxjs exports:
+    a name missing there would be written and not imported, an extra one imported as
+    undefined."""
+    listed = set(re.findall(r'"(\w+)"', (ROOT / "Sources" / "Export" / "RxJSNames.swift").read_text()))
+    done = subprocess.run(["node", "-e", "console.log(Object.keys(require('rxjs')).join(' '))"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "NODE_PATH": NODE_PATH})
+    assert done.returncode == 0, done.stderr
+    assert listed == set(done.stdout.split())

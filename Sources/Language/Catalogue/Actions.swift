@@ -19,7 +19,12 @@ let actionsOperators: [OperatorSpec] = [
         let run = ActionRun(inputs: args.upstream, enabledBy: args.optionalSignal("SIGNAL"), execute: args.perValuePipeline("PIPELINE"))
         args.register(run)
         return run.values
-    },
+    }
+    .guide(.actions, "one input at a time, dropping presses while busy")
+    // Actions: RxJS has none; the export's `actionOf` helper is frp's ActionRun, and a
+    // view reads the run its `let` name holds.
+    .rxjs { a in "actionOf(\(trailing([a["PIPELINE"], a["SIGNAL"]])))" }
+    .combine(without: "frp's actions are not written for Combine (the RxJS export has them)"),
     .init("executing", .source, .actions, [Parameter("ACTION", .action)],
           "Whether the action is executing: false or true at once, then every change.",
           "It drives a spinner: `executing A | not` is scenario 13's loading indicator.",
@@ -31,7 +36,10 @@ let actionsOperators: [OperatorSpec] = [
             .init("executions", "executions A sends the input of each run as it starts; executing A is true while one goes on."),
           ]) { args throws(SignalError) in
         args.action("ACTION")?.executing ?? args.actionMissing()
-    },
+    }
+    .guide(.actions, "and show that it is running (a spinner)")
+    .rxjs { a in "\(a["ACTION"]!).run.executing" }
+    .combine(without: "frp's actions are not written for Combine (the RxJS export has them)"),
     .init("executions", .source, .actions, [Parameter("ACTION", .action)],
           "The input of every execution the action accepts, sent when it starts (before the execution's values).",
           "RAC 2's executionSignals: one value per accepted press, none for a press that was dropped. An optimistic view starts here and rolls back on `errors A`: `merge (executions like | mapTo true), (errors like | mapTo false)`; resigning the keyboard once per search is `executions search`.",
@@ -43,7 +51,10 @@ let actionsOperators: [OperatorSpec] = [
             .init("action", "the action sends what its runs produce; executions A the input each run started with."),
           ]) { args throws(SignalError) in
         args.action("ACTION")?.executions ?? args.actionMissing()
-    },
+    }
+    .guide(.actions, "and react once to each press it accepts (with its input)")
+    .rxjs { a in "\(a["ACTION"]!).run.executions" }
+    .combine(without: "frp's actions are not written for Combine (the RxJS export has them)"),
     .init("enabled", .source, .actions, [Parameter("ACTION", .action)],
           "Whether the action would take an input now (enabledBy is true and it is not executing): the current value, then every change.",
           "It drives a button: a press while it is false is dropped, so a second press cannot start a second run.",
@@ -51,7 +62,10 @@ let actionsOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: (none; combineLatest of the condition and not executing)", "ReactiveSwift: Action.isEnabled", "RAC2: RACCommand enabled"],
           contrasts: [.init("executing", "executing A is only whether a run is going on; enabled A also asks enabledBy.")]) { args throws(SignalError) in
         args.action("ACTION")?.enabled ?? args.actionMissing()
-    },
+    }
+    .guide(.actions, "and enable the button only when a press would run")
+    .rxjs { a in "\(a["ACTION"]!).run.enabled" }
+    .combine(without: "frp's actions are not written for Combine (the RxJS export has them)"),
     .init("errors", .source, .actions, [Parameter("ACTION", .action)],
           "The message of every failed execution of the action, as a value; the action goes on.",
           "A view model's one errors stream: merge the errors of two actions (scenario 15).",
@@ -62,5 +76,8 @@ let actionsOperators: [OperatorSpec] = [
             .init("action", "the action sends what its runs produce; errors A what they failed with."),
           ]) { args throws(SignalError) in
         args.action("ACTION")?.errors ?? args.actionMissing()
-    },
+    }
+    .guide(.actions, "and get the failures of its runs as values")
+    .rxjs { a in "\(a["ACTION"]!).run.errors" }
+    .combine(without: "frp's actions are not written for Combine (the RxJS export has them)"),
 ]

@@ -85,6 +85,13 @@ public final class OperatorSpec: Sendable {
     /// Their names in that order, computed once: a stage built for every value of flatMap
     /// looked its arguments up by name each time.
     let argumentOrder: [String]
+    /// How `frp export` writes it in RxJS 7, or why it does not (`EntryFacts.swift`); nil
+    /// for a photo service, which the export writes from its prelude.
+    public let rxjs: Spelling<RxJSSpelling>?
+    /// How `frp export --to combine` writes it in Swift Combine, or why it does not.
+    public let combine: Spelling<CombineSpelling>?
+    /// Its leaf in "Which operator do I need?", nil for a photo service.
+    public let guide: GuideLeaf?
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
@@ -123,6 +130,33 @@ public final class OperatorSpec: Sendable {
         positionalParameters = parameters.filter { $0.keyword == nil }
         keywordParameters = parameters.filter { $0.keyword != nil && $0.kind != .text }
         argumentOrder = (positionalParameters + keywordParameters).map(\.name)
+        rxjs = nil
+        combine = nil
+        guide = nil
+    }
+
+    /// The facts an entry declares after its making (`EntryFacts.swift`).
+    struct Facts {
+        var rxjs: Spelling<RxJSSpelling>?
+        var combine: Spelling<CombineSpelling>?
+        var guide: GuideLeaf?
+    }
+
+    /// A copy of `spec` with other facts.
+    private init(_ spec: OperatorSpec, _ facts: Facts) {
+        (name, aliases, role, family, parameters) = (spec.name, spec.aliases, spec.role, spec.family, spec.parameters)
+        (summary, explanation, example, exampleFails) = (spec.summary, spec.explanation, spec.example, spec.exampleFails)
+        (reactiveCocoa, elsewhere, contrasts, recordFields) = (spec.reactiveCocoa, spec.elsewhere, spec.contrasts, spec.recordFields)
+        (build, known, each, lift, fusion) = (spec.build, spec.known, spec.each, spec.lift, spec.fusion)
+        (positionalParameters, keywordParameters, argumentOrder) = (spec.positionalParameters, spec.keywordParameters, spec.argumentOrder)
+        (rxjs, combine, guide) = (facts.rxjs, facts.combine, facts.guide)
+    }
+
+    /// This entry with `change` made to its facts.
+    func with(_ change: (inout Facts) -> Void) -> OperatorSpec {
+        var facts = Facts(rxjs: rxjs, combine: combine, guide: guide)
+        change(&facts)
+        return OperatorSpec(self, facts)
     }
 
     public var confusedWith: [String] { contrasts.map(\.name) }

@@ -1,8 +1,8 @@
 import Signals
 
 /// The entries that ask a question of the whole signal (is it empty, does every value
-/// hold, which is first to, which is least), or keep values by their place or by having
-/// been seen: RxMarbles' conditional, mathematical and filtering words.
+/// hold, which is least), or keep values by their place or by having been seen:
+/// RxMarbles' conditional, mathematical and filtering words.
 let conditionsOperators: [OperatorSpec] = [
     .init("defaultIfEmpty", .operator, .transforming, [Parameter("VALUE", .value)],
           "Forwards the source; sends VALUE when it completes without having sent anything.",
@@ -15,7 +15,10 @@ let conditionsOperators: [OperatorSpec] = [
           ], lift: { args throws(SignalError) in
         let value = try args.value("VALUE")
         return { $0.defaultIfEmpty(value) }
-    }),
+    })
+    .guide(.combining, "a value in place of nothing (\"no results\")")
+    .rxjs { a in "defaultIfEmpty(\(a["VALUE"]!))" }
+    .combine { a in ".replaceEmpty(with: \(a["VALUE"]!))" },
     .init("every", .operator, .transforming, [Parameter("CONDITION", .condition)],
           "Sends true when the source completes and every value met the condition; false at the first that did not (and stops the source).",
           "A question about all of them: it can answer no at once, but yes only at the end, so on a source that never ends and always holds it never answers. An empty source answers true.",
@@ -24,7 +27,10 @@ let conditionsOperators: [OperatorSpec] = [
           contrasts: [.init("find", "find sends the first value that meets the condition; every asks whether all do.")]) { args throws(SignalError) in
         let holds = args.condition("CONDITION")
         return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? nil : Value.bool(false) }, atEnd: .bool(true))
-    },
+    }
+    .guide(.reducing, "whether every one meets a condition")
+    .rxjs { a in "every(\(a["CONDITION"]!))" }
+    .combine { a in evaluating("allSatisfy", a, "CONDITION") + ".map { V.bool($0) }" },
     .init("isEmpty", .operator, .transforming, [],
           "Sends false at the first value (and stops the source), true when it completes without one.",
           "A question answered as soon as it can be: one value is enough for no. `isEmpty | not` is \"any values at all\".",
@@ -32,7 +38,10 @@ let conditionsOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: isEmpty", "RxSwift: (none; take(1) then reduce)", "ReactiveSwift: (none)", "RAC2: (none; any answers the other way)"],
           contrasts: [.init("defaultIfEmpty", "defaultIfEmpty forwards the values and fills in an empty end; isEmpty sends only the answer.")]) { args throws(SignalError) in
         args.upstream.settle({ _, _ throws(SignalError) in Value.bool(false) }, atEnd: .bool(true))
-    },
+    }
+    .guide(.reducing, "whether there were none at all")
+    .rxjs { _ in "isEmpty()" }
+    .combine { _ in ".first().map { _ in V.bool(false) }.replaceEmpty(with: V.bool(true))" },
     .init("find", .operator, .transforming, [Parameter("CONDITION", .condition)],
           "Sends the first value that meets the condition, and completes (stopping the source); null when the source completes without one.",
           "Like `first CONDITION`, but an empty answer is null, not an error (RxJS's undefined).",
@@ -45,7 +54,10 @@ let conditionsOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         let holds = args.condition("CONDITION")
         return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? value : nil }, atEnd: .null)
-    },
+    }
+    .guide(.reducing, "the first that meets a condition, or null")
+    .rxjs { a in "find(\(a["CONDITION"]!))" }
+    .combine(without: "Combine's first(where:) completes empty where frp sends null; the export does not write the difference yet"),
     .init("findIndex", .operator, .transforming, [Parameter("CONDITION", .condition)],
           "Sends the place (from 0) of the first value that meets the condition, and completes; -1 when none does.",
           "The place counts every value the source sent, those that did not meet the condition too.",
@@ -54,7 +66,10 @@ let conditionsOperators: [OperatorSpec] = [
           contrasts: [.init("find", "find sends the value itself, or null; findIndex its place, or -1.")]) { args throws(SignalError) in
         let holds = args.condition("CONDITION")
         return args.upstream.settle({ value, index throws(SignalError) in try holds(value) ? Value.number(Double(index)) : nil }, atEnd: .number(-1))
-    },
+    }
+    .guide(.reducing, "where the first that meets a condition was, or -1")
+    .rxjs { a in "findIndex(\(a["CONDITION"]!))" }
+    .combine(without: "Combine has no findIndex operator"),
     .init("elementAt", .operator, .filtering, [Parameter("N", .count), Parameter("DEFAULT", .value, optional: true)],
           "Sends the value at place N (from 0) and completes; when the source completes sooner, DEFAULT, or an error without one.",
           "It stops the source once it has its value. `elementAt 0` is `first`; the error when there are too few values is RxJS's ArgumentOutOfRangeError.",
@@ -62,14 +77,20 @@ let conditionsOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: elementAt", "RxSwift: element(at:)", "ReactiveSwift: skip(first: N) then take(first: 1)", "RAC2: skip: then take:1"],
           contrasts: [.init("first", "first sends the value at place 0; elementAt any place.")]) { args throws(SignalError) in
         args.upstream.elementAt(try args.count("N"), default: try args.optionalValue("DEFAULT"))
-    },
+    }
+    .guide(.reducing, "the one at a place (the third: 2)")
+    .rxjs { a in "elementAt(\(trailing([a["N"], a["DEFAULT"]])))" }
+    .combine(without: "Combine's output(at:) completes quietly when there are too few values, where frp fails"),
     .init("ignoreElements", .operator, .transforming, [],
           "Drops every value; forwards the completion or the error.",
           "For when only the end matters (a save finished, or failed). `then` goes on with another signal after the end; `ignoreElements` just passes the end on.",
           example: #"cold "-a-b-|" | ignoreElements"#, aliases: ["ignoreValues"],
           elsewhere: ["RxJS: ignoreElements", "RxSwift: ignoreElements", "ReactiveSwift: (none; filter { _ in false })", "RAC2: ignoreValues"],
           contrasts: [.init("then", "then drops the values too, and then subscribes to another signal; ignoreElements only ends.")],
-          lift: { _ throws(SignalError) in { $0.ignoreValues() } }),
+          lift: { _ throws(SignalError) in { $0.ignoreValues() } })
+    .guide(.filtering, "none: only the end, completed or failed")
+    .rxjs { _ in "ignoreElements()" }
+    .combine { _ in ".filter { _ in false }" },
     .init("skipLast", .operator, .filtering, [Parameter("N", .count)],
           "Forwards all but the last N values: each goes out when N more have come after it.",
           "It cannot know a value is not among the last N until N more come, so everything is N values late; the last N are never sent.",
@@ -78,7 +99,10 @@ let conditionsOperators: [OperatorSpec] = [
           contrasts: [.init("takeLast", "takeLast sends the last N, at the end; skipLast all the others, as it goes.")], lift: { args throws(SignalError) in
         let count = try args.count("N")
         return { $0.skipLast(count) }
-    }),
+    })
+    .guide(.filtering, "all but the last N")
+    .rxjs { a in "skipLast(\(a["N"]!))" }
+    .combine(without: "Combine has no skipLast operator"),
     .init("distinct", .operator, .filtering, [Parameter("KEY", .perValue, optional: true)],
           "Forwards a value (or one whose KEY, when given) that was not seen before in this run.",
           "Every key seen is kept until the end, so on a long signal of new keys the memory grows; `distinctUntilChanged` keeps only the last. `distinct user.id` keeps one photo per user.",
@@ -86,13 +110,21 @@ let conditionsOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: distinct", "RxSwift: (none; distinct in RxSwiftExt)", "ReactiveSwift: uniqueValues()", "RAC2: (none)"],
           contrasts: [.init("distinctUntilChanged", "distinctUntilChanged drops only a repeat of the value just before; distinct any value seen before.")]) { args throws(SignalError) in
         args.upstream.distinct(key: args.perValue("KEY"))
-    },
+    }
+    .guide(.filtering, "but never a value seen before")
+    // RxJS's distinct keeps keys in a Set (the same object, not the same value): a key is
+    // written as frp prints it, so equal lists and records are one key, as in frp.
+    .rxjs { a in "distinct((it) => text((\(a["KEY"] ?? "(it) => it"))(it)))" }
+    .combine(without: "Combine has no distinct operator (removeDuplicates drops repeats in a row only)"),
     .init("toArray", .operator, .transforming, [],
           "Sends every value as one list when the source completes.",
           "It waits for the end: on a source that never completes it never sends. An empty source sends `[]`.",
           example: #"cold "-a-b-c|" | toArray"#, aliases: ["collect"],
           elsewhere: ["RxJS: toArray", "RxSwift: toArray", "ReactiveSwift: collect()", "RAC2: collect"],
-          contrasts: [.init("buffer", "buffer N sends a list of every N values as they come; toArray one list at the end (`reduce [], acc + [it]` written out).")], lift: { _ throws(SignalError) in { $0.toArray().map { .list($0) } } }),
+          contrasts: [.init("buffer", "buffer N sends a list of every N values as they come; toArray one list at the end (`reduce [], acc + [it]` written out).")], lift: { _ throws(SignalError) in { $0.toArray().map { .list($0) } } })
+    .guide(.reducing, "all of them, as one list")
+    .rxjs { _ in "toArray()" }
+    .combine { _ in ".collect().map { V.list($0) }" },
     .init("endWith", .operator, .transforming, [Parameter("VALUE", .value, variadic: true)],
           "Forwards the source; sends the values when it completes, then completes.",
           "The mirror of startWith. After an error nothing is added: the error goes out alone.",
@@ -100,23 +132,10 @@ let conditionsOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: endWith", "RxSwift: concat(Observable.of(…))", "ReactiveSwift: concat(value:)", "RAC2: concat: of a RACSignal return:"],
           contrasts: [.init("startWith", "startWith sends its values before the source; endWith after it completes (concat goes on with a whole signal).")]) { args throws(SignalError) in
         args.upstream.endWith(try args.values("VALUE"))
-    },
-    .init("race", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
-          "Mirrors whichever of the source and the signals sends first (a value, an error or the end), and stops the others.",
-          "A contest for the first word: a request against a timeout's fallback, two mirrors of one file. They are subscribed in order, so in a tie the source wins.",
-          example: #"cold "---a-b|" | race (cold "--x-y|")"#,
-          elsewhere: ["RxJS: race / raceWith", "RxSwift: amb", "ReactiveSwift: (none; flatten(.race) of a producer of producers)", "RAC2: (none)"],
-          contrasts: [.init("forkJoin", "forkJoin waits for all of them and sends their last values; race follows the first to speak and drops the rest.")]) { args throws(SignalError) in
-        .race([args.upstream] + args.signals("SIGNAL"))
-    },
-    .init("forkJoin", .operator, .combining, [Parameter("SIGNAL", .signal, variadic: true)],
-          "Sends the list of the last values of the source and the signals when all have completed; completes without one when any completes empty.",
-          "Promise.all for signals: start several requests, use them together once every one has answered. An error from any ends it at once. `a | forkJoin (b), (c)` sends `[a's last, b's last, c's last]`.",
-          example: #"cold "-a--b|" | forkJoin (cold "--x|")"#,
-          elsewhere: ["RxJS: forkJoin", "RxSwift: (none; zip of takeLast(1))", "ReactiveSwift: (none; zip of the producers' last values)", "RAC2: combineLatest: of takeLast:1"],
-          contrasts: [.init("race", "race follows the first signal to speak; forkJoin waits for every one to end.")]) { args throws(SignalError) in
-        Signal.forkJoin([args.upstream] + args.signals("SIGNAL")).map { .list($0) }
-    },
+    }
+    .guide(.combining, "values after everything else")
+    .rxjs { a in "endWith(\(a["VALUE"]!))" }
+    .combine { a in ".append(\(a["VALUE"]!))" },
     .init("skipUntil", .operator, .filtering, [Parameter("NOTIFIER", .signal)],
           "Drops the source's values until the notifier sends its first value, then forwards them.",
           "The notifier is subscribed first; if it ends without a value, nothing is ever forwarded. Use it to ignore what a signal says before something is ready.",
@@ -124,23 +143,10 @@ let conditionsOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: skipUntil", "RxSwift: skip(until:)", "ReactiveSwift: skip(until:)", "RAC2: (none)"],
           contrasts: [.init("skipWhile", "skipWhile drops values while a condition holds; skipUntil until another signal sends.")]) { args throws(SignalError) in
         args.upstream.skipUntil(args.signal("NOTIFIER"))
-    },
-    .init("sampleTime", .operator, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
-          "Every PERIOD, sends the source's latest value if it is new since the last sample.",
-          "`sample (interval PERIOD)` by its own name: the clock decides when, the source what. Quiet periods send nothing.",
-          example: #"cold "-a-b-c---d|" | sampleTime 3ms"#,
-          elsewhere: ["RxJS: sampleTime", "RxSwift: sample(Observable<Int>.interval(…))", "ReactiveSwift: sample(on: timer)", "RAC2: sample: of an interval"],
-          contrasts: [.init("auditTime", "auditTime starts its wait at a value; sampleTime ticks on its own clock.")]) { args throws(SignalError) in
-        args.upstream.sample(Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler))
-    },
-    .init("auditTime", .operator, .timing, [Parameter("DURATION", .duration)],
-          "At a value when no wait runs, waits DURATION, then sends the latest value.",
-          "The trailing edge of a window opened by a value: a burst gives its last value, DURATION after the burst began. The end waits for a window that is open.",
-          example: #"cold "-a-b----c--|" | auditTime 3ms"#,
-          elsewhere: ["RxJS: auditTime", "RxSwift: throttle(…, latest: true) (nearly)", "ReactiveSwift: (none)", "RAC2: (none)"],
-          contrasts: [.init("sampleTime", "sampleTime sends on its own clock; auditTime DURATION after the value that opened the window.")]) { args throws(SignalError) in
-        args.upstream.auditTime(args.duration("DURATION"), on: args.scheduler)
-    },
+    }
+    .guide(.filtering, "from when another signal first sends on")
+    .rxjs { a in "skipUntil(\(a["NOTIFIER"]!))" }
+    .combine(without: "Combine has no skipUntil operator (drop(untilOutputFrom:) is near, but ignores an error of the other)"),
     .init("pluck", .operator, .transforming, [Parameter("NAME", .value, variadic: true)],
           "Sends the field NAME of each value (a path of names goes deeper: `pluck \"user\", \"username\"`); null where there is none.",
           "RxJS's older spelling of `map it.NAME`, which it deprecates. Unlike `map it.name`, a missing field is null, not an error.",
@@ -156,7 +162,10 @@ let conditionsOperators: [OperatorSpec] = [
                 if case .record(let record) = current { record[name] ?? .null } else { .null }
             }
         }
-    },
+    }
+    .guide(.changing, "into one of its fields, null when it has none")
+    .rxjs { a in "pluck(\(a["NAME"]!))" }
+    .combine(without: "Combine's map over a key path needs a type the export's values do not have"),
 ] + [extremum("min", "smallest", contrast: ("max", "max keeps the largest (min is a reduce that keeps the smaller of two).")),
    extremum("max", "largest", contrast: ("min", "min keeps the smallest (max is a reduce that keeps the larger of two)."))]
 
@@ -177,6 +186,10 @@ private func extremum(_ name: String, _ which: String, contrast: (name: String, 
             return try !(smallest ? Value.isLess(kept, than: later, at: site) : Value.isLess(later, than: kept, at: site))
         }
     }
+    .guide(.reducing, "the \(which) (by a key)")
+    // RxJS's comparer keeps the later of two equal keys when it says the later is better.
+    .rxjs { a in a["KEY"].map { smallest ? "min((a, b) => (\($0))(a) < (\($0))(b) ? -1 : 1)" : "max((a, b) => (\($0))(a) > (\($0))(b) ? 1 : -1)" } ?? "\(name)()" }
+    .combine(without: "Combine's \(name)(by:) keeps which of two equal values it likes; the export does not write RxJS's rule yet")
 }
 
 extension Value {

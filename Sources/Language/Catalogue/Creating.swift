@@ -22,7 +22,10 @@ let creatingOperators: [OperatorSpec] = [
             .init("share", "share makes a cold signal behave hot while someone is subscribed: one run for everyone instead of one each."),
           ]) { args throws(SignalError) in
         args.coldMarble("MARBLE")
-    },
+    }
+    .guide(.making, "drawn as a marble, afresh for each subscriber (a request)")
+    .rxjs { a in "cold(\(trailing([a["MARBLE"], a["VALUES"], a["MESSAGE"]])))" }
+    .combine { a in "cold(scheduler, \(a["MARBLE"]!))" },
     .init("hot", .source, .creating, marbleParameters(.hot),
           "A source drawn as a marble on one shared timeline that starts with the run, subscribed or not; `^` marks frame zero.",
           "It is a text field or a button: events happen whether anyone listens, and a subscriber sees only what comes after it subscribed. Frames before `^` happened before the run began.",
@@ -33,7 +36,10 @@ let creatingOperators: [OperatorSpec] = [
             .init("share", "share turns a cold signal hot only while someone is subscribed, and starts it with the first subscriber; hot runs from the start."),
           ]) { args throws(SignalError) in
         args.hotMarble("MARBLE")
-    },
+    }
+    .guide(.making, "drawn as a marble on one timeline (a text field)")
+    .rxjs { a in "hot(\(trailing([a["MARBLE"], a["VALUES"], a["MESSAGE"]])))" }
+    .combine { a in "hot(scheduler, \(a["MARBLE"]!))" },
     .init("of", .source, .creating, [Parameter("VALUE", .value, variadic: true)],
           "Sends the values at once, then completes.",
           "Everything happens at one instant, frame 0, so its marble is `(abc|)`; use `cold` when the values should be spread in time.",
@@ -43,7 +49,10 @@ let creatingOperators: [OperatorSpec] = [
           known: { args in
         let values = args.valuesReader("VALUE")
         return { frame throws(SignalError) in KnownRun(try values(frame)) }
-    }),
+    })
+    .guide(.making, "of values I have now")
+    .rxjs { a in "of(\(a["VALUE"] ?? ""))" }
+    .combine { a in "of(\(a["VALUE"] ?? ""))" },
     .init("from", .source, .creating, [Parameter("LIST", .value)],
           "Sends the items of a list, at once, then completes.",
           "It turns a value that is a list into a signal of its items: `popularPage | flatMap (from it)` sends the page's photos one by one, as the classic client's importer did.",
@@ -59,28 +68,40 @@ let creatingOperators: [OperatorSpec] = [
             }
             return KnownRun(items)
         }
-    }),
+    })
+    .guide(.making, "of the items of a list (a page of photos, one by one)")
+    .rxjs { a in "from(\(a["LIST"]!))" }
+    .combine { a in "from(\(a["LIST"]!))" },
     .init("range", .source, .creating, [Parameter("FROM", .count), Parameter("COUNT", .count)],
           "Sends COUNT whole numbers from FROM, at once, then completes.",
           "Like `of`, all at frame 0; the values are numbers (marble digits are strings).",
           example: "range 1, 3",
           elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"], fusion: .counting(from: "FROM", count: "COUNT")) { args throws(SignalError) in
         Compiler.range(try args.count("FROM"), try args.count("COUNT"), on: args.scheduler)
-    },
+    }
+    .guide(.making, "of whole numbers counting up")
+    .rxjs { a in "range(\(a["FROM"]!), \(a["COUNT"]!))" }
+    .combine { a in "range(\(a["FROM"]!), \(a["COUNT"]!))" },
     .init("empty", .source, .creating, [], "Completes at once.",
           "Useful where a pipeline is needed but nothing should happen: `catch empty` turns an error into a quiet end.",
           example: "empty",
           elsewhere: ["RxJS: EMPTY", "ReactiveSwift: SignalProducer.empty", "RAC2: RACSignal empty"],
           contrasts: [.init("never", "never does not even complete: it stays open for ever; empty ends at once.")]) { args throws(SignalError) in
         .empty
-    },
+    }
+    .guide(.making, "that ends at once")
+    .rxjs { _ in "EMPTY" }
+    .combine { _ in "Empty<V, SignalError>().eraseToAnyPublisher()" },
     .init("never", .source, .creating, [], "Never sends anything, not even an end.",
           "A signal that stays open, to see what an operator does with a source that does not end; here takeUntil ends it.",
           example: "never | takeUntil (timer 5ms)",
           elsewhere: ["RxJS: NEVER", "ReactiveSwift: SignalProducer.never", "RAC2: RACSignal never"],
           contrasts: [.init("empty", "empty completes at once; never stays open, so whatever waits for its end waits for ever.")]) { args throws(SignalError) in
         .never
-    },
+    }
+    .guide(.making, "that never ends")
+    .rxjs { _ in "NEVER" }
+    .combine { _ in "Empty<V, SignalError>(completeImmediately: false).eraseToAnyPublisher()" },
     .init("fail", .source, .creating, [Parameter("MESSAGE", .value)], "Fails at once with the message.",
           "An error ends a signal: `catch` can continue with another pipeline, `retry` can subscribe again.",
           example: #"fail "boom""#, exampleFails: true,
@@ -88,7 +109,10 @@ let creatingOperators: [OperatorSpec] = [
         let message = try args.value("MESSAGE")
         if case .string(let text) = message { return .fail(SignalError(text)) }
         return .fail(SignalError(message.description))
-    },
+    }
+    .guide(.making, "that fails")
+    .rxjs { a in "throwError(() => \(a["MESSAGE"]!))" }
+    .combine { a in "fail(\(a["MESSAGE"]!))" },
     .init("interval", .source, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
           "Sends 0, 1, 2, ... one every PERIOD, the first after one PERIOD.",
           "It never completes by itself: end it with take, takeUntil, or a switchMap that replaces it.",
@@ -99,7 +123,10 @@ let creatingOperators: [OperatorSpec] = [
             .init("repeat", "`repeat delay D` runs a pipeline again D after each run ends, so runs never overlap; interval ticks on its period whatever the work takes."),
           ]) { args throws(SignalError) in
         Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler).map { .number(Double($0)) }
-    },
+    }
+    .guide(.making, "that ticks every so often")
+    .rxjs { a in "interval(\(a["PERIOD"]!))" }
+    .combine { a in "interval(scheduler, \(a["PERIOD"]!))" },
     .init("timer", .source, .timing, [Parameter("DELAY", .duration)],
           "Sends 0 after DELAY, then completes.",
           "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`.",
@@ -112,5 +139,8 @@ let creatingOperators: [OperatorSpec] = [
             guard delay >= .zero else { throw .negativeDuration("timer", delay) }
             return KnownRun(one: .number(0), after: delay)
         }
-    }),
+    })
+    .guide(.making, "that sends once, after a while")
+    .rxjs { a in "timer(\(a["DELAY"]!))" }
+    .combine { a in "timer(scheduler, \(a["DELAY"]!))" },
 ]

@@ -9,5 +9,8 @@ let debuggingOperators: [OperatorSpec] = [
           example: #"cold "-a|" | log "source""#,
           elsewhere: ["RxJS: tap(console.log)", "ReactiveSwift: logEvents", "RAC2: logAll"]) { args throws(SignalError) in
         args.upstream.log(args.text("LABEL") ?? args.label, on: args.scheduler, to: args.context.write, describe: \.printed)
-    },
+    }
+    .guide(.debugging, "print every event with its time")
+    .rxjs { a in "tap(logged(\(a["LABEL"] ?? "\"\"")))" }
+    .combine { a in ".logged(\(a["LABEL"] ?? "\"\""))" },
 ]

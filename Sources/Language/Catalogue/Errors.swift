@@ -13,7 +13,10 @@ let errorsOperators: [OperatorSpec] = [
             .init("errors", "errors A gathers the failures of an action's runs as values, and the action goes on; catch ends one signal's failure."),
           ]) { args throws(SignalError) in
         args.upstream.catchError(args.errorPipeline("PIPELINE"))
-    },
+    }
+    .guide(.errors, "by going on with something else (a value, a new token)")
+    .rxjs { a in "catchError(\(a["PIPELINE"]!))" }
+    .combine { a in ".catch \(a["PIPELINE"]!)" },
     .init("retry", .operator, .errors, [Parameter("N", .count, optional: true), Parameter("D", .durationOrPipeline, optional: true, keyword: "delay")],
           "On an error, subscribes again, up to N more times (without N, for as long as it fails); `delay D` waits D before each new try.",
           "A cold source starts over, so a request is made again; after N more failures the error goes through. Without N it never gives up: Ctrl-C, `take` or the event limit end it. `retry 3 delay 1s` gives a failing server a second between tries. D may be a pipeline (`it` is the try's number, 1 for the first retry): its first value starts the next try, its end without a value ends the signal quietly, its error goes through: `retry delay (of it | filter it <= 3 | delay 1s)` tries three more times, a second apart, then ends quietly.",
@@ -25,5 +28,16 @@ let errorsOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         let count = args.has("N") ? try args.count("N") : Int.max
         return args.upstream.retry(count, wait: args.restartWait("D"), on: args.scheduler, interrupted: args.scheduler.interrupted)
+    }
+    .guide(.errors, "by trying again")
+    .rxjs { a in
+        guard a["D"] != nil else { return "retry(\(a["N"] ?? ""))" }
+        let delay = a.pipelines.contains("D") ? "(error, it) => \(a.bodies["D"]!)" : a["D"]!
+        return "retry(\(rxjsOptions([("count", a["N"]), ("delay", delay)])))"
+    }
+    .combine { a in
+        guard a["D"] == nil else { return nil }
+        guard let n = a["N"] else { return ".retry(Int.max)" }
+        return combineCount(n).map { ".retry(\($0))" }
     },
 ]

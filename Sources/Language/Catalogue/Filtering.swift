@@ -14,7 +14,10 @@ let filteringOperators: [OperatorSpec] = [
           each: { args in
         let holds = args.condition("CONDITION")
         return { _, value throws(SignalError) in try holds(value) ? value : nil }
-    }),
+    })
+    .guide(.filtering, "those that meet a condition")
+    .rxjs { a in "filter(\(a["CONDITION"]!))" }
+    .combine { a in evaluating("filter", a, "CONDITION") },
     .init("take", .operator, .filtering, [Parameter("N", .count)],
           "Forwards the first N values, then completes (and stops the source).",
           "It completes with its Nth value and disposes the source at once, which cancels whatever the source was doing (a request, a timer).",
@@ -27,7 +30,10 @@ let filteringOperators: [OperatorSpec] = [
           ], fusion: .first("N"), lift: { args throws(SignalError) in
         let count = try args.count("N")
         return { $0.take(count) }
-    }),
+    })
+    .guide(.filtering, "the first N, then stop")
+    .rxjs { a in "take(\(a["N"]!))" }
+    .combine { a in combineCount(a["N"]!).map { ".take(\($0))" } },
     .init("skip", .operator, .filtering, [Parameter("N", .count)],
           "Drops the first N values.",
           "After those N, everything goes through, ends included.",
@@ -37,7 +43,10 @@ let filteringOperators: [OperatorSpec] = [
           lift: { args throws(SignalError) in
         let count = try args.count("N")
         return { $0.skip(count) }
-    }),
+    })
+    .guide(.filtering, "all but the first N")
+    .rxjs { a in "skip(\(a["N"]!))" }
+    .combine { a in combineCount(a["N"]!).map { ".dropFirst(\($0))" } },
     .init("takeWhile", .operator, .filtering, [Parameter("CONDITION", .condition), Parameter("INCLUSIVE", .flag, optional: true)],
           "Forwards values while the condition holds; completes at the first that fails it (and sends that one too when INCLUSIVE is true).",
           "The failing value is not sent unless INCLUSIVE (RxJS's flag: `takeWhile it < 3, true`), and the source is stopped: later values that would pass never come.",
@@ -48,7 +57,10 @@ let filteringOperators: [OperatorSpec] = [
             .init("takeUntil", "takeUntil ends when another signal sends; takeWhile when a value fails a condition."),
           ]) { args throws(SignalError) in
         args.upstream.takeWhile(inclusive: try args.flag("INCLUSIVE") ?? false, args.condition("CONDITION"))
-    },
+    }
+    .guide(.filtering, "while a condition holds, then stop")
+    .rxjs { a in "takeWhile(\(trailing([a["CONDITION"], a["INCLUSIVE"]])))" }
+    .combine { a in a["INCLUSIVE"] == nil || a["INCLUSIVE"] == "false" ? evaluating("prefix", a, "CONDITION") : nil },
     .init("skipWhile", .operator, .filtering, [Parameter("CONDITION", .condition)],
           "Drops values while the condition holds, then forwards everything.",
           "Once a value fails the condition, the condition is never asked again: later values pass even if they would hold.",
@@ -59,7 +71,10 @@ let filteringOperators: [OperatorSpec] = [
             .init("skipUntil", "skipUntil drops values until another signal sends; skipWhile while a condition holds."),
           ]) { args throws(SignalError) in
         args.upstream.skipWhile(args.condition("CONDITION"))
-    },
+    }
+    .guide(.filtering, "from the first that fails a condition on")
+    .rxjs { a in "skipWhile(\(a["CONDITION"]!))" }
+    .combine { a in evaluating("drop", a, "CONDITION") },
     .init("takeUntil", .operator, .filtering, [Parameter("NOTIFIER", .signal)],
           "Forwards values until the notifier sends a value, then completes (and stops both).",
           "The cell-reuse pattern: a download runs until the cell is reused, and then it is cancelled.",
@@ -71,7 +86,10 @@ let filteringOperators: [OperatorSpec] = [
             .init("takeWhile", "takeWhile stops at a value that fails a condition; takeUntil at another signal's value."),
           ]) { args throws(SignalError) in
         args.upstream.takeUntil(args.signal("NOTIFIER"))
-    },
+    }
+    .guide(.filtering, "until another signal says stop (a reused cell)")
+    .rxjs { a in "takeUntil(\(a["NOTIFIER"]!))" }
+    .combine { a in ".takeUntil(\(a["NOTIFIER"]!))" },
     .init("first", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true),
                                             Parameter("DEFAULT", .value, optional: true, keyword: "default")],
           "Forwards the first value (that meets CONDITION, when given), then completes; fails if there is none, or sends DEFAULT when given.",
@@ -85,6 +103,12 @@ let filteringOperators: [OperatorSpec] = [
             .init("elementAt", "elementAt N sends the value at any place; first the one at place 0."),
           ]) { args throws(SignalError) in
         (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).first(default: try args.optionalValue("DEFAULT"))
+    }
+    .guide(.filtering, "the first one, which must come")
+    .rxjs { a in "first(\(trailing([a["CONDITION"], a["DEFAULT"]])))" }
+    .combine { a in
+        (a["CONDITION"] == nil ? ".first()" : evaluating("first", a, "CONDITION"))
+            + (a["DEFAULT"].map { ".replaceEmpty(with: \($0))" } ?? ".failIfEmpty(\"first: the signal completed without a value\")")
     },
     .init("last", .operator, .filtering, [Parameter("CONDITION", .condition, optional: true),
                                            Parameter("DEFAULT", .value, optional: true, keyword: "default")],
@@ -97,6 +121,12 @@ let filteringOperators: [OperatorSpec] = [
             .init("takeLast", "takeLast N sends the last N values and never fails; last sends one, and fails when there was none."),
           ]) { args throws(SignalError) in
         (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).last(default: try args.optionalValue("DEFAULT"))
+    }
+    .guide(.reducing, "the last one, which must come (else an error, as with first)")
+    .rxjs { a in "last(\(trailing([a["CONDITION"], a["DEFAULT"]])))" }
+    .combine { a in
+        (a["CONDITION"] == nil ? ".last()" : evaluating("last", a, "CONDITION"))
+            + (a["DEFAULT"].map { ".replaceEmpty(with: \($0))" } ?? ".failIfEmpty(\"last: the signal completed without a value\")")
     },
     .init("takeLast", .operator, .filtering, [Parameter("N", .count)],
           "Sends the last N values when the source completes, all at that instant, then completes.",
@@ -110,7 +140,10 @@ let filteringOperators: [OperatorSpec] = [
           ], lift: { args throws(SignalError) in
         let count = try args.count("N")
         return { $0.takeLast(count) }
-    }),
+    })
+    .guide(.reducing, "the last N of them")
+    .rxjs { a in "takeLast(\(a["N"]!))" }
+    .combine(without: "Combine has no takeLast operator"),
     .init("distinctUntilChanged", .operator, .filtering, [Parameter("KEY", .perValue, optional: true)],
           "Drops a value equal to the one before it (or whose KEY is, when given).",
           "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips. `distinctUntilChanged user.username` compares by that field.",
@@ -120,5 +153,8 @@ let filteringOperators: [OperatorSpec] = [
         guard args.has("KEY") else { return args.upstream.distinctUntilChanged() }
         let key = args.perValue("KEY")
         return args.upstream.distinctUntilChanged(key: key)
-    },
+    }
+    .guide(.filtering, "but not the same value twice in a row")
+    .rxjs { a in a["KEY"].map { "distinctUntilChanged(eq, \($0))" } ?? "distinctUntilChanged(eq)" }
+    .combine { a in a["KEY"].map { ".removingDuplicates(key: \($0))" } ?? ".removeDuplicates()" },
 ]

@@ -16,6 +16,12 @@ let flatteningOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         guard args.has("N") else { return args.upstream.flatten(.merge, runs: args.perValueRuns("PIPELINE")) }
         return args.upstream.flatMap(limit: try args.count("N"), runs: args.perValueRuns("PIPELINE"))
+    }
+    .guide(.flattening, "and keep every one of them running")
+    .rxjs { a in "mergeMap(\(trailing([a["PIPELINE"], a["N"]])))" }
+    .combine { a in
+        guard let n = a["N"] else { return ".flatMap \(a["PIPELINE"]!)" }
+        return combineCount(n).map { ".flatMap(maxPublishers: .max(\($0))) \(a["PIPELINE"]!)" }
     },
     .init("switchMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for each value; a new value cancels the previous run.",
@@ -29,7 +35,10 @@ let flatteningOperators: [OperatorSpec] = [
             .init("switchToLatest", "switchToLatest flattens a signal that already carries signals; switchMap makes them from values."),
           ]) { args throws(SignalError) in
         args.upstream.flatten(.latest, runs: args.perValueRuns("PIPELINE"))
-    },
+    }
+    .guide(.flattening, "and cancel stale requests (search as you type)")
+    .rxjs { a in "switchMap(\(a["PIPELINE"]!))" }
+    .combine { a in ".map \(a["PIPELINE"]!).switchToLatest()" },
     .init("concatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for each value, one run at a time, in order.",
           "Values that come while a run is going on wait their turn, so nothing is lost and order is kept, but the queue can grow.",
@@ -41,7 +50,10 @@ let flatteningOperators: [OperatorSpec] = [
             .init("exhaustMap", "exhaustMap drops values that come during a run; concatMap keeps them for later."),
           ]) { args throws(SignalError) in
         args.upstream.flatten(.concat, runs: args.perValueRuns("PIPELINE"))
-    },
+    }
+    .guide(.flattening, "one at a time, in order, the others waiting")
+    .rxjs { a in "concatMap(\(a["PIPELINE"]!))" }
+    .combine { a in ".flatMap(maxPublishers: .max(1)) \(a["PIPELINE"]!)" },
     .init("exhaustMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
           "Runs the pipeline for a value only when no run is going on; values meanwhile are dropped.",
           "For a login or submit button: clicks while the request runs are ignored, not queued and not restarting it.",
@@ -54,7 +66,10 @@ let flatteningOperators: [OperatorSpec] = [
             .init("action", "an action drops inputs while busy too, but survives failed runs (errors A) and tells executing and enabled."),
           ]) { args throws(SignalError) in
         args.upstream.flatten(.exhaust, runs: args.perValueRuns("PIPELINE"))
-    },
+    }
+    .guide(.flattening, "and ignore clicks while a request runs")
+    .rxjs { a in "exhaustMap(\(a["PIPELINE"]!))" }
+    .combine(without: "Combine has no exhaustMap operator"),
     .init("switchToLatest", .operator, .flattening, [],
           "For a signal of signals: forwards the latest inner signal, cancelling the one before.",
           "Where values are already signals (`map (search it)`), it subscribes to each new one and disposes the previous.",
@@ -66,5 +81,8 @@ let flatteningOperators: [OperatorSpec] = [
             if case .signal(let inner) = value { return inner.signal }
             return .fail(.notSignalsOfSignals(site, value))
         }
-    },
+    }
+    .guide(.flattening, "when my values already are signals: the latest")
+    .rxjs { _ in "switchAll()" }
+    .combine(without: "a signal of signals: the export's values hold no signal"),
 ]

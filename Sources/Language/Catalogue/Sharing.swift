@@ -19,7 +19,13 @@ let sharingOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         let eager = try args.flag("EAGER") ?? false
         return args.upstream.share(restarts: try args.flag("RESET") ?? true, connectedUntil: eager ? args.runConnections : nil)
-    },
+    }
+    .guide(.sharing, "one request for everyone subscribed")
+    .rxjs { a in
+        if a["EAGER"] == "true" { return nil }
+        return a["RESET"] == "false" ? "share({\(rxjsNeverAgain)})" : "share()"
+    }
+    .combine { a in a["RESET"] == nil && a["EAGER"] == nil ? ".shared()" : nil },
     .init("replay", .operator, .sharing, [Parameter("N", .count),
                                           Parameter("RESET", .flag, optional: true, keyword: "reset"),
                                           Parameter("EAGER", .flag, optional: true, keyword: "eager", startsWithRun: true)],
@@ -34,5 +40,12 @@ let sharingOperators: [OperatorSpec] = [
         let eager = try args.flag("EAGER") ?? false
         return args.upstream.replay(try args.count("N"), restarts: try args.flag("RESET") ?? true,
                                     connectedUntil: eager ? args.runConnections : nil)
-    },
+    }
+    .guide(.sharing, "and hand late subscribers the last values")
+    .rxjs { a in
+        if a["EAGER"] == "true" { return nil }
+        guard a["RESET"] == "false" else { return "shareReplay({bufferSize: \(a["N"]!), refCount: true})" }
+        return "share({connector: () => new ReplaySubject(\(a["N"]!)), \(rxjsNeverAgain)})"
+    }
+    .combine(without: "Combine has no replay operator (no shareReplay)"),
 ]

@@ -15,7 +15,10 @@ let timingOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         guard args.isPipeline("DURATION") else { return args.upstream.debounce(args.duration("DURATION"), on: args.scheduler) }
         return args.upstream.debounce(by: args.perValuePipeline("DURATION"))
-    },
+    }
+    .guide(.timing, "wait for a pause in typing (RAC2's throttle:)")
+    .rxjs { a in a.pipelines.contains("DURATION") ? "debounce(\(a["DURATION"]!))" : "debounceTime(\(a["DURATION"]!))" }
+    .combine { a in a.pipelines.contains("DURATION") ? nil : ".debounced(\(a["DURATION"]!), scheduler)" },
     .init("throttle", .operator, .timing, [Parameter("DURATION", .duration),
                                             Parameter("LEADING", .flag, optional: true, keyword: "leading"),
                                             Parameter("TRAILING", .flag, optional: true, keyword: "trailing")],
@@ -30,7 +33,14 @@ let timingOperators: [OperatorSpec] = [
           ]) { args throws(SignalError) in
         args.upstream.throttle(args.duration("DURATION"), leading: try args.flag("LEADING") ?? true,
                                trailing: try args.flag("TRAILING") ?? false, on: args.scheduler)
-    },
+    }
+    .guide(.timing, "let one through, then ignore the rest for a while")
+    .rxjs { a in
+        // RxJS reads a config's missing edge as false: both are written once one is.
+        guard a["LEADING"] != nil || a["TRAILING"] != nil else { return "throttleTime(\(a["DURATION"]!))" }
+        return "throttleTime(\(a["DURATION"]!), undefined, {leading: \(a["LEADING"] ?? "true"), trailing: \(a["TRAILING"] ?? "false")})"
+    }
+    .combine(without: "Combine's throttle sends at the end of each window as well, not RxJS's and frp's leading edge"),
     .init("delay", .operator, .timing, [Parameter("DURATION", .duration)],
           "Sends each value DURATION later; completes when the last delayed value is out.",
           "Nothing is dropped and the gaps between values stay the same; errors are not delayed.",
@@ -41,12 +51,40 @@ let timingOperators: [OperatorSpec] = [
           lift: { args throws(SignalError) in
         let duration = args.duration("DURATION"), scheduler = args.scheduler
         return { $0.delay(duration, on: scheduler) }
-    }),
+    })
+    .guide(.timing, "shift everything later")
+    .rxjs { a in "delay(\(a["DURATION"]!))" }
+    .combine { a in ".delayed(\(a["DURATION"]!), scheduler)" },
     .init("timeout", .operator, .timing, [Parameter("DURATION", .duration), Parameter("FALLBACK", .signal, optional: true, keyword: "with")],
           "Fails if no value comes within DURATION of the start or of the last value; `with FALLBACK` continues with FALLBACK instead.",
           "A guard against a request that hangs: the silent source is cancelled. `timeout 2s with (of \"cached\")` goes on with the fallback rather than failing; a failure of the source itself still fails.",
           example: #"cold "-a-----b|" | timeout 3ms"#, exampleFails: true,
           elsewhere: ["RxJS: timeout (each; with: the fallback)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]) { args throws(SignalError) in
         args.upstream.timeout(args.duration("DURATION"), on: args.scheduler, fallback: args.optionalSignal("FALLBACK"))
-    },
+    }
+    .guide(.timing, "fail when nothing comes for too long")
+    .rxjs { a in a["FALLBACK"].map { "timeout({each: \(a["DURATION"]!), with: () => \($0)})" } ?? "timeout(\(a["DURATION"]!))" }
+    .combine { a in a["FALLBACK"] == nil ? ".timedOut(\(a["DURATION"]!), scheduler)" : nil },
+    .init("sampleTime", .operator, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
+          "Every PERIOD, sends the source's latest value if it is new since the last sample.",
+          "`sample (interval PERIOD)` by its own name: the clock decides when, the source what. Quiet periods send nothing.",
+          example: #"cold "-a-b-c---d|" | sampleTime 3ms"#,
+          elsewhere: ["RxJS: sampleTime", "RxSwift: sample(Observable<Int>.interval(…))", "ReactiveSwift: sample(on: timer)", "RAC2: sample: of an interval"],
+          contrasts: [.init("auditTime", "auditTime starts its wait at a value; sampleTime ticks on its own clock.")]) { args throws(SignalError) in
+        args.upstream.sample(Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler))
+    }
+    .guide(.timing, "take the latest value every so often, if not sent yet")
+    .rxjs { a in "sampleTime(\(a["PERIOD"]!))" }
+    .combine(without: "Combine has no sample operator"),
+    .init("auditTime", .operator, .timing, [Parameter("DURATION", .duration)],
+          "At a value when no wait runs, waits DURATION, then sends the latest value.",
+          "The trailing edge of a window opened by a value: a burst gives its last value, DURATION after the burst began. The end waits for a window that is open.",
+          example: #"cold "-a-b----c--|" | auditTime 3ms"#,
+          elsewhere: ["RxJS: auditTime", "RxSwift: throttle(…, latest: true) (nearly)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [.init("sampleTime", "sampleTime sends on its own clock; auditTime DURATION after the value that opened the window.")]) { args throws(SignalError) in
+        args.upstream.auditTime(args.duration("DURATION"), on: args.scheduler)
+    }
+    .guide(.timing, "wait a while after a value, then send the latest")
+    .rxjs { a in "auditTime(\(a["DURATION"]!))" }
+    .combine(without: "Combine's throttle(latest: true) sends at the window's start as well; it has no audit"),
 ]

@@ -18,7 +18,10 @@ let transformingOperators: [OperatorSpec] = [
           each: { args in
         let transform = args.perValue("EXPRESSION")
         return { _, value throws(SignalError) in try transform(value) }
-    }),
+    })
+    .guide(.changing, "into something computed from it")
+    .rxjs { a in "map(\(a["EXPRESSION"]!))" }
+    .combine { a in evaluating("map", a, "EXPRESSION") },
     .init("mapTo", .operator, .transforming, [Parameter("VALUE", .value)],
           "Sends the same value for each value.",
           "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal).",
@@ -29,7 +32,12 @@ let transformingOperators: [OperatorSpec] = [
           each: { args in
         let read = args.reader("VALUE")
         return { frame, _ throws(SignalError) in try read(frame) }
-    }),
+    })
+    .guide(.changing, "into the same constant (clicks into true)")
+    .rxjs { a in "map(() => \(a["VALUE"]!))" }
+    .combine { a in
+        a.throwing.contains("VALUE") ? ".tryMap { _ -> V in try \(a["VALUE"]!) }.mapError(SignalError.of)" : ".map { _ -> V in \(a["VALUE"]!) }"
+    },
     .init("not", .operator, .transforming, [],
           "Negates each boolean.",
           "A value that is not a boolean is an error. Typical: an action's executing signal, negated, enables a button.",
@@ -39,7 +47,10 @@ let transformingOperators: [OperatorSpec] = [
         return args.upstream.map { value throws(SignalError) in
             do throws(EvaluationFailure) { return try Operations.not(value) } catch { throw error.at(site).signalError }
         }
-    },
+    }
+    .guide(.changing, "from true to false and back")
+    .rxjs { _ in "map((it) => !it)" }
+    .combine { _ in ".tryMap { it in try not(it) }.mapError(SignalError.of)" },
     .init("scan", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
           "Sends each running accumulation (`acc` is the accumulation so far, `it` the value).",
           "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED.",
@@ -48,7 +59,10 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], fusion: .accumulate(seed: "SEED", update: "EXPRESSION", emitsEach: true)) { args throws(SignalError) in
         if let append = args.appending("EXPRESSION") { return args.upstream.scan(into: try args.value("SEED"), append) }
         return args.upstream.scan(try args.value("SEED"), args.accumulator("EXPRESSION"))
-    },
+    }
+    .guide(.changing, "into a running total or state, at every step")
+    .rxjs { a in "scan(\(a["EXPRESSION"]!), \(a["SEED"]!))" }
+    .combine { a in evaluating("scan", a, "EXPRESSION", "(\(a["SEED"]!))") },
     .init("reduce", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
           "Sends only the final accumulation, when the source completes.",
           "It waits for the end, so on a source that never completes (interval, a text field) it never sends.",
@@ -60,14 +74,20 @@ let transformingOperators: [OperatorSpec] = [
           ], fusion: .accumulate(seed: "SEED", update: "EXPRESSION", emitsEach: false)) { args throws(SignalError) in
         if let append = args.appending("EXPRESSION") { return args.upstream.reduce(into: try args.value("SEED"), append) }
         return args.upstream.reduce(try args.value("SEED"), args.accumulator("EXPRESSION"))
-    },
+    }
+    .guide(.reducing, "folded with my own expression")
+    .rxjs { a in "reduce(\(a["EXPRESSION"]!), \(a["SEED"]!))" }
+    .combine { a in evaluating("reduce", a, "EXPRESSION", "(\(a["SEED"]!))") },
     .init("pairwise", .operator, .transforming, [],
           "Sends `[previous, current]` for each value after the first.",
           "The first value only fills its memory; from the second on, each value goes out with the one before it, which is what a change needs (a direction, a difference).",
           example: #"cold "-a-b-c|" | pairwise"#,
           elsewhere: ["RxJS: pairwise", "ReactiveSwift: combinePrevious()", "RAC2: combinePreviousWithStart:reduce:"],
           contrasts: [.init("buffer", "buffer 2 sends separate pairs, [a, b] then [c, d]; pairwise overlapping ones, [a, b] then [b, c].")],
-          lift: { _ throws(SignalError) in { $0.pairwise().map { .list([$0.0, $0.1]) } } }),
+          lift: { _ throws(SignalError) in { $0.pairwise().map { .list([$0.0, $0.1]) } } })
+    .guide(.changing, "together with the value before it")
+    .rxjs { _ in "pairwise()" }
+    .combine(without: "Combine has no pairwise operator"),
     .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1, maximum: Limits.listItems), Parameter("SKIP", .count, optional: true, minimum: 1)],
           "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
@@ -83,7 +103,10 @@ let transformingOperators: [OperatorSpec] = [
         }
         let every = args.has("SKIP") ? try args.count("SKIP") : nil
         return args.upstream.buffer(count: size, every: every, holdingAtMost: Limits.listItems).map { .list($0) }
-    },
+    }
+    .guide(.changing, "into lists of N values")
+    .rxjs { a in "bufferCount(\(trailing([a["N"], a["SKIP"]])))" }
+    .combine { a in a["SKIP"] == nil ? combineCount(a["N"]!).map { ".collect(\($0)).map { V.list($0) }" } : nil },
     .init("count", .operator, .transforming, [Parameter("CONDITION", .condition, optional: true)],
           "Sends how many values there were (that meet CONDITION, when given), when the source completes.",
           "Like reduce, it waits for the end; `scan 0, acc + 1` counts as it goes.",
@@ -91,7 +114,10 @@ let transformingOperators: [OperatorSpec] = [
           elsewhere: ["RxJS: count", "ReactiveSwift: reduce(0) { n, _ in n + 1 }", "RAC2: aggregateWithStart:@0 reduce:"],
           contrasts: [.init("reduce", "reduce folds the values with your expression; count is `reduce 0, acc + 1`.")]) { args throws(SignalError) in
         (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).count().map { .number(Double($0)) }
-    },
+    }
+    .guide(.reducing, "how many there were")
+    .rxjs { a in "count(\(a["CONDITION"] ?? ""))" }
+    .combine { a in (a["CONDITION"] == nil ? "" : evaluating("filter", a, "CONDITION")) + ".count().map { V.number(Double($0)) }" },
     .init("startWith", .operator, .transforming, [Parameter("VALUE", .value, variadic: true)],
           "Sends the VALUEs first, then everything of the source.",
           "VALUE goes out at subscription, before the source has said anything: a default, or a state such as \"checking\" while a request runs.",
@@ -105,5 +131,8 @@ let transformingOperators: [OperatorSpec] = [
           lift: { args throws(SignalError) in
         let values = try args.values("VALUE")
         return { $0.startWith(values) }
-    }),
+    })
+    .guide(.combining, "a value before everything else (\"loading\")")
+    .rxjs { a in "startWith(\(a["VALUE"]!))" }
+    .combine { a in ".prepend(\(a["VALUE"]!))" },
 ]
