@@ -316,7 +316,7 @@ struct SwiftWriter: ExportWriter {
         let written = try writtenArguments(stage)
         guard let call = spelling(written) else {
             // A count the spelling could not take is one computed at run time (`take it`).
-            let computed = spec.parameters.contains { $0.kind == .count && written[$0.name].map { Int($0) == nil } == true }
+            let computed = spec.parameters.contains { $0.kind == .count && written.written[$0.name].map { Int($0) == nil } == true }
             throw Unsupported(reason: "`\(stage.label)` " + (computed
                 ? "counts with a value computed at run time: Combine's operators take a whole number written in the code"
                 : "has no counterpart in Combine's operators"))

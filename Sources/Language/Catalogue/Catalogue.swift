@@ -170,18 +170,18 @@ public final class OperatorSpec: Sendable {
             && !parameters.contains { $0.kind == .signal && $0.keyword != nil }
     }
 
-    /// What a stage does in a fused chain, by the names of the parameters it reads.
+    /// What a stage does in a fused chain, by the parameters it reads.
     public enum Fusion: Sendable {
         /// Each value becomes the expression's (`map`).
-        case transform(String)
+        case transform(Parameter)
         /// The values for which the condition holds go on (`filter`).
-        case keep(String)
+        case keep(Parameter)
         /// An accumulation from a seed, sent at every value or once at the end (`scan`, `reduce`).
-        case accumulate(seed: String, update: String, emitsEach: Bool)
+        case accumulate(seed: Parameter, update: Parameter, emitsEach: Bool)
         /// The first N values, then the end (`take`).
-        case first(String)
+        case first(Parameter)
         /// Whole numbers counted at the head of a chain, pushed as a loop (`range`).
-        case counting(from: String, count: String)
+        case counting(from: Parameter, count: Parameter)
 
         /// Whether it can stand in a chain after its source.
         var isStage: Bool {

@@ -25,15 +25,16 @@ func combineCount(_ written: String) -> String? { Int(written) != nil ? written 
 
 /// `.zip(b) { V.list([$0, $1]) }`, or with two signals `.zip(b, c) { V.list([$0, $1, $2]) }`:
 /// frp sends the values as one list; Combine takes at most three others.
-func listed(_ method: String, _ a: WrittenArguments) -> String? {
-    let others = a.counts["SIGNAL"] ?? 1
+func listed(_ method: String, _ a: WrittenArguments, _ signals: Parameter) -> String? {
+    let others = a.count(of: signals)
     guard (1...2).contains(others) else { return nil }
-    return "\(method)(\(a["SIGNAL"]!)) { V.list([" + (0...others).map { "$\($0)" }.joined(separator: ", ") + "]) }"
+    return "\(method)(\(a[signals])) { V.list([" + (0...others).map { "$\($0)" }.joined(separator: ", ") + "]) }"
 }
 
 /// `.map { … }`; where the closure can fail (`8 / it`), Combine's `try` form (`.tryMap { … }`),
 /// its error made frp's again (`SignalError.of`).
-func evaluating(_ method: String, _ a: WrittenArguments, _ parameter: String, _ arguments: String = "") -> String {
-    guard a.throwing.contains(parameter) else { return ".\(method)\(arguments) \(a[parameter]!)" }
-    return ".try\(method.prefix(1).uppercased() + method.dropFirst())\(arguments) \(a[parameter]!).mapError(SignalError.of)"
+func evaluating(_ method: String, _ a: WrittenArguments, _ parameter: Parameter, _ arguments: String = "") -> String {
+    let written = a[given: parameter] ?? "undefined"
+    guard a.canFail(parameter) else { return ".\(method)\(arguments) \(written)" }
+    return ".try\(method.prefix(1).uppercased() + method.dropFirst())\(arguments) \(written).mapError(SignalError.of)"
 }

@@ -1,18 +1,25 @@
 import Signals
 
-/// `cold MARBLE [VALUES] [error MESSAGE]`, and the same for `hot`.
-private func marbleParameters(_ kind: Marble.Kind) -> [Parameter] {
-    [
-        Parameter("MARBLE", .marble, marbleKind: kind),
-        Parameter("VALUES", .marbleValues, optional: true),
-        Parameter("MESSAGE", .text, optional: true, keyword: "error"),
-    ]
+/// The parameters of the entries below, each read by its value (`args.count(.n)`, `a[.n]`).
+extension Parameter {
+    /// `cold MARBLE [VALUES] [error MESSAGE]`, and the same for `hot`.
+    fileprivate static let coldMarble = Parameter("MARBLE", .marble, marbleKind: .cold)
+    fileprivate static let hotMarble = Parameter("MARBLE", .marble, marbleKind: .hot)
+    fileprivate static let marbleValues = Parameter("VALUES", .marbleValues, optional: true)
+    fileprivate static let marbleError = Parameter("MESSAGE", .text, optional: true, keyword: "error")
+    fileprivate static let count = Parameter("COUNT", .count)
+    fileprivate static let delay = Parameter("DELAY", .duration)
+    fileprivate static let from = Parameter("FROM", .count)
+    fileprivate static let list = Parameter("LIST", .value)
+    fileprivate static let message = Parameter("MESSAGE", .value)
+    fileprivate static let period = Parameter("PERIOD", .duration, shortest: .milliseconds(1))
+    fileprivate static let value = Parameter("VALUE", .value, variadic: true)
 }
 
 /// The creating entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let creatingOperators: [OperatorSpec] = [
-    .init("cold", .source, .creating, marbleParameters(.cold),
+    .init("cold", .source, .creating, [.coldMarble, .marbleValues, .marbleError],
           "A source drawn as a marble; its time starts at each subscription.",
           "Each subscriber gets its own run from its frame 0, as a request does: subscribe twice and it runs twice. Examples and tests draw their inputs with it.",
           example: #"cold "-a-b-|""#,
@@ -21,12 +28,12 @@ let creatingOperators: [OperatorSpec] = [
             .init("hot", "hot is one timeline that runs from the start of the run, listened to or not; cold starts over for each subscriber."),
             .init("share", "share makes a cold signal behave hot while someone is subscribed: one run for everyone instead of one each."),
           ]) { args throws(SignalError) in
-        args.coldMarble("MARBLE")
+        args.coldMarble(.coldMarble)
     }
     .guide(.making, "drawn as a marble, afresh for each subscriber (a request)")
-    .rxjs { a in "cold(\(trailing([a["MARBLE"], a["VALUES"], a["MESSAGE"]])))" }
-    .combine { a in "cold(scheduler, \(a["MARBLE"]!))" },
-    .init("hot", .source, .creating, marbleParameters(.hot),
+    .rxjs { a in "cold(\(trailing([a[.coldMarble], a[given: .marbleValues], a[given: .marbleError]])))" }
+    .combine { a in "cold(scheduler, \(a[.coldMarble]))" },
+    .init("hot", .source, .creating, [.hotMarble, .marbleValues, .marbleError],
           "A source drawn as a marble on one shared timeline that starts with the run, subscribed or not; `^` marks frame zero.",
           "It is a text field or a button: events happen whether anyone listens, and a subscriber sees only what comes after it subscribed. Frames before `^` happened before the run began.",
           example: #"hot "-a-^-b-c-|""#,
@@ -35,32 +42,32 @@ let creatingOperators: [OperatorSpec] = [
             .init("cold", "cold starts its timeline anew for each subscriber, so nobody misses anything; hot goes on without them."),
             .init("share", "share turns a cold signal hot only while someone is subscribed, and starts it with the first subscriber; hot runs from the start."),
           ]) { args throws(SignalError) in
-        args.hotMarble("MARBLE")
+        args.hotMarble(.hotMarble)
     }
     .guide(.making, "drawn as a marble on one timeline (a text field)")
-    .rxjs { a in "hot(\(trailing([a["MARBLE"], a["VALUES"], a["MESSAGE"]])))" }
-    .combine { a in "hot(scheduler, \(a["MARBLE"]!))" },
-    .init("of", .source, .creating, [Parameter("VALUE", .value, variadic: true)],
+    .rxjs { a in "hot(\(trailing([a[.hotMarble], a[given: .marbleValues], a[given: .marbleError]])))" }
+    .combine { a in "hot(scheduler, \(a[.hotMarble]))" },
+    .init("of", .source, .creating, [.value],
           "Sends the values at once, then completes.",
           "Everything happens at one instant, frame 0, so its marble is `(abc|)`; use `cold` when the values should be spread in time.",
           example: "of 1, 2, 3",
           elsewhere: ["RxJS: of", "ReactiveSwift: SignalProducer(values:)", "RAC2: RACSignal return: (one value)"],
           contrasts: [.init("from", "from LIST sends the items of one list value; of sends each of its arguments (`of [1, 2]` sends one list).")],
           known: { args in
-        let values = args.valuesReader("VALUE")
+        let values = args.valuesReader(.value)
         return { frame throws(SignalError) in KnownRun(try values(frame)) }
     })
     .guide(.making, "of values I have now")
-    .rxjs { a in "of(\(a["VALUE"] ?? ""))" }
-    .combine { a in "of(\(a["VALUE"] ?? ""))" },
-    .init("from", .source, .creating, [Parameter("LIST", .value)],
+    .rxjs { a in "of(\(a[given: .value] ?? ""))" }
+    .combine { a in "of(\(a[given: .value] ?? ""))" },
+    .init("from", .source, .creating, [.list],
           "Sends the items of a list, at once, then completes.",
           "It turns a value that is a list into a signal of its items: `popularPage | flatMap (from it)` sends the page's photos one by one, as the classic client's importer did.",
           example: "from [1, 2, 3]",
           elsewhere: ["RxJS: from", "ReactiveSwift: SignalProducer(_: sequence)", "RAC2: NSArray rac_sequence.signal"],
           contrasts: [.init("of", "of sends each of its arguments as it is (a list stays one value); from sends a list's items.")],
           known: { args in
-        let read = args.reader("LIST"), site = args.site
+        let read = args.reader(.list), site = args.site
         return { frame throws(SignalError) in
             let list = try read(frame)
             guard case .list(let items) = list else {
@@ -70,18 +77,18 @@ let creatingOperators: [OperatorSpec] = [
         }
     })
     .guide(.making, "of the items of a list (a page of photos, one by one)")
-    .rxjs { a in "from(\(a["LIST"]!))" }
-    .combine { a in "from(\(a["LIST"]!))" },
-    .init("range", .source, .creating, [Parameter("FROM", .count), Parameter("COUNT", .count)],
+    .rxjs { a in "from(\(a[.list]))" }
+    .combine { a in "from(\(a[.list]))" },
+    .init("range", .source, .creating, [.from, .count],
           "Sends COUNT whole numbers from FROM, at once, then completes.",
           "Like `of`, all at frame 0; the values are numbers (marble digits are strings).",
           example: "range 1, 3",
-          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"], fusion: .counting(from: "FROM", count: "COUNT")) { args throws(SignalError) in
-        Compiler.range(try args.count("FROM"), try args.count("COUNT"), on: args.scheduler)
+          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"], fusion: .counting(from: .from, count: .count)) { args throws(SignalError) in
+        Compiler.range(try args.count(.from), try args.count(.count), on: args.scheduler)
     }
     .guide(.making, "of whole numbers counting up")
-    .rxjs { a in "range(\(a["FROM"]!), \(a["COUNT"]!))" }
-    .combine { a in "range(\(a["FROM"]!), \(a["COUNT"]!))" },
+    .rxjs { a in "range(\(a[.from]), \(a[.count]))" }
+    .combine { a in "range(\(a[.from]), \(a[.count]))" },
     .init("empty", .source, .creating, [], "Completes at once.",
           "Useful where a pipeline is needed but nothing should happen: `catch empty` turns an error into a quiet end.",
           example: "empty",
@@ -102,18 +109,18 @@ let creatingOperators: [OperatorSpec] = [
     .guide(.making, "that never ends")
     .rxjs { _ in "NEVER" }
     .combine { _ in "Empty<V, SignalError>(completeImmediately: false).eraseToAnyPublisher()" },
-    .init("fail", .source, .creating, [Parameter("MESSAGE", .value)], "Fails at once with the message.",
+    .init("fail", .source, .creating, [.message], "Fails at once with the message.",
           "An error ends a signal: `catch` can continue with another pipeline, `retry` can subscribe again.",
           example: #"fail "boom""#, exampleFails: true,
           elsewhere: ["RxJS: throwError", "ReactiveSwift: SignalProducer(error:)", "RAC2: RACSignal error:"]) { args throws(SignalError) in
-        let message = try args.value("MESSAGE")
+        let message = try args.value(.message)
         if case .string(let text) = message { return .fail(SignalError(text)) }
         return .fail(SignalError(message.description))
     }
     .guide(.making, "that fails")
-    .rxjs { a in "throwError(() => \(a["MESSAGE"]!))" }
-    .combine { a in "fail(\(a["MESSAGE"]!))" },
-    .init("interval", .source, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
+    .rxjs { a in "throwError(() => \(a[.message]))" }
+    .combine { a in "fail(\(a[.message]))" },
+    .init("interval", .source, .timing, [.period],
           "Sends 0, 1, 2, ... one every PERIOD, the first after one PERIOD.",
           "It never completes by itself: end it with take, takeUntil, or a switchMap that replaces it.",
           example: "interval 2ms | take 3",
@@ -122,25 +129,25 @@ let creatingOperators: [OperatorSpec] = [
             .init("timer", "timer sends one value, 0, after its delay and completes; interval goes on sending."),
             .init("repeat", "`repeat delay D` runs a pipeline again D after each run ends, so runs never overlap; interval ticks on its period whatever the work takes."),
           ]) { args throws(SignalError) in
-        Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler).map { .number(Double($0)) }
+        Signal<Int>.interval(args.duration(.period), on: args.scheduler).map { .number(Double($0)) }
     }
     .guide(.making, "that ticks every so often")
-    .rxjs { a in "interval(\(a["PERIOD"]!))" }
-    .combine { a in "interval(scheduler, \(a["PERIOD"]!))" },
-    .init("timer", .source, .timing, [Parameter("DELAY", .duration)],
+    .rxjs { a in "interval(\(a[.period]))" }
+    .combine { a in "interval(scheduler, \(a[.period]))" },
+    .init("timer", .source, .timing, [.delay],
           "Sends 0 after DELAY, then completes.",
           "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`.",
           example: "timer 5ms",
           elsewhere: ["RxJS: timer", "ReactiveSwift: SignalProducer(value: 0).delay(_:on:)", "RAC2: [RACSignal return:@0] delay:"],
           contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once.")],
           known: { args in
-        let delay = args.duration("DELAY")
+        let delay = args.duration(.delay)
         return { _ throws(SignalError) in
             guard delay >= .zero else { throw .negativeDuration("timer", delay) }
             return KnownRun(one: .number(0), after: delay)
         }
     })
     .guide(.making, "that sends once, after a while")
-    .rxjs { a in "timer(\(a["DELAY"]!))" }
-    .combine { a in "timer(scheduler, \(a["DELAY"]!))" },
+    .rxjs { a in "timer(\(a[.delay]))" }
+    .combine { a in "timer(scheduler, \(a[.delay]))" },
 ]

@@ -1,9 +1,15 @@
 import Signals
 
+/// The parameters of the entries below, each read by its value (`args.count(.n)`, `a[.n]`).
+extension Parameter {
+    fileprivate static let n = Parameter("N", .count, optional: true, minimum: 1)
+    fileprivate static let pipeline = Parameter("PIPELINE", .perValuePipeline)
+}
+
 /// The flattening entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let flatteningOperators: [OperatorSpec] = [
-    .init("flatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline), Parameter("N", .count, optional: true, minimum: 1)],
+    .init("flatMap", .operator, .flattening, [.pipeline, .n],
           "Runs the pipeline for each value (`it` is the value) and forwards all of them at once; with N, at most N runs at once.",
           "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail. `flatMap (download url), 4` keeps at most 4 downloads going; the other values wait their turn, in order (`flatMap P, 1` is concatMap).",
           example: #"cold "-a-b------|" | flatMap (cold "-x--y|" | mapTo it)"#,
@@ -14,16 +20,16 @@ let flatteningOperators: [OperatorSpec] = [
             .init("exhaustMap", "exhaustMap ignores values while a run is going on: nothing queued, nothing cancelled."),
             .init("map", "map sends one value per value; flatMap sends the values of a pipeline run for each."),
           ]) { args throws(SignalError) in
-        guard args.has("N") else { return args.upstream.flatten(.merge, runs: args.perValueRuns("PIPELINE")) }
-        return args.upstream.flatMap(limit: try args.count("N"), runs: args.perValueRuns("PIPELINE"))
+        guard args.has(.n) else { return args.upstream.flatten(.merge, runs: args.perValueRuns(.pipeline)) }
+        return args.upstream.flatMap(limit: try args.count(.n), runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "and keep every one of them running")
-    .rxjs { a in "mergeMap(\(trailing([a["PIPELINE"], a["N"]])))" }
+    .rxjs { a in "mergeMap(\(trailing([a[given: .pipeline], a[given: .n]])))" }
     .combine { a in
-        guard let n = a["N"] else { return ".flatMap \(a["PIPELINE"]!)" }
-        return combineCount(n).map { ".flatMap(maxPublishers: .max(\($0))) \(a["PIPELINE"]!)" }
+        guard let n = a[given: .n] else { return ".flatMap \(a[.pipeline])" }
+        return combineCount(n).map { ".flatMap(maxPublishers: .max(\($0))) \(a[.pipeline])" }
     },
-    .init("switchMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+    .init("switchMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for each value; a new value cancels the previous run.",
           "The classic for search as you type: each new text cancels the stale request, so an old answer never overwrites a newer one. `switchMap P` is `map P | switchToLatest`.",
           example: #"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#,
@@ -34,12 +40,12 @@ let flatteningOperators: [OperatorSpec] = [
             .init("exhaustMap", "exhaustMap keeps the run that is going and drops the new value: the opposite choice."),
             .init("switchToLatest", "switchToLatest flattens a signal that already carries signals; switchMap makes them from values."),
           ]) { args throws(SignalError) in
-        args.upstream.flatten(.latest, runs: args.perValueRuns("PIPELINE"))
+        args.upstream.flatten(.latest, runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "and cancel stale requests (search as you type)")
-    .rxjs { a in "switchMap(\(a["PIPELINE"]!))" }
-    .combine { a in ".map \(a["PIPELINE"]!).switchToLatest()" },
-    .init("concatMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+    .rxjs { a in "switchMap(\(a[.pipeline]))" }
+    .combine { a in ".map \(a[.pipeline]).switchToLatest()" },
+    .init("concatMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for each value, one run at a time, in order.",
           "Values that come while a run is going on wait their turn, so nothing is lost and order is kept, but the queue can grow.",
           example: #"cold "-a-b------|" | concatMap (cold "-x--y|" | mapTo it)"#,
@@ -49,12 +55,12 @@ let flatteningOperators: [OperatorSpec] = [
             .init("switchMap", "switchMap cancels the running one for the new value; concatMap finishes it first."),
             .init("exhaustMap", "exhaustMap drops values that come during a run; concatMap keeps them for later."),
           ]) { args throws(SignalError) in
-        args.upstream.flatten(.concat, runs: args.perValueRuns("PIPELINE"))
+        args.upstream.flatten(.concat, runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "one at a time, in order, the others waiting")
-    .rxjs { a in "concatMap(\(a["PIPELINE"]!))" }
-    .combine { a in ".flatMap(maxPublishers: .max(1)) \(a["PIPELINE"]!)" },
-    .init("exhaustMap", .operator, .flattening, [Parameter("PIPELINE", .perValuePipeline)],
+    .rxjs { a in "concatMap(\(a[.pipeline]))" }
+    .combine { a in ".flatMap(maxPublishers: .max(1)) \(a[.pipeline])" },
+    .init("exhaustMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for a value only when no run is going on; values meanwhile are dropped.",
           "For a login or submit button: clicks while the request runs are ignored, not queued and not restarting it.",
           example: #"cold "-a-b------|" | exhaustMap (cold "-x--y|" | mapTo it)"#,
@@ -65,10 +71,10 @@ let flatteningOperators: [OperatorSpec] = [
             .init("concatMap", "concatMap queues the values that come during a run; exhaustMap drops them."),
             .init("action", "an action drops inputs while busy too, but survives failed runs (errors A) and tells executing and enabled."),
           ]) { args throws(SignalError) in
-        args.upstream.flatten(.exhaust, runs: args.perValueRuns("PIPELINE"))
+        args.upstream.flatten(.exhaust, runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "and ignore clicks while a request runs")
-    .rxjs { a in "exhaustMap(\(a["PIPELINE"]!))" }
+    .rxjs { a in "exhaustMap(\(a[.pipeline]))" }
     .combine(without: "Combine has no exhaustMap operator"),
     .init("switchToLatest", .operator, .flattening, [],
           "For a signal of signals: forwards the latest inner signal, cancelling the one before.",

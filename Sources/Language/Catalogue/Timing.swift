@@ -1,9 +1,19 @@
 import Signals
 
+/// The parameters of the entries below, each read by its value (`args.count(.n)`, `a[.n]`).
+extension Parameter {
+    fileprivate static let duration = Parameter("DURATION", .duration)
+    fileprivate static let durationOrPipeline = Parameter("DURATION", .durationOrPipeline)
+    fileprivate static let fallback = Parameter("FALLBACK", .signal, optional: true, keyword: "with")
+    fileprivate static let leading = Parameter("LEADING", .flag, optional: true, keyword: "leading")
+    fileprivate static let period = Parameter("PERIOD", .duration, shortest: .milliseconds(1))
+    fileprivate static let trailing = Parameter("TRAILING", .flag, optional: true, keyword: "trailing")
+}
+
 /// The timing entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let timingOperators: [OperatorSpec] = [
-    .init("debounce", .operator, .timing, [Parameter("DURATION", .durationOrPipeline)],
+    .init("debounce", .operator, .timing, [.durationOrPipeline],
           "Sends a value only after DURATION has passed with no newer value (waits for a pause).",
           "Each value restarts the wait, so a burst becomes its last value, sent DURATION after the burst; a waiting value is sent at completion. Typing: wait for a pause before searching. DURATION may be a pipeline run for each value (`it`): its first value ends the wait, so `debounce (timer 100ms)` is `debounce 100ms` and the wait can depend on the value.",
           example: #"cold "-a-b-----c---|" | debounce 3ms"#,
@@ -13,15 +23,15 @@ let timingOperators: [OperatorSpec] = [
             .init("throttle", "throttle sends the FIRST value at once and ignores the rest for DURATION; debounce sends the LAST value after a pause."),
             .init("delay", "delay shifts every value by DURATION and drops none; debounce drops all but the last of a burst."),
           ]) { args throws(SignalError) in
-        guard args.isPipeline("DURATION") else { return args.upstream.debounce(args.duration("DURATION"), on: args.scheduler) }
-        return args.upstream.debounce(by: args.perValuePipeline("DURATION"))
+        guard args.isPipeline(.durationOrPipeline) else { return args.upstream.debounce(args.duration(.durationOrPipeline), on: args.scheduler) }
+        return args.upstream.debounce(by: args.perValuePipeline(.durationOrPipeline))
     }
     .guide(.timing, "wait for a pause in typing (RAC2's throttle:)")
-    .rxjs { a in a.pipelines.contains("DURATION") ? "debounce(\(a["DURATION"]!))" : "debounceTime(\(a["DURATION"]!))" }
-    .combine { a in a.pipelines.contains("DURATION") ? nil : ".debounced(\(a["DURATION"]!), scheduler)" },
-    .init("throttle", .operator, .timing, [Parameter("DURATION", .duration),
-                                            Parameter("LEADING", .flag, optional: true, keyword: "leading"),
-                                            Parameter("TRAILING", .flag, optional: true, keyword: "trailing")],
+    .rxjs { a in a.isPipeline(.durationOrPipeline) ? "debounce(\(a[.durationOrPipeline]))" : "debounceTime(\(a[.durationOrPipeline]))" }
+    .combine { a in a.isPipeline(.durationOrPipeline) ? nil : ".debounced(\(a[.durationOrPipeline]), scheduler)" },
+    .init("throttle", .operator, .timing, [.duration,
+                                            .leading,
+                                            .trailing],
           "Sends a value, then ignores values for DURATION (leading edge).",
           "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. `trailing true` also sends the latest dropped value when the window ends (and that opens the next window; a completion waits for it), as ReactiveSwift's throttle does; `leading false` sends no value at once, only at the window's end (RxJS's `{leading, trailing}`).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
@@ -31,17 +41,17 @@ let timingOperators: [OperatorSpec] = [
             .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once."),
             .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
           ]) { args throws(SignalError) in
-        args.upstream.throttle(args.duration("DURATION"), leading: try args.flag("LEADING") ?? true,
-                               trailing: try args.flag("TRAILING") ?? false, on: args.scheduler)
+        args.upstream.throttle(args.duration(.duration), leading: try args.flag(.leading) ?? true,
+                               trailing: try args.flag(.trailing) ?? false, on: args.scheduler)
     }
     .guide(.timing, "let one through, then ignore the rest for a while")
     .rxjs { a in
         // RxJS reads a config's missing edge as false: both are written once one is.
-        guard a["LEADING"] != nil || a["TRAILING"] != nil else { return "throttleTime(\(a["DURATION"]!))" }
-        return "throttleTime(\(a["DURATION"]!), undefined, {leading: \(a["LEADING"] ?? "true"), trailing: \(a["TRAILING"] ?? "false")})"
+        guard a[given: .leading] != nil || a[given: .trailing] != nil else { return "throttleTime(\(a[.duration]))" }
+        return "throttleTime(\(a[.duration]), undefined, {leading: \(a[given: .leading] ?? "true"), trailing: \(a[given: .trailing] ?? "false")})"
     }
     .combine(without: "Combine's throttle sends at the end of each window as well, not RxJS's and frp's leading edge"),
-    .init("delay", .operator, .timing, [Parameter("DURATION", .duration)],
+    .init("delay", .operator, .timing, [.duration],
           "Sends each value DURATION later; completes when the last delayed value is out.",
           "Nothing is dropped and the gaps between values stay the same; errors are not delayed.",
           example: #"cold "-a-b|" | delay 3ms"#,
@@ -49,42 +59,42 @@ let timingOperators: [OperatorSpec] = [
           reactiveCocoa: "RAC 2's delay: (and ReactiveSwift's) delays the completion too: `empty | delay 2s` completes at 2 s there, at once here (RxJS 7). For theirs, write `concat (timer 2s | then empty)` after the delay, or `timer 2s | then empty` alone for the tutorials' smallest demo of time.",
           contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")],
           lift: { args throws(SignalError) in
-        let duration = args.duration("DURATION"), scheduler = args.scheduler
+        let duration = args.duration(.duration), scheduler = args.scheduler
         return { $0.delay(duration, on: scheduler) }
     })
     .guide(.timing, "shift everything later")
-    .rxjs { a in "delay(\(a["DURATION"]!))" }
-    .combine { a in ".delayed(\(a["DURATION"]!), scheduler)" },
-    .init("timeout", .operator, .timing, [Parameter("DURATION", .duration), Parameter("FALLBACK", .signal, optional: true, keyword: "with")],
+    .rxjs { a in "delay(\(a[.duration]))" }
+    .combine { a in ".delayed(\(a[.duration]), scheduler)" },
+    .init("timeout", .operator, .timing, [.duration, .fallback],
           "Fails if no value comes within DURATION of the start or of the last value; `with FALLBACK` continues with FALLBACK instead.",
           "A guard against a request that hangs: the silent source is cancelled. `timeout 2s with (of \"cached\")` goes on with the fallback rather than failing; a failure of the source itself still fails.",
           example: #"cold "-a-----b|" | timeout 3ms"#, exampleFails: true,
           elsewhere: ["RxJS: timeout (each; with: the fallback)", "ReactiveSwift: (none; its timeout(after:raising:on:) is a deadline for the whole signal)", "RAC2: (none; its timeout:onScheduler: is a deadline for the whole signal)"]) { args throws(SignalError) in
-        args.upstream.timeout(args.duration("DURATION"), on: args.scheduler, fallback: args.optionalSignal("FALLBACK"))
+        args.upstream.timeout(args.duration(.duration), on: args.scheduler, fallback: args.optionalSignal(.fallback))
     }
     .guide(.timing, "fail when nothing comes for too long")
-    .rxjs { a in a["FALLBACK"].map { "timeout({each: \(a["DURATION"]!), with: () => \($0)})" } ?? "timeout(\(a["DURATION"]!))" }
-    .combine { a in a["FALLBACK"] == nil ? ".timedOut(\(a["DURATION"]!), scheduler)" : nil },
-    .init("sampleTime", .operator, .timing, [Parameter("PERIOD", .duration, shortest: .milliseconds(1))],
+    .rxjs { a in a[given: .fallback].map { "timeout({each: \(a[.duration]), with: () => \($0)})" } ?? "timeout(\(a[.duration]))" }
+    .combine { a in a[given: .fallback] == nil ? ".timedOut(\(a[.duration]), scheduler)" : nil },
+    .init("sampleTime", .operator, .timing, [.period],
           "Every PERIOD, sends the source's latest value if it is new since the last sample.",
           "`sample (interval PERIOD)` by its own name: the clock decides when, the source what. Quiet periods send nothing.",
           example: #"cold "-a-b-c---d|" | sampleTime 3ms"#,
           elsewhere: ["RxJS: sampleTime", "RxSwift: sample(Observable<Int>.interval(…))", "ReactiveSwift: sample(on: timer)", "RAC2: sample: of an interval"],
           contrasts: [.init("auditTime", "auditTime starts its wait at a value; sampleTime ticks on its own clock.")]) { args throws(SignalError) in
-        args.upstream.sample(Signal<Int>.interval(args.duration("PERIOD"), on: args.scheduler))
+        args.upstream.sample(Signal<Int>.interval(args.duration(.period), on: args.scheduler))
     }
     .guide(.timing, "take the latest value every so often, if not sent yet")
-    .rxjs { a in "sampleTime(\(a["PERIOD"]!))" }
+    .rxjs { a in "sampleTime(\(a[.period]))" }
     .combine(without: "Combine has no sample operator"),
-    .init("auditTime", .operator, .timing, [Parameter("DURATION", .duration)],
+    .init("auditTime", .operator, .timing, [.duration],
           "At a value when no wait runs, waits DURATION, then sends the latest value.",
           "The trailing edge of a window opened by a value: a burst gives its last value, DURATION after the burst began. The end waits for a window that is open.",
           example: #"cold "-a-b----c--|" | auditTime 3ms"#,
           elsewhere: ["RxJS: auditTime", "RxSwift: throttle(…, latest: true) (nearly)", "ReactiveSwift: (none)", "RAC2: (none)"],
           contrasts: [.init("sampleTime", "sampleTime sends on its own clock; auditTime DURATION after the value that opened the window.")]) { args throws(SignalError) in
-        args.upstream.auditTime(args.duration("DURATION"), on: args.scheduler)
+        args.upstream.auditTime(args.duration(.duration), on: args.scheduler)
     }
     .guide(.timing, "wait a while after a value, then send the latest")
-    .rxjs { a in "auditTime(\(a["DURATION"]!))" }
+    .rxjs { a in "auditTime(\(a[.duration]))" }
     .combine(without: "Combine's throttle(latest: true) sends at the window's start as well; it has no audit"),
 ]

@@ -1,9 +1,21 @@
 import Signals
 
+/// The parameters of the entries below, each read by its value (`args.count(.n)`, `a[.n]`).
+extension Parameter {
+    fileprivate static let condition = Parameter("CONDITION", .condition, optional: true)
+    fileprivate static let expression = Parameter("EXPRESSION", .accumulator)
+    fileprivate static let n = Parameter("N", .count, minimum: 1, maximum: Limits.listItems)
+    fileprivate static let perValue = Parameter("EXPRESSION", .perValue)
+    fileprivate static let seed = Parameter("SEED", .value)
+    fileprivate static let skip = Parameter("SKIP", .count, optional: true, minimum: 1)
+    fileprivate static let value = Parameter("VALUE", .value)
+    fileprivate static let values = Parameter("VALUE", .value, variadic: true)
+}
+
 /// The transforming entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let transformingOperators: [OperatorSpec] = [
-    .init("map", .operator, .transforming, [Parameter("EXPRESSION", .perValue)],
+    .init("map", .operator, .transforming, [.perValue],
           "Sends the expression's value for each value (`it` is the value).",
           "One value in, one out, at the same instant; a bare name is a field of `it` (`map name` is `map it.name`). To turn each value into a signal and take its values, use flatMap or switchMap.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | map it * 10"#,
@@ -13,30 +25,30 @@ let transformingOperators: [OperatorSpec] = [
             .init("flatMap", "flatMap runs a pipeline for each value and sends that pipeline's values; map sends one value per value (a pipeline in map stays a signal, for switchToLatest)."),
             .init("pluck", "`pluck \"name\"` sends null for a value without the field; `map it.name` fails."),
           ],
-          fusion: .transform("EXPRESSION"),
-          build: { args throws(SignalError) in args.upstream.map(args.perValue("EXPRESSION")) },
+          fusion: .transform(.perValue),
+          build: { args throws(SignalError) in args.upstream.map(args.perValue(.perValue)) },
           each: { args in
-        let transform = args.perValue("EXPRESSION")
+        let transform = args.perValue(.perValue)
         return { _, value throws(SignalError) in try transform(value) }
     })
     .guide(.changing, "into something computed from it")
-    .rxjs { a in "map(\(a["EXPRESSION"]!))" }
-    .combine { a in evaluating("map", a, "EXPRESSION") },
-    .init("mapTo", .operator, .transforming, [Parameter("VALUE", .value)],
+    .rxjs { a in "map(\(a[.perValue]))" }
+    .combine { a in evaluating("map", a, .perValue) },
+    .init("mapTo", .operator, .transforming, [.value],
           "Sends the same value for each value.",
           "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal).",
           example: #"cold "-a--b|" | mapTo "clicked""#,
           elsewhere: ["RxJS: mapTo (deprecated: map(() => v))", "ReactiveSwift: map(value:)", "RAC2: mapReplace:"],
           contrasts: [.init("map", "map computes a value from each value with `it`; mapTo ignores the value and sends its own.")],
-          build: { args throws(SignalError) in args.upstream.mapTo(try args.value("VALUE")) },
+          build: { args throws(SignalError) in args.upstream.mapTo(try args.value(.value)) },
           each: { args in
-        let read = args.reader("VALUE")
+        let read = args.reader(.value)
         return { frame, _ throws(SignalError) in try read(frame) }
     })
     .guide(.changing, "into the same constant (clicks into true)")
-    .rxjs { a in "map(() => \(a["VALUE"]!))" }
+    .rxjs { a in "map(() => \(a[.value]))" }
     .combine { a in
-        a.throwing.contains("VALUE") ? ".tryMap { _ -> V in try \(a["VALUE"]!) }.mapError(SignalError.of)" : ".map { _ -> V in \(a["VALUE"]!) }"
+        a.canFail(.value) ? ".tryMap { _ -> V in try \(a[.value]) }.mapError(SignalError.of)" : ".map { _ -> V in \(a[.value]) }"
     },
     .init("not", .operator, .transforming, [],
           "Negates each boolean.",
@@ -51,19 +63,19 @@ let transformingOperators: [OperatorSpec] = [
     .guide(.changing, "from true to false and back")
     .rxjs { _ in "map((it) => !it)" }
     .combine { _ in ".tryMap { it in try not(it) }.mapError(SignalError.of)" },
-    .init("scan", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
+    .init("scan", .operator, .transforming, [.seed, .expression],
           "Sends each running accumulation (`acc` is the accumulation so far, `it` the value).",
           "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan 0, acc + it"#,
           elsewhere: ["RxJS: scan", "ReactiveSwift: scan", "RAC2: scanWithStart:reduce:"],
-          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], fusion: .accumulate(seed: "SEED", update: "EXPRESSION", emitsEach: true)) { args throws(SignalError) in
-        if let append = args.appending("EXPRESSION") { return args.upstream.scan(into: try args.value("SEED"), append) }
-        return args.upstream.scan(try args.value("SEED"), args.accumulator("EXPRESSION"))
+          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], fusion: .accumulate(seed: .seed, update: .expression, emitsEach: true)) { args throws(SignalError) in
+        if let append = args.appending(.expression) { return args.upstream.scan(into: try args.value(.seed), append) }
+        return args.upstream.scan(try args.value(.seed), args.accumulator(.expression))
     }
     .guide(.changing, "into a running total or state, at every step")
-    .rxjs { a in "scan(\(a["EXPRESSION"]!), \(a["SEED"]!))" }
-    .combine { a in evaluating("scan", a, "EXPRESSION", "(\(a["SEED"]!))") },
-    .init("reduce", .operator, .transforming, [Parameter("SEED", .value), Parameter("EXPRESSION", .accumulator)],
+    .rxjs { a in "scan(\(a[.expression]), \(a[.seed]))" }
+    .combine { a in evaluating("scan", a, .expression, "(\(a[.seed]))") },
+    .init("reduce", .operator, .transforming, [.seed, .expression],
           "Sends only the final accumulation, when the source completes.",
           "It waits for the end, so on a source that never completes (interval, a text field) it never sends.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | reduce 0, acc + it"#,
@@ -71,13 +83,13 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [
             .init("scan", "scan sends the accumulation at every value; reduce only once, at the end."),
             .init("count", "count is the reduce that counts: `reduce 0, acc + 1`."),
-          ], fusion: .accumulate(seed: "SEED", update: "EXPRESSION", emitsEach: false)) { args throws(SignalError) in
-        if let append = args.appending("EXPRESSION") { return args.upstream.reduce(into: try args.value("SEED"), append) }
-        return args.upstream.reduce(try args.value("SEED"), args.accumulator("EXPRESSION"))
+          ], fusion: .accumulate(seed: .seed, update: .expression, emitsEach: false)) { args throws(SignalError) in
+        if let append = args.appending(.expression) { return args.upstream.reduce(into: try args.value(.seed), append) }
+        return args.upstream.reduce(try args.value(.seed), args.accumulator(.expression))
     }
     .guide(.reducing, "folded with my own expression")
-    .rxjs { a in "reduce(\(a["EXPRESSION"]!), \(a["SEED"]!))" }
-    .combine { a in evaluating("reduce", a, "EXPRESSION", "(\(a["SEED"]!))") },
+    .rxjs { a in "reduce(\(a[.expression]), \(a[.seed]))" }
+    .combine { a in evaluating("reduce", a, .expression, "(\(a[.seed]))") },
     .init("pairwise", .operator, .transforming, [],
           "Sends `[previous, current]` for each value after the first.",
           "The first value only fills its memory; from the second on, each value goes out with the one before it, which is what a change needs (a direction, a difference).",
@@ -88,7 +100,7 @@ let transformingOperators: [OperatorSpec] = [
     .guide(.changing, "together with the value before it")
     .rxjs { _ in "pairwise()" }
     .combine(without: "Combine has no pairwise operator"),
-    .init("buffer", .operator, .transforming, [Parameter("N", .count, minimum: 1, maximum: Limits.listItems), Parameter("SKIP", .count, optional: true, minimum: 1)],
+    .init("buffer", .operator, .transforming, [.n, .skip],
           "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
           example: #"cold "-a-b-c-d-e|" | buffer 2"#,
@@ -97,28 +109,28 @@ let transformingOperators: [OperatorSpec] = [
             .init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value."),
             .init("toArray", "toArray sends one list of every value, at the end; buffer N a list of every N, as they come."),
           ]) { args throws(SignalError) in
-        let size = try args.count("N")
+        let size = try args.count(.n)
         guard size <= Limits.listItems else {
             throw .bufferTooLarge(args.site, size)
         }
-        let every = args.has("SKIP") ? try args.count("SKIP") : nil
+        let every = args.has(.skip) ? try args.count(.skip) : nil
         return args.upstream.buffer(count: size, every: every, holdingAtMost: Limits.listItems).map { .list($0) }
     }
     .guide(.changing, "into lists of N values")
-    .rxjs { a in "bufferCount(\(trailing([a["N"], a["SKIP"]])))" }
-    .combine { a in a["SKIP"] == nil ? combineCount(a["N"]!).map { ".collect(\($0)).map { V.list($0) }" } : nil },
-    .init("count", .operator, .transforming, [Parameter("CONDITION", .condition, optional: true)],
+    .rxjs { a in "bufferCount(\(trailing([a[given: .n], a[given: .skip]])))" }
+    .combine { a in a[given: .skip] == nil ? combineCount(a[.n]).map { ".collect(\($0)).map { V.list($0) }" } : nil },
+    .init("count", .operator, .transforming, [.condition],
           "Sends how many values there were (that meet CONDITION, when given), when the source completes.",
           "Like reduce, it waits for the end; `scan 0, acc + 1` counts as it goes.",
           example: #"cold "-a-b-c|" | count"#,
           elsewhere: ["RxJS: count", "ReactiveSwift: reduce(0) { n, _ in n + 1 }", "RAC2: aggregateWithStart:@0 reduce:"],
           contrasts: [.init("reduce", "reduce folds the values with your expression; count is `reduce 0, acc + 1`.")]) { args throws(SignalError) in
-        (args.has("CONDITION") ? args.upstream.filter(args.condition("CONDITION")) : args.upstream).count().map { .number(Double($0)) }
+        (args.has(.condition) ? args.upstream.filter(args.condition(.condition)) : args.upstream).count().map { .number(Double($0)) }
     }
     .guide(.reducing, "how many there were")
-    .rxjs { a in "count(\(a["CONDITION"] ?? ""))" }
-    .combine { a in (a["CONDITION"] == nil ? "" : evaluating("filter", a, "CONDITION")) + ".count().map { V.number(Double($0)) }" },
-    .init("startWith", .operator, .transforming, [Parameter("VALUE", .value, variadic: true)],
+    .rxjs { a in "count(\(a[given: .condition] ?? ""))" }
+    .combine { a in (a[given: .condition] == nil ? "" : evaluating("filter", a, .condition)) + ".count().map { V.number(Double($0)) }" },
+    .init("startWith", .operator, .transforming, [.values],
           "Sends the VALUEs first, then everything of the source.",
           "VALUE goes out at subscription, before the source has said anything: a default, or a state such as \"checking\" while a request runs.",
           example: #"cold "-a-b|" | startWith "s""#,
@@ -129,10 +141,10 @@ let transformingOperators: [OperatorSpec] = [
             .init("defaultIfEmpty", "defaultIfEmpty sends its value only at the end, and only when nothing came; startWith always, first."),
           ],
           lift: { args throws(SignalError) in
-        let values = try args.values("VALUE")
+        let values = try args.values(.values)
         return { $0.startWith(values) }
     })
     .guide(.combining, "a value before everything else (\"loading\")")
-    .rxjs { a in "startWith(\(a["VALUE"]!))" }
-    .combine { a in ".prepend(\(a["VALUE"]!))" },
+    .rxjs { a in "startWith(\(a[.values]))" }
+    .combine { a in ".prepend(\(a[.values]))" },
 ]

@@ -28,5 +28,24 @@ public struct WrittenArguments: Sendable {
         self.throwing = throwing
     }
 
-    public subscript(_ name: String) -> String? { written[name] }
+    /// A parameter's argument as written; the checker has made sure a required one is given.
+    subscript(_ parameter: Parameter) -> String {
+        precondition(!parameter.isOptional, "\(parameter.name) is optional: read it with [given:]")
+        return written[parameter.name] ?? "undefined"
+    }
+
+    /// An optional parameter's argument as written, nil when it was not given.
+    subscript(given parameter: Parameter) -> String? { written[parameter.name] }
+
+    /// Whether a `.durationOrPipeline` argument was a pipeline.
+    func isPipeline(_ parameter: Parameter) -> Bool { pipelines.contains(parameter.name) }
+
+    /// A pipeline argument's body alone (`bodies`).
+    func body(_ parameter: Parameter) -> String { bodies[parameter.name] ?? "undefined" }
+
+    /// How many values a variadic parameter was given (one when it is not variadic).
+    func count(of parameter: Parameter) -> Int { counts[parameter.name] ?? 1 }
+
+    /// Whether the argument is a per-value expression that can fail.
+    func canFail(_ parameter: Parameter) -> Bool { throwing.contains(parameter.name) }
 }

@@ -415,8 +415,8 @@ extension CheckedStage {
     }
 
     /// Whether the argument for `parameter` is the same for every instantiation.
-    func isConstant(_ parameter: String) -> Bool {
-        guard let index = spec.argumentOrder.firstIndex(of: parameter), index < arguments.count else { return true }
+    func isConstant(_ parameter: Parameter) -> Bool {
+        guard let index = spec.argumentOrder.firstIndex(of: parameter.name), index < arguments.count else { return true }
         return Self.isConstant(arguments[index])
     }
 

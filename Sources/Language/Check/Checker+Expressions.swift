@@ -56,7 +56,7 @@ extension Checker {
         case .call(let name, let arguments) where catalogue[name] != nil
             && !(Function.named[name]?.arity.contains(arguments.count) ?? false):
             // `of(1, 2)`, `interval(100)`: RxJS's way of calling a source.
-            let spec = catalogue[name]!
+            guard let spec = catalogue[name] else { return nil }
             let durations = spec.parameters.map { $0.kind == .duration }
             let written = arguments.enumerated().map { index, argument in
                 var shown = text(argument.range)

@@ -38,7 +38,7 @@ extension Checker {
     func recordFields(after stage: CheckedStage, given fields: RecordFields?) -> RecordFields? {
         if stage.spec.passesValues { return fields }
         guard case .transform(let parameter)? = stage.spec.fusion,
-              let index = stage.spec.argumentOrder.firstIndex(of: parameter), index < stage.arguments.count,
+              let index = stage.spec.argumentOrder.firstIndex(of: parameter.name), index < stage.arguments.count,
               case .expression(let expression) = stage.arguments[index] else { return nil }
         return Self.recordFields(of: expression)
     }

@@ -97,7 +97,8 @@ struct ExpressionCompiler {
             return compileBinary(op, left, right, site)
         case .call(let name, let arguments, let site) where Function.named[name]?.perItem != nil:
             // `each(LIST, EXPRESSION)`: the expression once per item, `it` the item.
-            let function = Function.named[name]!, list = compile(arguments[0]), expression = compile(arguments[1])
+            guard let function = Function.named[name] else { return { _ in .null } }
+            let list = compile(arguments[0]), expression = compile(arguments[1])
             return { frame throws(EvaluationFailure) in
                 let value = try list(frame)
                 var inner = frame

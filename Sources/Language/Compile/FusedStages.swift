@@ -607,7 +607,7 @@ extension Compiler {
         var parts: [FusedStages.Part] = []
         for (index, stage) in stages.enumerated() {
             let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty, slots: slots[index])
-            func compiled(_ parameter: String) -> CompiledExpression {
+            func compiled(_ parameter: Parameter) -> CompiledExpression {
                 // (`?? FusedStages.identity` crashes Swift 6.3.1's SILGen: a typed-throws
                 // function reference as the default.)
                 guard let evaluate = args.evaluator(parameter) else { return CompiledExpression(FusedStages.identity) }

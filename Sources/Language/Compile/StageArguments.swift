@@ -37,14 +37,14 @@ public struct StageArguments {
 
     /// Where the argument of the parameter called `name` is: positional parameters in
     /// order, then keyword parameters (the checker's layout, `Checker.checkStage`).
-    private func index(_ parameter: String) -> Int {
-        guard let index = stage.spec.argumentOrder.firstIndex(of: parameter) else {
-            preconditionFailure("`\(stage.spec.name)` has no parameter \(parameter): its catalogue entry and its build disagree")
+    private func index(_ parameter: Parameter) -> Int {
+        guard let index = stage.spec.argumentOrder.firstIndex(of: parameter.name) else {
+            preconditionFailure("`\(stage.spec.name)` has no parameter \(parameter.name): its catalogue entry and its build disagree")
         }
         return index
     }
 
-    private func argument(_ parameter: String) -> CheckedArgument {
+    private func argument(_ parameter: Parameter) -> CheckedArgument {
         let index = index(parameter)
         return index < stage.arguments.count ? stage.arguments[index] : .absent
     }
@@ -58,34 +58,34 @@ public struct StageArguments {
 
     /// The argument's compiled expression, nil when it was not given (a fused stage calls
     /// it per value).
-    func evaluator(_ parameter: String) -> Evaluator? {
+    func evaluator(_ parameter: Parameter) -> Evaluator? {
         let index = index(parameter)
         guard index < stage.arguments.count, case .expression(let expression) = stage.arguments[index] else { return nil }
         return evaluator(expression, slot: index)
     }
 
     /// The argument's number form for `map` (`NumberForms.map`), nil when it has none.
-    func numberFunction(_ parameter: String) -> NumberFunction? {
+    func numberFunction(_ parameter: Parameter) -> NumberFunction? {
         guard case .expression(let expression) = argument(parameter) else { return nil }
         guard let slots else { return NumberForms.map(expression) }
         return slots.numberForm { NumberForms.map(expression) }
     }
 
     /// The argument's number form for `filter` (`NumberForms.test`), nil when it has none.
-    func numberCondition(_ parameter: String) -> NumberCondition? {
+    func numberCondition(_ parameter: Parameter) -> NumberCondition? {
         guard case .expression(let expression) = argument(parameter) else { return nil }
         guard let slots else { return NumberForms.test(expression) }
         return slots.numberForm { NumberForms.test(expression) }
     }
 
     /// Whether the argument is a pipeline (of a `.durationOrPipeline` parameter).
-    public func isPipeline(_ parameter: String) -> Bool {
+    public func isPipeline(_ parameter: Parameter) -> Bool {
         if case .pipeline = argument(parameter) { return true }
         return false
     }
 
     /// Whether the argument of an optional parameter was given.
-    public func has(_ parameter: String) -> Bool {
+    public func has(_ parameter: Parameter) -> Bool {
         if case .absent = argument(parameter) { return false }
         return true
     }
@@ -94,7 +94,7 @@ public struct StageArguments {
     /// the same for every instantiation of an inner pipeline (`take 1`) is evaluated at
     /// the first and kept (`EvaluatorSlots.constant`): read again for each value, `take
     /// 1`'s count was ~390 instructions of P8's general inner run.
-    public func optionalValue(_ parameter: String) throws(SignalError) -> Value? {
+    public func optionalValue(_ parameter: Parameter) throws(SignalError) -> Value? {
         let index = index(parameter)
         if let slots, let kept = slots.constant(index) { return kept }
         guard let evaluate = evaluator(parameter) else { return nil }
@@ -113,19 +113,19 @@ public struct StageArguments {
 
     /// A boolean evaluated once, now (nil when an optional one was not given): an option
     /// such as throttle's `trailing true`.
-    public func flag(_ parameter: String) throws(SignalError) -> Bool? {
+    public func flag(_ parameter: Parameter) throws(SignalError) -> Bool? {
         guard let value = try optionalValue(parameter) else { return nil }
         guard case .bool(let flag) = value else { throw .notACondition(site, name, value) }
         return flag
     }
 
-    public func value(_ parameter: String) throws(SignalError) -> Value {
+    public func value(_ parameter: Parameter) throws(SignalError) -> Value {
         try optionalValue(parameter) ?? .null
     }
 
     /// A value's reader: the argument compiled once, evaluated in the frame it is given
     /// (a known inner run's, one per value: `OperatorSpec.known`, `.each`).
-    public func reader(_ parameter: String) -> (Frame) throws(SignalError) -> Value {
+    public func reader(_ parameter: Parameter) -> (Frame) throws(SignalError) -> Value {
         guard let evaluate = evaluator(parameter) else { return { _ in .null } }
         return { frame throws(SignalError) in
             do throws(EvaluationFailure) { return try evaluate(frame) } catch { throw error.signalError }
@@ -133,7 +133,7 @@ public struct StageArguments {
     }
 
     /// Every value of a variadic parameter (`of 1, 2, 3`), each evaluated once, now.
-    public func values(_ parameter: String) throws(SignalError) -> [Value] {
+    public func values(_ parameter: Parameter) throws(SignalError) -> [Value] {
         let compiled = compiledValues(parameter)
         do throws(EvaluationFailure) {
             return try compiled.map { expression throws(EvaluationFailure) in try expression?.evaluate(frame) ?? .null }
@@ -151,7 +151,7 @@ public struct StageArguments {
     /// (callgrind). When a run still holds it (a value sent re-enters the flatMap, or a
     /// subscribed run keeps it), the list is copied on write as any array is: the answer
     /// never depends on the reuse.
-    public func valuesReader(_ parameter: String) -> (Frame) throws(SignalError) -> [Value] {
+    public func valuesReader(_ parameter: Parameter) -> (Frame) throws(SignalError) -> [Value] {
         let first = index(parameter), count = stage.arguments.count - first
         // One function writing every value in its place, composed once: each call reaches
         // the expressions through its own captures, where expressions read back from a
@@ -182,7 +182,7 @@ public struct StageArguments {
     }
 
     /// Each value of a variadic parameter compiled (nil: not an expression).
-    private func compiledValues(_ parameter: String) -> [CompiledExpression?] {
+    private func compiledValues(_ parameter: Parameter) -> [CompiledExpression?] {
         let first = index(parameter)
         // In classes: closures read back from an array are each wrapped in a new thunk.
         return zip(first..., stage.arguments[first...]).map { slot, argument in
@@ -193,7 +193,7 @@ public struct StageArguments {
 
     /// A whole number evaluated once, now (at most `Limits.largestCount`, as the checker
     /// asks of one written in the script).
-    public func count(_ parameter: String) throws(SignalError) -> Int {
+    public func count(_ parameter: Parameter) throws(SignalError) -> Int {
         let number = try value(parameter)
         guard case .number(let double) = number, double == double.rounded(), abs(double) <= Double(Limits.largestCount) else {
             throw .notWholeNumber(site, name, number)
@@ -201,19 +201,19 @@ public struct StageArguments {
         return Int(double)
     }
 
-    public func duration(_ parameter: String) -> TimeSpan {
+    public func duration(_ parameter: Parameter) -> TimeSpan {
         if case .duration(let span) = argument(parameter) { return span }
         return .zero
     }
 
     /// A string argument (a label), nil when it was not given.
-    public func text(_ parameter: String) -> String? {
+    public func text(_ parameter: Parameter) -> String? {
         if case .text(let text) = argument(parameter) { return text }
         return nil
     }
 
     /// A per-value function: `it` is the value.
-    public func perValue(_ parameter: String) -> (Value) throws(SignalError) -> Value {
+    public func perValue(_ parameter: Parameter) -> (Value) throws(SignalError) -> Value {
         guard let evaluate = evaluator(parameter) else { return { $0 } }
         return { value throws(SignalError) in
             do throws(EvaluationFailure) { return try evaluate(Frame(it: value)) } catch { throw error.signalError }
@@ -221,7 +221,7 @@ public struct StageArguments {
     }
 
     /// A per-value condition: true or false for each value, an error event otherwise.
-    public func condition(_ parameter: String) -> (Value) throws(SignalError) -> Bool {
+    public func condition(_ parameter: Parameter) -> (Value) throws(SignalError) -> Bool {
         // One closure straight to the compiled expression: this is the hot path.
         guard let evaluate = evaluator(parameter) else { return { _ in true } }
         let site = site, name = name
@@ -234,7 +234,7 @@ public struct StageArguments {
     }
 
     /// A per-value function of the accumulation and the value (`acc`, `it`).
-    public func accumulator(_ parameter: String) -> (Value, Value) throws(SignalError) -> Value {
+    public func accumulator(_ parameter: Parameter) -> (Value, Value) throws(SignalError) -> Value {
         guard let evaluate = evaluator(parameter) else { return { acc, _ in acc } }
         return { acc, value throws(SignalError) in
             do throws(EvaluationFailure) { return try evaluate(Frame(it: value, acc: acc)) } catch { throw error.signalError }
@@ -244,7 +244,7 @@ public struct StageArguments {
     /// For an accumulator written `acc + E` where E does not read `acc`: E compiled, whether
     /// it is `it`, and where the `+` is — else nil (evaluate it as written). The one place
     /// the rewrite is recognised: `appending` and the fused `scan`/`reduce` both use it.
-    func appendedItems(_ parameter: String) -> (items: Evaluator, itemsAreIt: Bool, site: Site)? {
+    func appendedItems(_ parameter: Parameter) -> (items: Evaluator, itemsAreIt: Bool, site: Site)? {
         guard case .expression(.binary(.add, .acc, let items, let site)) = argument(parameter), !items.readsAccumulator else {
             return nil
         }
@@ -255,7 +255,7 @@ public struct StageArguments {
 
     /// For an accumulator written `acc + E` where E does not read `acc`: the update that
     /// appends E in place (`Operations.append`), else nil (evaluate it as written).
-    public func appending(_ parameter: String) -> ((inout Value, Value) throws(SignalError) -> Void)? {
+    public func appending(_ parameter: Parameter) -> ((inout Value, Value) throws(SignalError) -> Void)? {
         guard let (evaluate, _, site) = appendedItems(parameter) else { return nil }
         return { accumulation, value throws(SignalError) in
             do throws(EvaluationFailure) {
@@ -268,7 +268,7 @@ public struct StageArguments {
 
     /// The signals of a signal parameter, variadic or not (`merge A, B`), each one level
     /// deeper in the trace.
-    public func signals(_ parameter: String) -> [Signal<Value>] {
+    public func signals(_ parameter: Parameter) -> [Signal<Value>] {
         stage.arguments[index(parameter)...].compactMap { argument in
             guard case .pipeline(let pipeline) = argument else { return nil }
             var inner = frame
@@ -278,18 +278,18 @@ public struct StageArguments {
     }
 
     /// A signal argument; nil when an optional one was not given.
-    public func optionalSignal(_ parameter: String) -> Signal<Value>? {
+    public func optionalSignal(_ parameter: Parameter) -> Signal<Value>? {
         guard case .pipeline = argument(parameter) else { return nil }
         return signals(parameter).first
     }
 
-    public func signal(_ parameter: String) -> Signal<Value> {
+    public func signal(_ parameter: Parameter) -> Signal<Value> {
         optionalSignal(parameter) ?? .empty
     }
 
     /// A pipeline instantiated for each value, with `it` bound to it (debounce's, an
     /// action's), its expressions compiled once.
-    public func perValuePipeline(_ parameter: String) -> (Value) -> Signal<Value> {
+    public func perValuePipeline(_ parameter: Parameter) -> (Value) -> Signal<Value> {
         guard case .pipeline(let pipeline) = argument(parameter) else { return { _ in .empty } }
         return perValuePipeline(pipeline)
     }
@@ -323,7 +323,7 @@ public struct StageArguments {
     /// A last stage that takes the first N values (`take N`, its entry's fusion `.first`,
     /// N the same for every value) is not built: the flattener's run counts them itself
     /// (`InnerRuns.taking`), untraced (a probe of the stage would be missing) and fused.
-    public func perValueRuns(_ parameter: String) -> InnerRuns<Value, Value> {
+    public func perValueRuns(_ parameter: Parameter) -> InnerRuns<Value, Value> {
         guard case .pipeline(let whole) = argument(parameter) else { return .signals(perValuePipeline(parameter)) }
         let (pipeline, taking) = lastTake(of: whole)
         func runs(_ signals: @escaping (Value) -> Signal<Value>) -> InnerRuns<Value, Value> {
@@ -401,7 +401,7 @@ public struct StageArguments {
     /// What retry and repeat wait for between runs (a `.durationOrPipeline` parameter):
     /// nothing when not given, a time, or the pipeline run with `it` bound to the run's
     /// number.
-    public func restartWait(_ parameter: String) -> RestartWait<Value> {
+    public func restartWait(_ parameter: Parameter) -> RestartWait<Value> {
         guard has(parameter) else { return .none }
         guard isPipeline(parameter) else { return .time(duration(parameter)) }
         let notifier = perValuePipeline(parameter)
@@ -409,21 +409,21 @@ public struct StageArguments {
     }
 
     /// A pipeline instantiated for an error, with `error` bound to its message (catch's).
-    public func errorPipeline(_ parameter: String) -> (SignalError) -> Signal<Value> {
+    public func errorPipeline(_ parameter: Parameter) -> (SignalError) -> Signal<Value> {
         guard case .pipeline(let pipeline) = argument(parameter) else { return { .fail($0) } }
         let it = frame.it, depth = frame.depth + 1, compiler = compiler
         return { error in compiler.signal(pipeline, Frame(it: it, caught: Caught(message: error.message), depth: depth)) }
     }
 
     /// A `cold` marble as a signal: its timeline starts at each subscription.
-    public func coldMarble(_ parameter: String) -> Signal<Value> {
+    public func coldMarble(_ parameter: Parameter) -> Signal<Value> {
         guard case .marble(let marble, let values, let error, _) = argument(parameter) else { return .empty }
         let table = compiler.marbleValues(values)
         return ColdSource(marble, scheduler: scheduler, error: SignalError(error ?? "error")) { table($0) }.signal
     }
 
     /// A `hot` marble's one timeline, started with the run (`Compiler.startHotSources`).
-    public func hotMarble(_ parameter: String) -> Signal<Value> {
+    public func hotMarble(_ parameter: Parameter) -> Signal<Value> {
         guard case .marble(_, _, _, let id?) = argument(parameter), let hot = context.hotSources[id] else {
             return .fail(.hotSourceNotStarted(site))
         }
@@ -432,7 +432,7 @@ public struct StageArguments {
 
     /// The run of the action an `action` parameter names (made once per run for a `let`
     /// name): `executing`, `enabled` and `errors` are its views.
-    func action(_ parameter: String) -> ActionRun? {
+    func action(_ parameter: Parameter) -> ActionRun? {
         guard case .pipeline(let pipeline) = argument(parameter), let key = pipeline.actionStage?.site.key else { return nil }
         _ = compiler.signal(pipeline, frame)
         return context.actions[key]
@@ -457,6 +457,6 @@ public struct StageArguments {
         guard let first = stage.spec.parameters.first else {
             return services.signal(for: name, arguments: [], context: context)
         }
-        return services.signal(for: name, arguments: try values(first.name), context: context)
+        return services.signal(for: name, arguments: try values(first), context: context)
     }
 }
