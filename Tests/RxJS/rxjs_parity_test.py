@@ -131,6 +131,13 @@ CASES = [
     ("pluck", 'cold "-a-b|" {a: {u: {n: "Ann"}}, b: {u: 1}} | pluck "u", "n" | map it ?? "none"',
      "cold('-a-b|', {a: {u: {n: 'Ann'}}, b: {u: 1}}).pipe(pluck('u', 'n'), map((x) => x ?? 'none'))"),
     ("startWith several", 'cold "-a|" | startWith "x", "y"', "cold('-a|').pipe(startWith('x', 'y'))"),
+    # timeInterval from the subscription for the first value; timestamp on the run's clock
+    ("timeInterval", 'cold "-a--b---c|" | timeInterval | map it.value + ":" + string(it.interval)',
+     "cold('-a--b---c|').pipe(timeInterval(), map((x) => x.value + ':' + x.interval))"),
+    ("timeInterval subscribed late", 'timer 2ms | switchMap (cold "-a--b|" | timeInterval) | map it.interval',
+     "timer(2).pipe(switchMap(() => cold('-a--b|').pipe(timeInterval())), map((x) => x.interval))"),
+    ("timestamp", 'timer 2ms | switchMap (cold "-a--b|" | timestamp) | map it.value + ":" + string(it.timestamp)',
+     "timer(2).pipe(switchMap(() => cold('-a--b|').pipe(timestamp())), map((x) => x.value + ':' + x.timestamp))"),
     # an interval is one repeating action: each tick keeps the place of its first arming
     ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
      "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),

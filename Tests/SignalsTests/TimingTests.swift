@@ -236,4 +236,23 @@ struct SourcesStopTests {
         scheduler.run()
         #expect(all == values.map { .next($0) } + [.completed])
     }
+
+    @Test("timeInterval pairs each value with the time since the one before (since the subscription for the first); timestamp with the clock's time")
+    func timeIntervalAndTimestamp() {
+        let test = MarbleTest()
+        // Subscribed at frame 2, so the first interval is 1 where the timestamp is 3 (each
+        // on a scheduler of its own, as each run has: the clock starts at 0).
+        func late<Output>(_ operator: @escaping (Signal<String>) -> Signal<Output>) -> Signal<Output> {
+            let source = test.cold("-a--b|")
+            return Signal<Int>.timer(.milliseconds(2), on: test.scheduler).switchMap { _ in `operator`(source.signal) }
+        }
+        test.expect(late { $0.timeInterval(on: test.scheduler) }.map { "\($0.value)\(Int($0.interval.milliseconds))" },
+                    emits: "---x--y|", ["x": "a1", "y": "b3"])
+        let clock = MarbleTest()
+        let source = clock.cold("-a--b|")
+        let stamped = Signal<Int>.timer(.milliseconds(2), on: clock.scheduler).switchMap { _ in source.signal.timestamp(on: clock.scheduler) }
+        clock.expect(stamped.map { "\($0.value)\($0.time.frame)" }, emits: "---x--y|", ["x": "a3", "y": "b6"])
+        test.expect(test.cold("-a-#", error: "boom").signal.timeInterval(on: test.scheduler).map(\.value),
+                    emits: "-a-#", error: "boom")
+    }
 }

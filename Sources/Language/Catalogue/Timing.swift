@@ -97,4 +97,28 @@ let timingOperators: [OperatorSpec] = [
     .guide(.timing, "wait a while after a value, then send the latest")
     .rxjs { a in "auditTime(\(a[.duration]))" }
     .combine(without: "Combine's throttle(latest: true) sends at the window's start as well; it has no audit"),
+    .init("timeInterval", .operator, .transforming, [],
+          "Sends each value as a record {value, interval}: the value, and the milliseconds since the value before it (since the subscription, for the first).",
+          "RxJS's timeInterval: how long each value took to come. The end and an error go on as they are; `map it.interval` keeps the times alone.",
+          example: #"cold "-a--b---c|" | timeInterval"#,
+          elsewhere: ["RxJS: timeInterval", "RxSwift: (none; a scan over the scheduler's now)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [.init("timestamp", "timestamp gives the time since the run began; timeInterval the time since the value before.")]) { args throws(SignalError) in
+        args.upstream.timeInterval(on: args.scheduler).map { .record(Record([("value", $0.value), ("interval", .number($0.interval.milliseconds))])) }
+    }
+    .guide(.timing, "know how long since the value before")
+    // RxJS sends a TimeInterval object: a record of its two fields here.
+    .rxjs { _ in "timeInterval(), map(({value, interval}) => ({value, interval}))" }
+    .combine(without: "Combine's measureInterval sends the intervals without the values"),
+    .init("timestamp", .operator, .transforming, [],
+          "Sends each value as a record {value, timestamp}: the value, and the milliseconds since the run began when it came.",
+          "RxJS's timestamp, on the run's clock: virtual time in a test (frame 3 is 3), the time since the run started live. The end and an error go on as they are.",
+          example: #"cold "-a--b---c|" | timestamp"#,
+          elsewhere: ["RxJS: timestamp", "RxSwift: (none; map with the scheduler's now)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [.init("timeInterval", "timeInterval gives the time since the value before; timestamp the time since the run began.")]) { args throws(SignalError) in
+        args.upstream.timestamp(on: args.scheduler).map { .record(Record([("value", $0.value), ("timestamp", .number(TimeSpan(nanoseconds: $0.time.nanoseconds).milliseconds))])) }
+    }
+    .guide(.timing, "know when each value came")
+    // RxJS sends a Timestamp object: a record of its two fields here.
+    .rxjs { _ in "timestamp(), map(({value, timestamp}) => ({value, timestamp}))" }
+    .combine(without: "Combine has no timestamp operator (map would read the scheduler's clock outside the pipeline)"),
 ]

@@ -370,3 +370,40 @@ extension Signal {
         })
     }
 }
+
+extension Signal {
+    /// Sends each value with the time since the value before it (since the subscription,
+    /// for the first), as RxJS's timeInterval. The end and an error go on as they are.
+    ///
+    ///     source         -a--b|
+    ///     timeInterval   -a--b|     a: (a, 1ms)  b: (b, 3ms)
+    @inlinable
+    public func timeInterval(on scheduler: Scheduler) -> Signal<(value: Value, interval: TimeSpan)> {
+        Signal<(value: Value, interval: TimeSpan)>(unchecked: { downstream, lifetime in
+            var last = scheduler.now
+            self.startHandler(Observer(
+                next: { value in
+                    let now = scheduler.now
+                    downstream.next((value, now - last))
+                    last = now
+                },
+                terminate: downstream.terminate
+            ), lifetime)
+        })
+    }
+
+    /// Sends each value with the time it came, on the scheduler's clock (since the run
+    /// began), as RxJS's timestamp.
+    ///
+    ///     source      -a--b|
+    ///     timestamp   -a--b|     a: (a, 1ms)  b: (b, 4ms)
+    @inlinable
+    public func timestamp(on scheduler: Scheduler) -> Signal<(value: Value, time: Time)> {
+        Signal<(value: Value, time: Time)>(unchecked: { downstream, lifetime in
+            self.startHandler(Observer(
+                next: { value in downstream.next((value, scheduler.now)) },
+                terminate: downstream.terminate
+            ), lifetime)
+        })
+    }
+}
