@@ -36,7 +36,10 @@ let package = Package(
         .target(name: "Language", dependencies: ["Signals", "JSONText"], swiftSettings: fastPath),
         .target(name: "Trace", dependencies: ["Signals"], swiftSettings: fastPath),
         // `frp export`: a checked script written as RxJS (the catalogue's spellings).
-        .target(name: "Export", dependencies: ["Language", "Signals", "JSONText"]),
+        // Its preludes are the files they are written in, embedded at build (`Preludes/`).
+        .target(name: "Export", dependencies: ["Language", "Signals", "JSONText"], exclude: ["Preludes/Prelude.swift"], resources: [
+            .embedInCode("Preludes/prelude.js"), .embedInCode("Preludes/actions.js"), .embedInCode("Preludes/Prelude.swift"),
+        ]),
         .target(name: "Services", dependencies: ["Signals", "JSONText"]),
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),

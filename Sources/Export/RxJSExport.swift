@@ -216,8 +216,11 @@ struct ServiceCalls {
     /// argument list (`["kitten"]`, frp's printing of the arguments, as each export's
     /// prelude prints them to look a reply up) and the reply.
     func replies(_ answers: RxJSExport.ServiceAnswers) -> [(name: String, entries: [(key: String, arguments: [Value], reply: RxJSExport.ServiceReply)])] {
-        services.sorted(by: { $0.key < $1.key }).map { name, arity in
-            let entries = Self.tuples(of: constants, count: arity, upTo: Self.recordedCalls).compactMap { arguments -> (key: String, arguments: [Value], reply: RxJSExport.ServiceReply)? in
+        // In one order whatever order the walk met them in, so an export is the same file
+        // each time.
+        let ordered = constants.sorted { $0.description < $1.description }
+        return services.sorted(by: { $0.key < $1.key }).map { name, arity in
+            let entries = Self.tuples(of: ordered, count: arity, upTo: Self.recordedCalls).compactMap { arguments -> (key: String, arguments: [Value], reply: RxJSExport.ServiceReply)? in
                 guard case .success(let reply)? = answers(name, arguments) else { return nil }
                 return ("[" + arguments.map(\.description).joined(separator: ",") + "]", arguments, reply)
             }

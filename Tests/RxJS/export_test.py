@@ -111,3 +111,12 @@ def test_the_rxjs_names_are_the_packages():
                           capture_output=True, text=True, timeout=60, env={**os.environ, "NODE_PATH": NODE_PATH})
     assert done.returncode == 0, done.stderr
     assert listed == set(done.stdout.split())
+
+
+@pytest.mark.parametrize("name", ["prelude.js", "actions.js"])
+def test_the_prelude_is_javascript(name):
+    """The export's prelude is a file of JavaScript (Sources/Export/Preludes), checked as
+    code; every exported script also runs it."""
+    done = subprocess.run(["node", "--check", str(ROOT / "Sources" / "Export" / "Preludes" / name)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
