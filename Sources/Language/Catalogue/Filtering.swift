@@ -101,8 +101,7 @@ let filteringOperators: [OperatorSpec] = [
     .guide(.filtering, "until another signal says stop (a reused cell)")
     .rxjs { a in "takeUntil(\(a[.notifier]))" }
     .combine { a in ".takeUntil(\(a[.notifier]))" },
-    .init("first", .operator, .filtering, [.optionalCondition,
-                                            .defaultValue],
+    .init("first", .operator, .filtering, [.optionalCondition, .defaultValue],
           "Forwards the first value (that meets CONDITION, when given), then completes; fails if there is none, or sends DEFAULT when given.",
           "Use it when a value must come; when none may, `take 1` ends quietly instead, and `first default V` sends V. `first rating > 90` is RxJS's first(predicate); `first rating > 90 default null` its first(predicate, defaultValue).",
           example: #"cold "-a-b-|" | first"#,
@@ -121,8 +120,7 @@ let filteringOperators: [OperatorSpec] = [
         (a[given: .optionalCondition] == nil ? ".first()" : evaluating("first", a, .optionalCondition))
             + (a[given: .defaultValue].map { ".replaceEmpty(with: \($0))" } ?? ".failIfEmpty(\"first: the signal completed without a value\")")
     },
-    .init("last", .operator, .filtering, [.optionalCondition,
-                                           .defaultValue],
+    .init("last", .operator, .filtering, [.optionalCondition, .defaultValue],
           "Forwards the last value (that meets CONDITION, when given) when the source completes; fails if there is none, or sends DEFAULT when given.",
           "Like reduce, it waits for the end: on a source that never completes it never sends. `last default V` sends V when nothing came (RxJS's last(predicate, defaultValue)).",
           example: #"cold "-a-b-|" | last"#,

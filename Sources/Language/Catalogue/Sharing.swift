@@ -10,8 +10,7 @@ extension Parameter {
 /// The sharing entries of the catalogue: what the checker, the compiler, `explain` and
 /// completion know of each, and how it is built.
 let sharingOperators: [OperatorSpec] = [
-    .init("share", .operator, .sharing, [.reset,
-                                         .eager],
+    .init("share", .operator, .sharing, [.reset, .eager],
           "Shares one subscription of the source among all subscribers.",
           "Subscribers at the same time share one run, one request; a late one joins the run in progress and misses what came before. When all have left, the next subscriber starts a new run (RxJS's share). `share reset false` connects once and never again: the run goes on when everyone has left, and a subscriber after the end gets the end at once. `share eager true` also connects at the start of the run, before anyone subscribes, as a hot source does.",
           example: "let clicks = cold \"-a-b-c|\" | share\nclicks | merge (timer 2ms | switchMap clicks)",
@@ -33,9 +32,7 @@ let sharingOperators: [OperatorSpec] = [
         return a[given: .reset] == "false" ? "share({\(rxjsNeverAgain)})" : "share()"
     }
     .combine { a in a[given: .reset] == nil && a[given: .eager] == nil ? ".shared()" : nil },
-    .init("replay", .operator, .sharing, [.n,
-                                          .reset,
-                                          .eager],
+    .init("replay", .operator, .sharing, [.n, .reset, .eager],
           "Like share, and a late subscriber first gets the last N values.",
           "The late subscriber gets the remembered values at once, at the instant it subscribes, then goes on with everyone. As with share, when all have left before the source ended, the next subscriber starts a new run (and nothing is remembered); after the source ended, everyone gets the last N and the end, and after an error the next subscriber starts a new run. `replay N reset false` never runs the source again: the last N values and the end are kept for everyone, the error too. `replay N eager true` also starts with the run, before anyone subscribes: a cache filled at once (an importer's page), replayed to whoever comes.",
           example: "let latest = cold \"-a-b---c|\" | replay 1\nlatest | merge (timer 4ms | switchMap latest)",

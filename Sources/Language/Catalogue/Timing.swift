@@ -29,9 +29,7 @@ let timingOperators: [OperatorSpec] = [
     .guide(.timing, "wait for a pause in typing (RAC2's throttle:)")
     .rxjs { a in a.isPipeline(.durationOrPipeline) ? "debounce(\(a[.durationOrPipeline]))" : "debounceTime(\(a[.durationOrPipeline]))" }
     .combine { a in a.isPipeline(.durationOrPipeline) ? nil : ".debounced(\(a[.durationOrPipeline]), scheduler)" },
-    .init("throttle", .operator, .timing, [.duration,
-                                            .leading,
-                                            .trailing],
+    .init("throttle", .operator, .timing, [.duration, .leading, .trailing],
           "Sends a value, then ignores values for DURATION (leading edge).",
           "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. `trailing true` also sends the latest dropped value when the window ends (and that opens the next window; a completion waits for it), as ReactiveSwift's throttle does; `leading false` sends no value at once, only at the window's end (RxJS's `{leading, trailing}`).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
