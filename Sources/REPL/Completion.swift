@@ -17,12 +17,6 @@ struct Completion {
     /// `let photos = popular`.
     var bindings: [String: String] = [:]
 
-    /// The prompt's commands, and the words each takes (completed after it).
-    static let commands: [(name: String, words: [String])] = [
-        (":help", []), (":explain", []), (":time", ["live", "virtual"]), (":trace", ["on", "off"]), (":jobs", []),
-        (":stop", []), (":load", []), (":save", []), (":export", ExportRunner.Target.allCases.map(\.rawValue)), (":reset", []), (":quit", []),
-    ]
-
     /// The top-level fields of each service's records (PhotoSite keeps them with the
     /// service), for completing inside expressions.
     static let fields: [String: [String]] = Dictionary(uniqueKeysWithValues: PhotoSite.services.map { ($0.name, $0.topLevelFields) })
@@ -90,12 +84,12 @@ struct Completion {
         let trimmed = String(rest).trimmingCharacters(of: " ")
         var pool: [String]
         if line.hasPrefix(":") && !line.contains(" ") {
-            pool = Completion.commands.map(\.name)
-        } else if [":explain", ":help", ":h"].contains(trimmed) {
+            pool = Command.names
+        } else if Command.named(trimmed)?.completesOperators == true {
             pool = catalogue.names(role: .operator) + catalogue.names(role: .source)
         } else if trimmed.hasPrefix(":") {
             // `:load FILE`, `:stop N`, `:time live`: not the language's names.
-            pool = Completion.commands.first { $0.name == trimmed }?.words ?? []
+            pool = Command.named(trimmed)?.words ?? []
         } else if trimmed.isEmpty {
             pool = catalogue.names(role: .source) + names + ["let", "var", "expect"]
         } else if trimmed.hasSuffix("|") {

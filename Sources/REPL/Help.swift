@@ -12,10 +12,7 @@ enum Help {
                      "`var text = \"\"` makes a property and `text := \"cats\"` sets it: every pipeline observing it reacts.",
                      "End a pipeline with `&` to run it in the background: :jobs lists them, :stop N stops one, :stop all of them.",
                      "`service search fails \"offline\"` (or `fails 2 times`, `slow 5`, `ok`) changes a service for what follows.",
-                     "Commands: :explain OP (one operator in full, its example run), :explain (which operator do I need?),",
-                     "  :time live|virtual|10x, :trace on|off,",
-                     "  :load FILE, :save FILE (this session's inputs as a script), :export rxjs|combine [FILE] (them as RxJS or Combine),",
-                     "  :reset, :quit (or Ctrl-D).", ""]
+                     "Commands: " + Command.all.flatMap(\.help).joined(separator: ", ") + ".", ""]
         return (lines + Explainer.families(catalogue)).flatMap { wrap($0, width: width) }.joined(separator: "\n")
     }
 

@@ -135,7 +135,7 @@ public struct Repl {
             // `help`, `exit`, `quit`, `?` (and `help()`...), as Python, IPython and node take
             // them, unless the script named something so.
             var typed = line.trimmingCharacters(of: " \t")
-            if pending.isEmpty, let habit = Repl.habits[typed] {
+            if pending.isEmpty, let habit = Command.habits[typed] {
                 if frontend.environment.names.contains(typed.trimmingCharacters(of: "()")) {
                     output.line("(`\(typed)` is a name you defined; \(habit) is the command)")
                 } else {
@@ -145,7 +145,10 @@ public struct Repl {
             if pending.isEmpty, typed.hasPrefix(":") {
                 let commandLine = typed
                 editor?.remember(commandLine)
-                if command(commandLine, frontend: &frontend, session: session, inputs: &inputs, output: output) == .quit { break }
+                var context = CommandContext(frontend: frontend, session: session, inputs: inputs, output: output)
+                let result = Command.perform(commandLine, in: &context)
+                (frontend, inputs) = (context.frontend, context.inputs)
+                if result == .quit { break }
                 if commandLine == ":reset" { bindings = [:] }
                 continue
             }
@@ -178,130 +181,6 @@ public struct Repl {
             if !jobs.jobs.isEmpty { output.line("(end of input: stopping the background pipelines)") }
         }
         return 0
-    }
-
-    enum CommandResult { case done, quit }
-
-    /// What other prompts understand without a colon, and the command each means here.
-    static let habits = ["help": ":help", "help()": ":help", "?": ":help", "exit": ":quit", "exit()": ":quit",
-                         "quit": ":quit", "quit()": ":quit"]
-
-    /// `:help [OP]`, `:explain [OP]` (`:help OP` is `:explain OP`), `:time live|virtual|Nx`, `:trace on|off`, `:load FILE`,
-    /// `:save FILE`, `:reset`, `:quit`.
-    private func command(_ line: String, frontend: inout Frontend, session: Session, inputs: inout [String],
-                         output: Output) -> CommandResult {
-        let words = line.split(separator: " ").map(String.init)
-        let argument = words.count > 1 ? words[1...].joined(separator: " ") : nil
-        if let command = words.first, [":quit", ":q", ":reset", ":jobs"].contains(command), let argument {
-            output.error("\(command) takes nothing after it (got `\(argument)`)")
-            return .done
-        }
-        switch words.first ?? "" {
-        case ":quit", ":q":
-            return .quit
-        case ":help", ":h", ":explain":
-            var explainer = Explainer(catalogue: frontend.catalogue, style: session.options.diagramStyle, output: output,
-                                      invocation: ":explain")
-            explainer.environment = frontend.environment
-            if let argument {
-                explainer.explain(argument)
-            } else if words.first == ":explain" {
-                explainer.overview()
-            } else {
-                output.line(Help.overview(frontend.catalogue, width: Int(frp_edit_columns())))
-            }
-        case ":time":
-            switch argument {
-            case "live"?: session.options.clock = .live(speed: 1)
-            case "virtual"?: session.options.clock = .virtual
-            case let speed? where speed.hasSuffix("x") && Double(speed.dropLast()).map({ $0 > 0 && $0.isFinite }) == true:
-                session.options.clock = .live(speed: Double(speed.dropLast()) ?? 1)
-            default:
-                output.error(":time takes live, virtual or a speed like 10x")
-                return .done
-            }
-            output.line("time: \(argument ?? "")")
-        case ":trace":
-            guard argument == "on" || argument == "off" else {
-                output.error(":trace takes on or off")
-                return .done
-            }
-            session.options.tracing = argument == "on"
-            output.line("trace: \(argument ?? "")")
-        case ":load":
-            guard let path = argument else {
-                output.error(":load takes a file: :load Examples/01-first-steps.frp")
-                return .done
-            }
-            switch SourceFile.load(path) {
-            case .failure(let failure): output.error(failure.message)
-            case .success(let source):
-                let (statements, diagnostics) = frontend.load(source)
-                for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
-                if diagnostics.isEmpty { inputs.append(source.text) }
-                for statement in statements { session.execute(statement) }
-            }
-        case ":save":
-            guard let path = argument else {
-                output.error(":save takes a file: :save session.frp")
-                return .done
-            }
-            let text = inputs.joined(separator: "\n") + "\n"
-            do throws(AtomicFile.Failure) {
-                try AtomicFile.replace(path, with: text, inPlaceUnlessRegular: true)
-                output.line("saved \(inputs.count) inputs to \(path)")
-            } catch {
-                output.error("cannot write \(path): \(error.reason)")
-            }
-        case ":export":
-            // This session's inputs, as `:save` writes them, exported as `frp export` does.
-            guard words.count >= 2, let target = ExportRunner.Target(rawValue: words[1]) else {
-                output.error(":export takes rxjs or combine, and a file to write it to: :export rxjs [FILE]")
-                return .done
-            }
-            let source = Source(name: "session", text: inputs.joined(separator: "\n") + "\n")
-            var exporting = Frontend.forFiles()
-            let (statements, _) = exporting.load(source)
-            let export = ExportRunner.Exported(statements, source: source, to: target)
-            for skipped in export.skipped { output.error("input line \(skipped.line): \(skipped.reason)") }
-            if words.count > 2 {
-                let path = words[2...].joined(separator: " ")
-                do throws(AtomicFile.Failure) {
-                    try AtomicFile.replace(path, with: export.file, inPlaceUnlessRegular: true)
-                    output.line("\(export.summary) to \(path)" + (target == .rxjs ? ": NODE_PATH=/usr/share/nodejs node \(path)" : ""))
-                } catch {
-                    output.error("cannot write \(path): \(error.reason)")
-                }
-            } else {
-                output.line(String(export.body.dropLast()))
-                output.line("// \(export.summary); the whole file: :export \(target.rawValue) FILE")
-            }
-        case ":jobs":
-            output.line(session.jobs?.list() ?? "")
-        case ":stop":
-            guard let jobs = session.jobs, !jobs.jobs.isEmpty else {
-                output.line("nothing to stop: no pipeline runs in the background (`PIPELINE &` starts one)")
-                return .done
-            }
-            if let argument {
-                guard let number = Int(argument.trimmingCharacters(of: "[] ")) else {
-                    output.error(":stop takes a job's number (see :jobs), or nothing to stop them all")
-                    return .done
-                }
-                if !jobs.stop(number) { output.error("there is no job \(number) (see :jobs)") }
-            } else {
-                jobs.stopAll(reason: ":stop")
-            }
-        case ":reset":
-            frontend = Frontend.forFiles()
-            inputs = []
-            output.line("names forgotten")
-        default:
-            let known = Completion.commands.map(\.name)
-            let hint = suggestion(for: words.first ?? "", among: known).map { " Did you mean \($0)?" } ?? ""
-            output.error("I do not know the command \(words.first ?? line).\(hint) The commands are \(known.joined(separator: ", ")).")
-        }
-        return .done
     }
 
     /// An input continues while a bracket is open or its last token is `|`, as the lexer

@@ -76,7 +76,7 @@ struct CompletionTests {
 
     @Test("completion offers only names the catalogue, the session, the prompt or the services have")
     func onlyKnownNames() {
-        let known = Set(Self.catalogue.names + Completion.commands.map(\.name) + Completion.commands.flatMap(\.words)
+        let known = Set(Self.catalogue.names + Command.names + Command.all.flatMap(\.words)
             + PhotoSite.services.flatMap { $0.fields.flatMap { $0.split(separator: ".").map(String.init) } }
             + ["photos", "let", "var", "expect", "it", "acc"])
         let lines = ["", "p", ":", ":t", ":time ", ":trace ", ":explain s", "popular | ", "popular | f", "popular | map ",
