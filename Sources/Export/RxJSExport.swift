@@ -287,8 +287,8 @@ struct ServiceCalls {
     static let recordedCalls = 2_000
 
     /// The first `limit` lists of `count` values each (the first value varying slowest), made
-    /// one at a time: all of them are about N^count (a 16 KB script's constants, N², took
-    /// 1.24 GB before 2,000 were kept).
+    /// one at a time: all of them are about N^count, too many to hold at once when a script
+    /// has many constants.
     static func tuples(of values: [Value], count: Int, upTo limit: Int) -> [[Value]] {
         guard count > 0 else { return [[]] }
         guard !values.isEmpty else { return [] }

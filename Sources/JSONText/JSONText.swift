@@ -9,7 +9,7 @@ public enum JSONText {
         // Most texts need no escape: written whole, not a scalar at a time.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         // Escapes are ASCII, so the UTF-8 bytes are copied as they are and only those
-        // escaped (a reply's 8 MB of output took a second a scalar at a time).
+        // escaped (a scalar at a time was slow for a reply's megabytes of output).
         var quoted: [UInt8] = [0x22]
         let utf8 = Array(text.utf8)
         quoted.reserveCapacity(utf8.count + 16)

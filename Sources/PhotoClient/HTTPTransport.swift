@@ -78,7 +78,7 @@ public struct HTTPTransport: PhotoTransport {
     }
 
     /// The longest error message a server's reply may give a run: it is printed with each
-    /// event, in the trace, `--events` and `--svg` (a 10 MB reason was printed whole).
+    /// event, in the trace, `--events` and `--svg` (a whole error page would be printed).
     static let longestReason = 1_000
 
     /// `reason`, cut to `longestReason` characters with what was cut said.

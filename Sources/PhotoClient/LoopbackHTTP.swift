@@ -59,7 +59,7 @@ public final class LoopbackHTTP: Sendable {
 
     private let group: any EventLoopGroup
     /// The bytes of the replies being read, all requests together: each is bounded by its
-    /// `maxBodySize`, but a script's 64 requests at once held 1.66 GB.
+    /// `maxBodySize`, but a script's many requests at once could together exhaust memory.
     private let buffered = ReplyBytes()
     /// The most `buffered` may reach; a reply that would pass it fails.
     public static let bufferedLimit = 64 << 20

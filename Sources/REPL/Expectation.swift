@@ -105,7 +105,7 @@ struct Expectation {
     /// long: it is stopped after this much real time.
     static let wallClockLimit = Duration.seconds(10)
     /// An expectation records at most this many events (each is kept to compare): a
-    /// marble is written by hand, and `range 1, 1.2e7` recorded whole took 1.5 GB.
+    /// marble is written by hand, and a long run recorded whole would hold every event.
     static let eventLimit = 100_000
 
     /// The run is also checked for leaks: after it is disposed, nothing it started may be

@@ -20,8 +20,8 @@ public enum Playground {
     /// `stop` says so (the server shutting down) or at `realTimeLimit`, whichever is first.
     /// Everything the request does counts against the one limit: checking, every run,
     /// printing, tracing and drawing, and the reply's rows; past it, what is left is not
-    /// done and the notes say so (18 runs of 1,000 long values held the page 14 s when only
-    /// the runs counted).
+    /// done and the notes say so (with only the runs counted, printing and drawing long
+    /// values held the page far past the limit).
     public static func run(_ script: String, stop: @escaping @Sendable () -> Bool = { false }) -> String {
         let limit = RealTimeLimit(realTimeLimit)
         let output = Collected()

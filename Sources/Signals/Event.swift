@@ -80,7 +80,7 @@ public struct SignalError: Error, Hashable, Sendable, CustomStringConvertible {
 /// How much work an operator may hold while it waits: values queued by concatMap, zip and
 /// delay, inner signals running at once in flatMap. A synchronous source (`range 1, 1e12
 /// | concatMap (timer 1ms)`) would fill them without end; past the limit they fail.
-/// A million of either: `make bench` (P8) measures what a million inner runs take, delayed
+/// A million of either: `make bench` measures what a million inner runs take, delayed
 /// runs (`timer 1s | mapTo it`) and subscribed ones.
 public enum Backlog {
     public static let waitingValues = 1_000_000

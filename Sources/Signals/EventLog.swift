@@ -10,8 +10,8 @@ import Darwin
 ///
 /// It lives here, below the language and the tracer, so that a stage whose value type is
 /// known records into it with a few stores (FusedStages: `StageRecorder.log`), specialised
-/// and inlined, instead of a call through its probe (P5: the call and the generic record
-/// were most of what tracing cost). Its own storage, not an Array: an array held by a
+/// and inlined, instead of a call through its probe (the call and the generic record
+/// would be most of what tracing costs). Its own storage, not an Array: an array held by a
 /// class checks on every write that its buffer is unique and the index in bounds.
 public final class EventLog<Value> {
     public typealias Entry = (time: Time, event: Event<Value>, subscription: Int)
@@ -26,7 +26,7 @@ public final class EventLog<Value> {
     /// Where the oldest entry is once the log is a ring (0 while it grows).
     @usableFromInline var oldest = 0
     /// Entries overwritten by newer ones once it is a ring (counted here, not in the
-    /// shared budget: a store to another object per traced event, P5).
+    /// shared budget: a store to another object per traced event).
     public var overwritten = 0
     /// The most entries kept: unbounded until `cap(at:)`.
     @usableFromInline var capacity = Int.max
@@ -54,7 +54,7 @@ public final class EventLog<Value> {
 
     deinit {
         // Entries that hold no references need no destroying (a call through the entry's
-        // type per entry, 8M instructions for a traced run's 100,000, P5).
+        // type per entry).
         if mayHoldReferences && !unwritten { base.deinitialize(count: stored) }
         free(block)
     }
@@ -69,14 +69,14 @@ public final class EventLog<Value> {
     @inlinable @inline(__always)
     public func record(_ event: consuming Event<Value>, subscription: Int) {
         // A completion holds nothing: the end of a row of numbers leaves it a log of
-        // plain entries, freed without destroying each (8M instructions for P5's logs).
+        // plain entries, freed without destroying each.
         if !event.isCompletion { mayHoldReferences = true }
         keep(event, subscription: subscription)
     }
 
     /// `record` for an event the caller knows holds no references (a number): while
     /// every entry is such, an overwritten one is not destroyed (a call per event,
-    /// a third of what tracing cost, P5). Safe because nothing in it needs releasing;
+    /// a large part of what tracing costs). Safe because nothing in it needs releasing;
     /// the first `record` of any other event ends it for the log's life.
     @inlinable @inline(__always)
     public func record(holdingNoReferences event: consuming Event<Value>, subscription: Int) {
@@ -86,8 +86,8 @@ public final class EventLog<Value> {
     /// Once the log is a ring of entries that hold no references (a traced number
     /// lane's steady state: every record of a long run past the trace's bound), a record
     /// is a few stores, inlined into the stage; the rest (growing, the shared bound,
-    /// entries to release) is out of line (P5: a call per record was half of what
-    /// tracing cost).
+    /// entries to release) is out of line (a call per record would be much of what
+    /// tracing costs).
     @inlinable @inline(__always)
     func keep(_ event: consuming Event<Value>, subscription: Int) {
         guard stored == capacity, !mayHoldReferences else { return keepOutOfLine(event, subscription: subscription) }
@@ -118,10 +118,10 @@ public final class EventLog<Value> {
     /// oldest first, as many as it keeps, or all of them when fewer: the log ends as those
     /// records would have left it (the ring's entries, what it overwrote, the budget's
     /// `newest`), without being called for the ones overwritten anyway (FusedStages'
-    /// counted rows, P5). Each event is made as it is kept: no list of them to destroy.
+    /// counted rows). Each event is made as it is kept: no list of them to destroy.
     ///
     /// Inlinable, so it is specialised where it is called (a generic loop looked the
-    /// entry's type up at every event: ~250 instructions each).
+    /// entry's type up at every event).
     @inlinable
     public func recordInRing(_ count: Int, of total: Int, subscription: Int, newest: (Int) -> Event<Value>) {
         assert(ringOfPlainEntries.map { count == min(total, $0) } ?? false,
@@ -143,8 +143,8 @@ public final class EventLog<Value> {
 
     /// What `record(holdingNoReferences:)` does to the log and the shared budget (the
     /// count, what it overwrites, the budget's room and `newest`), without the entry: a
-    /// counted row's traced event before its log is a ring (P5: writing each entry, and
-    /// the caps moving them, were most of what filling a trace's window cost).
+    /// counted row's traced event before its log is a ring (writing each entry, and the
+    /// caps moving them, are most of what filling a trace's window costs).
     @inlinable @inline(__always)
     public func countRecord() {
         guard stored == capacity else { return countGrowing() }
@@ -230,10 +230,10 @@ public final class EventLog<Value> {
     /// A block of `count` entries from the C heap, holding what `old` held (the smaller
     /// of the two sizes), which it frees. `realloc` moves a large block by remapping its
     /// pages, where a new block and a copy touch fresh pages, a page fault each: the logs'
-    /// growing and capping were most of what a traced run's trace cost by the clock
-    /// (4,274 page faults more than untraced for the P1 script, P5). It moves the entries
-    /// bit by bit, which their type allows: `init` checks that the compiler says so (every
-    /// `Value` is; a type with a weak reference on Darwin would not be).
+    /// growing and capping were most of what a traced run's trace cost by the clock. It
+    /// moves the entries bit by bit, which their type allows: `init` checks that the
+    /// compiler says so (every `Value` is; a type with a weak reference on Darwin would not
+    /// be).
     @usableFromInline
     static func reallocate(_ old: UnsafeMutablePointer<Entry>?, to count: Int) -> UnsafeMutablePointer<Entry> {
         guard let memory = realloc(old, max(1, count) * MemoryLayout<Entry>.stride) else {

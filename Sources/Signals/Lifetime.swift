@@ -26,10 +26,10 @@ public class Lifetime {
     }
 
     /// The first cleanup added (key 1), inline: most lifetimes have one (a timer's cancel,
-    /// an inner run's child), and a list is an allocation more for each of them (P8). Its
+    /// an inner run's child), and a list is an allocation more for each of them. Its
     /// key is not stored: the first key is always 1, and a lifetime's later cleanups go to
     /// the list even when this one was removed (8 bytes less for every lifetime: a flatMap's
-    /// run is 72 bytes, in malloc's 80-byte block where it took a 96, P8).
+    /// run is 72 bytes, in malloc's 80-byte block rather than a 96).
     private final var first: Cleanup?
     /// Here, in the byte after `first` (Swift places a field after the size of the one
     /// before, not its stride), with `holes` in the same word: 56 bytes for a lifetime.
@@ -45,9 +45,9 @@ public class Lifetime {
 
     #if DEBUG
     /// How many lifetimes are alive, in a debug build: `frp test` under `FRP_CHECK_LEAKS=1`
-    /// asks before and after each file's runs (a run that leaks keeps its lifetimes: `repeat … delay`
-    /// kept each of its runs until session 23). Not counted in release builds (two atomic
-    /// operations for each of a million inner runs, P8).
+    /// asks before and after each file's runs (a run that leaks keeps its lifetimes, as
+    /// `repeat … delay` once kept each of its runs). Not counted in release builds (two
+    /// atomic operations for each inner run).
     public static var alive: Int { count.load(ordering: .relaxed) }
     private static let count = Atomic<Int>(0)
     #endif
@@ -85,7 +85,7 @@ public class Lifetime {
     }
 
     /// Taken owned and moved in: a borrowed one was copied (a retain and a release more
-    /// a cleanup, P8's general run).
+    /// a cleanup).
     private final func add(_ cleanup: consuming Cleanup) -> Int {
         nextKey += 1
         // Inline for the first only: the list's entries come after it.
@@ -159,7 +159,7 @@ public class Lifetime {
         // None at all (a flatMap's run over a sequence): nothing to take.
         if case .none = first, cleanups.isEmpty { return }
         // Cleanups may add or dispose other lifetimes; take them first (moved out: a copy
-        // was a retain and a release more a disposal, P8's general run).
+        // was a retain and a release more a disposal).
         let firstCleanup = first.take()
         // Most have no list (a flatMap's run, a timer's): nothing more to take.
         guard !cleanups.isEmpty else {
@@ -205,8 +205,7 @@ public class Lifetime {
 /// A lifetime that ends with its parent, or earlier on its own (`Lifetime.child`,
 /// `adopt`): it is its parent's cleanup, and leaves it when it ends first. Its link is
 /// its own, so a lifetime that is no one's child (a flatMap's run, `InnerLifetime`) is 16
-/// bytes smaller (P8's general run at a million waiting: ~16 MB). A child is 72 bytes,
-/// in malloc's 80-byte block (`LifetimeTests.bytes`).
+/// bytes smaller. A child is 72 bytes, in malloc's 80-byte block (`LifetimeTests.bytes`).
 @usableFromInline
 class ChildLifetime: Lifetime {
     /// The lifetime this one is a child of, and its cleanup there: removed from it when
@@ -214,7 +213,7 @@ class ChildLifetime: Lifetime {
     /// run, and a closure per child was an allocation (and a list entry) more each.
     ///
     /// Unowned and unsafe, not weak: a weak reference gave every parent a side table, an
-    /// aligned allocation more for each inner run that has a `take` (P8's general path).
+    /// aligned allocation more for each inner run that has a `take`.
     /// Safe because it is set only while the parent holds this child in its cleanups, so
     /// the parent is alive: it is cleared when this child ends (before it leaves the
     /// parent), and the parent clears it in every child when it ends or is freed first

@@ -3,7 +3,7 @@
 /// A struct of two closures, not a class hierarchy: a closure made inside an
 /// `@inlinable` operator is specialised for its value type, so a chain of operators
 /// calls concrete code at every stage (a generic class's overridden methods are not
-/// specialised, and cost about 3x as much per event, measured).
+/// specialised, and cost several times as much per event).
 public struct Observer<Value> {
     public let next: (Value) -> Void
     public let terminate: (Termination) -> Void

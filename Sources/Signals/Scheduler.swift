@@ -13,8 +13,8 @@ import Synchronization
 /// others go into a binary heap; the next timer is the earlier of the two fronts.
 /// A cancelled or re-armed timer's entry stays where it is, stale (its number is no longer
 /// the timer's), and is dropped when it comes up, or when stale entries are half of all:
-/// nothing in a sift reaches into a timer object (P8: with a million timers, writing each
-/// moved timer's place was a cache miss per level).
+/// nothing in a sift reaches into a timer object (with many timers, writing each moved
+/// timer's place would be a cache miss per level).
 /// One thread owns the scheduler and the whole signal graph; other threads reach it only
 /// through an `Inlet` (HTTP replies, Ctrl-C), so the graph needs no locks.
 public final class Scheduler {
@@ -30,8 +30,8 @@ public final class Scheduler {
     public private(set) var now: Time = .zero
 
     /// A timer's place in the heap, its keys kept inline: sifting compares entries
-    /// without reaching into timer objects scattered over memory (a million timers: a
-    /// cache miss per comparison, P8).
+    /// without reaching into timer objects scattered over memory (with many timers, a
+    /// cache miss per comparison).
     @usableFromInline struct Entry {
         let due: Int64
         let sequence: UInt64
@@ -97,7 +97,7 @@ public final class Scheduler {
     /// The place a timer armed now to fire after `delay` would take, taken now for a
     /// timer armed later (`Timer.schedule(at:)`): one timer then stands for many pieces of
     /// pending work, each in the place a timer of its own would have had (a flattener's
-    /// delayed runs, P8).
+    /// delayed runs).
     public func takePlace(after delay: TimeSpan) -> Place {
         takePlace(at: now + TimeSpan(nanoseconds: max(0, delay.nanoseconds)))
     }
@@ -143,8 +143,8 @@ public final class Scheduler {
     /// time while waiting, so Ctrl-C is handled at once).
     public func run(until limit: Time? = nil, shouldStop: () -> Bool = { false }) {
         // Timers fired since `interrupted` was last asked: it is asked before the first,
-        // after every 8th and before every wait (a million timers asked it a million times,
-        // a fifth of their cost through the REPL's closure, P8).
+        // after every 8th and before every wait (asked at every timer, its call through the
+        // REPL's closure would be much of what a timer costs).
         var unpolled = 0
         while !shouldStop() {
             if unpolled == 0 || unpolled == 8 {
@@ -203,8 +203,7 @@ public final class Scheduler {
 
     /// Fires the next armed timer (`nextArmed`) at its due time. Its entry is moved out of
     /// the queue or the heap: a copy, and a placeholder timer in the taken entry's place,
-    /// were four atomic reference counts a timer (a quarter of P8's general run went to
-    /// retains and releases, perf).
+    /// were four atomic reference counts a timer.
     @inline(__always)
     private func fire(_ due: Int64, inQueue: Bool) {
         guard let timer = inQueue ? takeFront() : takeTop() else { return }
@@ -401,12 +400,11 @@ public final class Scheduler {
 /// it sends (`Signal.timer(sending:)`: its `fire`), one allocation where a timer and its
 /// action's context were two; its members are final. Its work is a subclass's `fire`:
 /// an action (`ActionTimer`, what `Scheduler.makeTimer` makes), or the values a `timer`
-/// sends (`SendingTimer`, which holds no action: 16 bytes less for each of a million
-/// waiting timers, P8).
+/// sends (`SendingTimer`, which holds no action: 16 bytes less for each waiting timer).
 ///
 /// Its due time is kept in the scheduler's entry only (the entry of its current arming):
 /// 8 bytes less for each waiting timer, which with `SendingValueTimer` holding no lifetime
-/// put it in malloc's 96-byte block where it took a 112 (P8).
+/// puts it in malloc's 96-byte block rather than a 112.
 public class Timer {
     @usableFromInline final unowned let scheduler: Scheduler
     /// The number of its current arming; 0 when it is not armed (the heap's entries of
@@ -465,7 +463,7 @@ public class Timer {
     /// Called first in a subclass's `fire` that sends what the timer holds: from then on
     /// `wasCancelled` says whether a `cancel` came. What it sends may end the subscription
     /// (`take 1` downstream), whose lifetime cancels the timer, so the timer needs no
-    /// lifetime of its own to ask (8 bytes less for each waiting timer, P8). The mark stays
+    /// lifetime of its own to ask (8 bytes less for each waiting timer). The mark stays
     /// until the timer is cancelled or armed again; it is not pending meanwhile.
     @inlinable
     final func hearCancel() { sequence = Self.firing }

@@ -165,8 +165,8 @@ extension Signal where Value == Int {
     /// One closure whatever the arguments, the bad count checked inside it. With
     /// `guard count >= 0 else { return .fail(...) }` before it, two closures met in one
     /// value, and the optimiser could no longer inline a chain written in one expression
-    /// through to the loop: P1 through the library took 8.5 ns/event instead of 2.1
-    /// (`make bench`). Sources and synchronous operators keep to this.
+    /// through to the loop, which made such a chain several times slower. Sources and
+    /// synchronous operators keep to this.
     @inlinable public static func range(_ start: Int, _ count: Int) -> Signal<Int> {
         Signal(unchecked: { observer, lifetime in
             guard count >= 0 else { return observer.terminate(.error(.negativeCount("range", count))) }

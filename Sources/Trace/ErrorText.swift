@@ -1,5 +1,5 @@
 /// An error's message as a diagram draws it: whole up to `shownCharacters`, else its
-/// beginning and how long it was. A server's 10 MB error page is one event; the legend
+/// beginning and how long it was. A server's whole error page is one event; the legend
 /// and the SVG would each have written it out in full, as values are not.
 enum ErrorText {
     static let shownCharacters = 200

@@ -32,7 +32,7 @@ public struct MarbleDiagram<Value> {
     @usableFromInline let named: [(mark: Character, full: String)]
     /// Each row's marks by instant, and the first error's message: read from the rows'
     /// logs here, in the caller's module, where the value type is known (the generic
-    /// reading looked up types at every one of 100,000 events: P5).
+    /// reading looked up types at every event).
     @usableFromInline let marks: [[(time: Int64, instant: Instant)]]
     @usableFromInline let firstError: String?
 
@@ -225,8 +225,7 @@ public struct MarbleDiagram<Value> {
     /// and its first values, at most `kept` of each — more than a line of the diagram
     /// holds, so a layout that draws every mark never needs the others — and how many
     /// values and ends of each kind there were. Ten million values at one instant are
-    /// drawn from a few marks and counts, not from a list of ten million (P5: the
-    /// diagram was a third of a traced run's time).
+    /// drawn from a few marks and counts, not from a list of ten million.
     @usableFromInline
     struct Instant {
         @usableFromInline let kept: Int
@@ -398,8 +397,7 @@ public struct MarbleDiagram<Value> {
     }
 
     /// How many columns `token` takes, without making the marks of an instant too wide to
-    /// draw (30,000 of them, one for each value of a traced P1's last row: ~10M
-    /// instructions a run, to be counted).
+    /// draw (one for each of its values, made only to be counted).
     static func width(_ instant: Instant, _ detail: Detail) -> Int {
         switch shape(instant, detail) {
         case .marks(let marks): return marks.count

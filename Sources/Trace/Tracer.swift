@@ -10,7 +10,7 @@ import Signals
 /// oldest are dropped and the diagram says so.
 public final class Tracer<Value> {
     /// One stage's line of the diagram. A class the stage's probe points at directly, so
-    /// recording an event is one store (P5: tracing costs at most 2x).
+    /// recording an event is one store.
     public final class Row {
         public let key: String
         public let label: String

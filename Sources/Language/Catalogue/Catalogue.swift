@@ -65,8 +65,8 @@ public final class OperatorSpec: Sendable {
     /// For an operator whose build is its arguments read, then applied to the signal
     /// before it (`take`): that function. `build` is made from it, and an inner
     /// pipeline's stage whose arguments are the same for every value reads them once per
-    /// flatMap and applies them to each value's upstream (`Compiler.build`; building
-    /// `take 1` per value was ~1,000 instructions of P8's general run).
+    /// flatMap and applies them to each value's upstream (`Compiler.build`), rather than
+    /// building `take 1` again for every value.
     public let lift: Lift?
     /// How the stage runs inside a fused chain of simple stages (`FusedStages`), nil when it
     /// does not fuse. Declared here, so the compiler asks the entry, never the name; the

@@ -25,9 +25,9 @@ extension String {
 
 /// The closest candidate to a misspelled name, if one is close enough to be a likely
 /// typo (Elm's `Reporting/Suggest.hs` in spirit): at most a third of the name's length
-/// away. The distance costs the product of the two lengths (two 60,000-character names
-/// took 19 s), so a name longer than `longestSuggestedName` gets none, and a candidate
-/// whose length alone differs by more than the accepted distance is not measured.
+/// away. The distance costs the product of the two lengths, so a name longer than
+/// `longestSuggestedName` gets none, and a candidate whose length alone differs by more
+/// than the accepted distance is not measured.
 public func suggestion(for name: String, among candidates: [String]) -> String? {
     let length = name.count
     guard length <= longestSuggestedName else { return nil }

@@ -5,8 +5,7 @@ extension FusedStages {
     /// number forms (a `filter` or `map` with a number form, `NumberForms`), counted while the
     /// loop runs and recorded when it stops, as the range's own row is
     /// (`Stage.pushRecordingAfter`): the same entries, for an increment per value where a
-    /// record was ~50 instructions (P5: a traced P1 event cost 1.70× an untraced one, one
-    /// record per event).
+    /// record per event costs far more.
     ///
     /// Exact, not a summary. Logs that keep nothing yet count each record as it comes
     /// (`EventLog.countRecord`: the log and the shared budget change as the record would
@@ -252,8 +251,8 @@ extension FusedStages {
                 logs[index]._withUnsafeGuaranteedRef { log in counting ? log.count : min(unheard[index], log.ringOfPlainEntries ?? 0) }
             }
             // Numbers, newest first: a list of events was grown, copied reversed and
-            // destroyed event by event through their type's witness (~20M instructions
-            // for a traced run's window, callgrind).
+            // destroyed event by event through their type's witness, costly over a traced
+            // run's window.
             var newest = wanted.map { wanted -> [Double] in
                 var numbers: [Double] = []
                 numbers.reserveCapacity(wanted)

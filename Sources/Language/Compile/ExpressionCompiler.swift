@@ -10,8 +10,8 @@ public struct Frame {
         set { caughtSlot = newValue.map { .caught($0) } ?? .none }
     }
     /// `caught`, stored in an enum of its own: an `Optional<Caught>` field was copied
-    /// through `Optional`'s value witness after a metadata lookup (81 instructions a copy
-    /// of a frame, two per subscribed inner run, callgrind P8).
+    /// through `Optional`'s value witness after a metadata lookup (at every copy of a frame,
+    /// two per subscribed inner run).
     private var caughtSlot: CaughtSlot
     /// How deep inside inner pipelines (flatMap's, merge's, catch's) this frame is: the
     /// tracer indents those stages under their operator.

@@ -26,8 +26,7 @@ enum FusedStages {
     /// A range's batch (at most 64 numbers), from `values.lowerBound` on: each the first
     /// plus a small whole number, exact below 2^53 (a range's FROM and COUNT are at most
     /// `Limits.largestCount`, below 2^50), in a loop the compiler vectorises (a 32-bit
-    /// whole number to a `Double` is one packed instruction, a 64-bit one is not):
-    /// 2 instructions a number fewer (P1).
+    /// whole number to a `Double` is one packed instruction, a 64-bit one is not).
     @inline(__always) static func fill(_ buffer: UnsafeMutableBufferPointer<Double>, with values: Range<Int>) {
         assert(values.lowerBound.magnitude < 1 << 53 && values.upperBound.magnitude < 1 << 53)
         assert(values.count <= buffer.count)
@@ -87,8 +86,7 @@ enum FusedStages {
             didSet { nextRef = next.map { Unmanaged.passUnretained($0) } }
         }
         /// The same references, called through `_withUnsafeGuaranteedRef`: a plain load
-        /// of an unowned(unsafe) reference still retains and releases it around the call
-        /// (perf: a fifth of the traced run).
+        /// of an unowned(unsafe) reference still retains and releases it around the call.
         final var nextRef: Unmanaged<Stage>?
         final var probeRef: Unmanaged<StageRecorder>?
         /// The probe's log, where the stage records values that are not big itself.
@@ -110,7 +108,7 @@ enum FusedStages {
         /// frame is passed on, borrowed: a filter or take hands the next stage the frame
         /// it was given, and a map moves its result into a new one, so no stage copies a
         /// value to make a frame (a copy or destroy of a `Value` is an outlined call,
-        /// even for a number: a tenth of P1's instructions).
+        /// even for a number).
         func push(_ frame: Frame) {}
 
         /// Takes the next value when it is a number, without a frame (the number lane): a
@@ -120,8 +118,7 @@ enum FusedStages {
         func pushNumber(_ number: Double) { pushFrame(of: number) }
 
         /// `push` of a number's frame, out of line: the number lane's stages fall back to
-        /// it, and inlined it made them save every register on each call (29 instructions
-        /// where 12 do, callgrind).
+        /// it, and inlined it would make them save every register on each call.
         @inline(never) final func pushFrame(of number: Double) { push(Frame(it: .number(number))) }
 
         /// Takes the next numbers, in order (`range`'s values between two polls): a stage
@@ -241,7 +238,7 @@ enum FusedStages {
         /// the loop ends, not value by value. Its values are known (the numbers it counted
         /// through) and all come at one instant, so the row keeps the same entries — the
         /// last ones sent, as many as the trace keeps — for half the records of a traced
-        /// `range | filter | map` (P5). Only where nothing else hears each event as it
+        /// `range | filter | map`. Only where nothing else hears each event as it
         /// comes (`logRef`: no `--events` file).
         final func pushRecordingAfter(_ values: Range<Int>, _ logRef: Unmanaged<EventLog<Value>>, _ nextRef: Unmanaged<Stage>,
                                       interrupted: () -> Bool) {
@@ -295,7 +292,7 @@ enum FusedStages {
                     return
                 }
                 // Counted, then only the entries it keeps written: the records past the
-                // trace's room would be written to be dropped (P5).
+                // trace's room would be written to be dropped.
                 log.startCounting()
                 for _ in first..<sent.upperBound { log.countRecord() }
                 log.writeCounted(subscription: subscription) { .next(.number(Double(sent.upperBound &- 1 &- $0))) }
@@ -517,8 +514,8 @@ extension Compiler {
     /// `template`: an inner pipeline's expressions as its earlier instantiations compiled
     /// them, by the stages' places in the pipeline (`stages`' indices), and the chain's
     /// plan. The plan is made once when no argument read once depends on the value
-    /// (`take 3`, `reduce 0, …`): planned for each value, a two-stage chain cost twice its
-    /// unfused stages (P8, `flatMap (timer 1s | map 5 | take 1)`). Not when traced: a
+    /// (`take 3`, `reduce 0, …`): planned for each value, a two-stage chain would cost more
+    /// than its unfused stages (`flatMap (timer 1s | map 5 | take 1)`). Not when traced: a
     /// traced `range` head is a stage only where its arguments count.
     func fused(_ stages: ArraySlice<CheckedStage>, upstream: Signal<Value>, _ frame: Frame,
                direct: (start: Int, count: Int, head: CheckedStage)? = nil, template: PipelineTemplate? = nil) -> Signal<Value> {

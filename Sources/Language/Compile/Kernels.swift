@@ -187,13 +187,12 @@ extension ExpressionCompiler {
     ///
     /// Its own switch, not `OperatorKernels`': an `Evaluator` returned through their
     /// generic result is stored at the most general abstraction, and every call of it then
-    /// went through two reabstraction thunks (117 instructions a traced P1 event, callgrind),
-    /// and the shapes lost their specialisation per kernel. With the closure boxed in a
-    /// class (`CompiledExpression`) the thunks go, but `Shapes.itNumber` is still merged
-    /// into one partly generic body (an unfused `map it * 3 | filter it % 2 == 0 | map it
-    /// + 1 | reduce` 672M → 707M instructions at 1M values). The two tables agree: the
-    /// number lane's differential test (`ShapeTests.numberLane`) runs every arithmetic
-    /// operator and comparison both ways.
+    /// went through two reabstraction thunks, and the shapes lost their specialisation per
+    /// kernel. With the closure boxed in a class (`CompiledExpression`) the thunks go, but
+    /// `Shapes.itNumber` is still merged into one partly generic body, a little slower for
+    /// an unfused chain of number stages. The two tables agree: the number lane's
+    /// differential test (`ShapeTests.numberLane`) runs every arithmetic operator and
+    /// comparison both ways.
     func withKernel(_ op: BinaryOperator, _ make: (any BinaryKernel.Type) -> Evaluator) -> Evaluator {
         switch op {
         case .add: return make(AddKernel.self)
@@ -214,9 +213,9 @@ extension ExpressionCompiler {
 
 /// What a shape's closure reads besides the frame, behind one reference: a closure's
 /// captures are passed to its body as arguments on every call, and `it % 2 == 0` captured
-/// two sites (10 of its 16 words; 28 instructions per event went to passing them,
-/// callgrind). Number constants are here too (read when used); a `Value` constant stays
-/// captured directly: read from an object, it is copied and destroyed per event.
+/// two sites (10 of its 16 words, all passed at every event). Number constants are here too
+/// (read when used); a `Value` constant stays captured directly: read from an object, it is
+/// copied and destroyed per event.
 final class ShapeCaptures {
     let site: Site
     /// The inner operation's site (`it % 2` in `it % 2 == 0`, `rating` in `rating > 90`).

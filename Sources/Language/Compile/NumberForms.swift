@@ -8,9 +8,9 @@
 /// (`ExpressionCompiler.compileBinary`), so the two lanes compute the same thing; the
 /// differential test (`ShapeTests`) checks it value by value.
 ///
-/// Why: the P1 script spent 171 instructions an event making frames, returning values
-/// for a filter to switch on and destroy, and calling a closure per stage through a frame
-/// of 64 bytes (docs/performance.md, P1).
+/// Why: making frames, returning values for a filter to switch on and destroy, and calling a
+/// closure per stage through a frame cost a number chain far more than its arithmetic
+/// (docs/performance.md).
 final class NumberFunction {
     let apply: (Double) -> Double?
     /// `apply` over a batch of numbers in place (`FusedStages.Stage.pushNumbers`), up to
@@ -186,9 +186,8 @@ enum NumberForms {
 
         /// A batch of natural numbers, found so by one pass without a branch (which the
         /// compiler vectorises), is tested without checking each number again, and by a
-        /// remainder below 64 from a bit set of the answers (`answers`): ~17 instructions
-        /// a number where one at a time took 23 (P1's filter). Any other batch goes one
-        /// number at a time.
+        /// remainder below 64 from a bit set of the answers (`answers`): cheaper a number
+        /// than testing them one at a time. Any other batch goes one number at a time.
         func keepAll(_ numbers: UnsafeMutableBufferPointer<Double>) -> (kept: Int, read: Int) {
             guard mask < 64, RemainderKernel.allNatural(numbers) else { return keepEach(numbers) }
             var kept = 0

@@ -2,8 +2,8 @@ import Signals
 
 /// The compiled expressions of a pipeline that is instantiated again and again — flatMap's
 /// inner pipeline, once per value. Each argument's expression is compiled at the first
-/// instantiation and reused: a million inner runs compiled `of it, it` a million times
-/// (a quarter of their cost, P7).
+/// instantiation and reused: compiling `of it, it` again for each inner run would be much of
+/// the run's cost.
 ///
 /// Safe because a template belongs to one `Compiler` (one run) and one pipeline, and every
 /// frame it serves has the same `caught` (compiled into `error`): the frames differ only in
@@ -13,15 +13,15 @@ final class PipelineTemplate {
     private var stages: [EvaluatorSlots] = []
     /// The head's signal, when it is the same for every instantiation (`sharedHead`).
     private var head: Signal<Value>?
-    /// Whether it is, found at the first instantiation (asking for each value was ~90
-    /// instructions of an inner run, P8).
+    /// Whether it is, found at the first instantiation (asking again for each value would
+    /// add to every inner run).
     private var headIsShared: Bool?
 
     /// The head's signal built once and reused, nil when each instantiation builds its
     /// own. A source that knows what it sends from its arguments (`known`), all of them
     /// constant (`timer 1s`), builds the same signal for every value, and a signal is a
     /// recipe each subscription starts anew, so one serves every instantiation (building
-    /// it was ~1,300 instructions of an inner run, P8's general path).
+    /// it for each value would be a large share of a general inner run).
     func sharedHead(_ pipelineHead: CheckedHead, build: () -> Signal<Value>) -> Signal<Value>? {
         if let head { return head }
         if headIsShared == nil {
@@ -56,8 +56,7 @@ final class PipelineTemplate {
 /// has a slot past them).
 final class EvaluatorSlots {
     /// In classes: a closure kept in an array is stored at the array's abstraction, and
-    /// each one read back was wrapped in a new thunk closure (an allocation per read: a
-    /// tenth of a known inner run, P8).
+    /// each one read back was wrapped in a new thunk closure (an allocation per read).
     private var evaluators: [CompiledExpression?] = []
 
     /// The slot of a part of argument `argument` compiled on its own (`acc + E`'s E), past

@@ -14,12 +14,12 @@ public protocol SourceProvider: AnyObject {
 /// What records a stage's events for a run (the REPL's `TracedStage` hands them to the
 /// tracer's `Tracer.StageProbe`): a class to subclass, so a traced event is one
 /// class-method call from the event path (a generic probe's witnesses would not be
-/// specialised; closures cost one more hop — P5).
+/// specialised; closures cost one more hop).
 open class StageRecorder: Probe {
     public typealias Value = Language.Value
 
     /// Where a stage may record its values itself, without calling `received`: a fused
-    /// stage does, for values that are not big (P5). Nil when every event must come
+    /// stage does, for values that are not big. Nil when every event must come
     /// through `received` (something else hears them: an `--events` file, a count).
     public let log: EventLog<Value>?
 
@@ -54,7 +54,7 @@ public final class RunContext {
     public var fuses = true
     /// Whether a traced `range`'s rows of pure number stages before a sum are counted as
     /// it runs and recorded when it stops (FusedStages.CountedRows): the same entries, for
-    /// an increment per value (P5). Off only to compare the two (`CountedRowsTests`).
+    /// an increment per value. Off only to compare the two (`CountedRowsTests`).
     public var countsRows = true
     /// How many of a traced `range`'s values went through counted rows.
     public internal(set) var countedValues = 0

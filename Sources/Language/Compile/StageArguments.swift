@@ -93,7 +93,7 @@ public struct StageArguments {
     /// A value evaluated once, now (nil when an optional one was not given). One that is
     /// the same for every instantiation of an inner pipeline (`take 1`) is evaluated at
     /// the first and kept (`EvaluatorSlots.constant`): read again for each value, `take
-    /// 1`'s count was ~390 instructions of P8's general inner run.
+    /// 1`'s count would be a real share of every general inner run.
     public func optionalValue(_ parameter: Parameter) throws(SignalError) -> Value? {
         let index = index(parameter)
         if let slots, let kept = slots.constant(index) { return kept }
@@ -147,16 +147,15 @@ public struct StageArguments {
     ///
     /// Each call returns its values in the list the call before returned, when nothing else
     /// holds that list any more (the run that sent its values has ended): a list allocated
-    /// and freed per value was ~560 of the ~1,270 instructions of P7's folded inner run
-    /// (callgrind). When a run still holds it (a value sent re-enters the flatMap, or a
-    /// subscribed run keeps it), the list is copied on write as any array is: the answer
-    /// never depends on the reuse.
+    /// and freed per value would be much of what a folded inner run costs. When a run still
+    /// holds it (a value sent re-enters the flatMap, or a subscribed run keeps it), the list
+    /// is copied on write as any array is: the answer never depends on the reuse.
     public func valuesReader(_ parameter: Parameter) -> (Frame) throws(SignalError) -> [Value] {
         let first = index(parameter), count = stage.arguments.count - first
         // One function writing every value in its place, composed once: each call reaches
         // the expressions through its own captures, where expressions read back from a
         // list were each retained and released around their call (four atomic operations
-        // a run of `of it, it`; retains and releases were ~30 % of P7's `*` by perf).
+        // a run of `of it, it`, and retains and releases are much of a flatMap's cost).
         var write: (Frame, inout [Value]) throws(EvaluationFailure) -> Void = { _, _ in }
         for (slot, argument) in zip(first..., stage.arguments[first...]) {
             guard case .expression(let expression) = argument else { continue }
@@ -170,8 +169,8 @@ public struct StageArguments {
         return { [write] frame throws(SignalError) in
             // Taken out (swapped: no count changed), so that it is unique when the last run
             // let it go; each value written in its place (emptying it first went through
-            // the array's generic `replaceSubrange`, ~170 instructions). A value that is
-            // not an expression stays null.
+            // the array's generic, costly `replaceSubrange`). A value that is not an
+            // expression stays null.
             var list: [Value] = []
             swap(&list, &reused.list)
             if list.count != count { list = Array(repeating: .null, count: count) }
@@ -316,9 +315,9 @@ public struct StageArguments {
     /// stages before them are folded the same way into a source sending those values
     /// (`Signal.timer(_:sending:on:)`, `.sequence`), and only the stages after it are
     /// built and subscribed for the value: a `mapTo` built, subscribed and torn down for
-    /// each value was ~1,500 of the ~7,950 instructions of P8's general inner run. So is a
-    /// source that reads the value with nothing folded after it (`of it, it | take 2`):
-    /// built per value through its `StageArguments`, it was ~3,000 of P7's ~7,800.
+    /// each value would be a large share of a general inner run. So is a source that reads
+    /// the value with nothing folded after it (`of it, it | take 2`): built per value
+    /// through its `StageArguments`, it would be much of the run.
     ///
     /// A last stage that takes the first N values (`take N`, its entry's fusion `.first`,
     /// N the same for every value) is not built: the flattener's run counts them itself

@@ -1,9 +1,10 @@
 /// Whether the run on this thread must stop: its real-time limit passed, Ctrl-C, `:stop`.
 /// The scheduler asks between events; a costly operation inside one event (`matches` or
 /// `contains` over megabytes, a long text or list built) asks through `check()`, so a limit
-/// holds inside an event too: one `matches` on 4 MB ran over a minute and could not be
-/// stopped. A run binds it for its thread (`Interruption.$current.withValue`); code that is
-/// not part of a run (the checker folding constants) has none and is never stopped.
+/// holds inside an event too, where one `matches` over megabytes could otherwise run far past
+/// it and not be stopped. A run binds it for its thread (`Interruption.$current.withValue`);
+/// code that is not part of a run (the checker folding constants) has none and is never
+/// stopped.
 public final class Interruption: @unchecked Sendable {
     /// Unchecked: it is bound and asked on the run's one thread only (STYLE §8).
     @TaskLocal public static var current: Interruption?

@@ -15,7 +15,7 @@ extension Value {
 
     /// The text a value is known by in a diagram (its letter, its legend): as much as an
     /// event line prints (`Limits.printedCharacters`), so 1,000 values of 16 MB are not
-    /// written out whole for their letters (18 such runs held the playground 14 s).
+    /// written out whole for their letters (a few such runs would hold the playground).
     var shownDescription: String { description(upTo: Limits.printedCharacters).text }
 }
 

@@ -24,12 +24,12 @@ struct RealTimeLimit: Sendable {
 /// synchronous loops every 64 values: it reads the clock every 8th poll (`passed`). A
 /// costly operation inside an event (`matches` or `contains` over megabytes, a long text
 /// built) asks through `Interruption`, which reads the clock at once (`passedNow`): an
-/// event that takes long cannot carry a run past its limit, as reading the clock every
-/// 512 events did (100 `contains` on 16 MB ran 62.8 s under a 5 s limit). It reads the
-/// clock itself rather than being told by a timer on another thread: a timer on
+/// event that takes long cannot carry a run past its limit, as it could if the clock were
+/// read only every 512 events (a few slow events would run far past the limit). It reads
+/// the clock itself rather than being told by a timer on another thread: a timer on
 /// Dispatch's global queue never fired while two runs kept both of its threads busy.
 /// The end is kept as plain nanoseconds of the monotonic clock (a
-/// `ContinuousClock.Instant` is read through witness tables, ~400 instructions a poll, P8).
+/// `ContinuousClock.Instant` is read through witness tables, costly at every poll).
 final class Deadline {
     /// `DispatchTime`'s uptime nanoseconds at the end; `.max` without a limit.
     private let end: UInt64

@@ -128,8 +128,8 @@ struct Run {
 
 /// The events a run has let through: counted by its observer, read at every poll of the
 /// scheduler and of a synchronous loop (every 64 values of a fused `range`). Unchecked for
-/// exclusive access, as the engine's modules are: a captured variable's read was checked
-/// at each poll, ~63 instructions (about one an event of P1's fused `range`, callgrind).
+/// exclusive access, as the engine's modules are: a captured variable's read would be
+/// checked at each poll, a cost a fused `range` feels at every event.
 /// Only the run's own closures touch it, on the run's thread, one at a time.
 final class EventCount {
     @exclusivity(unchecked) var count = 0

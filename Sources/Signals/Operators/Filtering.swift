@@ -24,7 +24,7 @@ extension Signal {
             guard count > 0 else { return downstream.terminate(.completed) }
             // One object for the count, the downstream and the upstream's lifetime (the stage
             // is that lifetime): the two closures hold it alone, so they need no context of
-            // their own (five allocations a subscription were one, P8's general path).
+            // their own (one allocation a subscription where there were five).
             let stage = lifetime.adopt(TakeStage(count, downstream))
             self.startHandler(Observer(next: { stage.receive($0) }, terminate: { stage.end($0) }), stage.upstream)
         })
@@ -358,8 +358,7 @@ final class FilterStage<Value> {
         }
     }
 
-    // Out of line: the error path's registers are then not saved and restored on every
-    // value (callgrind: 8 of 111 instructions per event of P1).
+    // Out of line: the error path's registers are then not saved and restored on every value.
     @inlinable @inline(never)
     func fail(_ error: SignalError) {
         upstream.dispose()

@@ -97,7 +97,7 @@ extension Signal {
 
     /// `flatten` with its own bound on runs at once (tests reach the bound with fewer).
     /// Inlinable, as the whole flattener: specialised for the value types where it is
-    /// used (generic, each array of values looked its type's metadata up: a quarter of P8).
+    /// used (generic, each array of values would look its type's metadata up).
     @inlinable
     func flatten<Inner>(_ strategy: FlattenStrategy, runs: InnerRuns<Value, Inner>,
                         runningAtMost bound: Int) -> Signal<Inner> {
@@ -178,8 +178,8 @@ extension Signal {
             var again = true
             // Weak: the timer's own action runs `subscribe`, which holds this variable; a
             // strong one made a cycle that kept the timer and the whole downstream alive
-            // after the run (Example 24's `repeat 3 delay 30s`: 140–190 KB a run, found by
-            // the fuzzer's memory limit). The lifetime's cleanup holds the timer until it ends.
+            // after the run (each run of a `repeat … delay` was kept). The lifetime's cleanup
+            // holds the timer until it ends.
             weak var timer: Timer?
             // A loop, not recursion: a source that ends at once is run again without
             // growing the stack.
@@ -257,15 +257,15 @@ extension Signal {
 
 /// How a flattening operator makes each value's run: always a signal to subscribe, or an
 /// `InnerRun`, which may be known when made. Two kinds, not `.signal` runs: the flattener
-/// destroyed each `InnerRun` through the enum's unspecialised value witness (~470
-/// instructions a subscribed run, callgrind, P8's general path).
+/// destroyed each `InnerRun` through the enum's unspecialised value witness, a cost in
+/// every subscribed run.
 public enum InnerRuns<Value, Inner> {
     case signals((Value) -> Signal<Inner>)
     case runs((Value) -> InnerRun<Inner>)
     /// Each value's signal, of which the run takes the first N values (N > 0) and then
     /// ends, as a `take N` after it would: an inner pipeline's last `take`, counted by the
-    /// run's own lifetime (`InnerLifetime` as `TakeCounting`), with no stage made and subscribed for each
-    /// value (P7's and P8's general runs: a stage object, its signal and its two closures).
+    /// run's own lifetime (`InnerLifetime` as `TakeCounting`), with no stage made and
+    /// subscribed for each value (a stage object, its signal and its two closures).
     /// A count above `Int32.max` is a `take` stage after each signal (a run counts 32 bits).
     case taking(Int, (Value) -> Signal<Inner>)
 
@@ -289,12 +289,12 @@ public enum InnerRun<Value> {
     /// The values of a signal known to send them together after a delay and then complete
     /// (`timer 1s | mapTo it`): the operator arms a timer in the run's place, and the run
     /// ends when it has sent them — a timer, its action and the values, not a
-    /// subscription (P8).
+    /// subscription.
     case delayed(TimeSpan, RunValues<Value>, on: Scheduler)
 }
 
 /// The values of a run: one, kept without a list (most delayed runs send one: `timer 1s |
-/// mapTo it`; a list was an allocation and a generic release per run, P8), or a list.
+/// mapTo it`; a list was an allocation and a generic release per run), or a list.
 public enum RunValues<Value>: Sequence {
     case one(Value)
     case list([Value])
@@ -356,7 +356,7 @@ final class Flattener<Value, Inner> {
     /// Delayed runs waiting for their time, in firing order from `laterHead` on, each at
     /// the place in the scheduler's order that a timer of its own would have had. One
     /// timer, `laterTimer`, armed at the first one's place, stands for them all: a million
-    /// delayed runs are a million entries here, not a million timers (P8).
+    /// delayed runs are a million entries here, not a million timers.
     @usableFromInline var later: [(place: Scheduler.Place, values: RunValues<Inner>)] = []
     @usableFromInline var laterHead = 0
     /// Made at the first delayed run (where this class is specialised, so its action runs
@@ -469,8 +469,7 @@ final class Flattener<Value, Inner> {
     @usableFromInline var running: Int { inners.count + (later.count - laterHead) + sendingRuns }
 
     /// Taken owned and consumed: its list moves into the run, where a borrowed one was
-    /// copied through the enum's value witness and destroyed after (~200 instructions an
-    /// outer value of P7's folded flatMap).
+    /// copied through the enum's value witness and destroyed after, at every outer value.
     @inlinable func run(_ inner: consuming InnerRun<Inner>) {
         switch consume inner {
         case .signal(let signal): subscribe(signal)
@@ -491,8 +490,8 @@ final class Flattener<Value, Inner> {
     /// The subscription's end ends the inners and the delayed runs: one cleanup for them
     /// all, added once. An inner's lifetime is not a child of the subscription's: a child
     /// would add itself to the subscription's cleanups and search them to leave, and point
-    /// back weakly (a million inners: ~2,000 instructions each, callgrind). `inners` keeps
-    /// them, and ends them in the order they started, as children would have been.
+    /// back weakly, costly for each of many inners. `inners` keeps them, and ends them in
+    /// the order they started, as children would have been.
     @inlinable func endInnersWithSubscription() {
         guard !endsInnersWithSubscription else { return }
         endsInnersWithSubscription = true
@@ -587,7 +586,7 @@ final class Flattener<Value, Inner> {
 
     /// An inner's value sent on. Out of line: called from an inner's observer, the
     /// downstream's closure was retained and released around each call (its flattener
-    /// reached through the run: P7's `*`, two atomic operations an event); here the
+    /// reached through the run: two atomic operations an event); here the
     /// flattener is `self`, which its caller keeps alive, and its `let` is not.
     @inlinable @inline(never) func forward(_ value: Inner) {
         if !done { downstream.next(value) }
@@ -598,9 +597,8 @@ final class Flattener<Value, Inner> {
 
     /// The run that ended last, made new, when nothing holds it any more (its source and
     /// stages have let it go): the next run's lifetime without an allocation. Runs that
-    /// end before the next value comes (`of it, it | take 2`, P7's `*`) are one object
-    /// for them all: an allocation, an initialisation and a destruction a run were ~300
-    /// instructions.
+    /// end before the next value comes (`of it, it | take 2`) are one object for them all:
+    /// no allocation, initialisation and destruction a run.
     @inlinable func renewedRun() -> InnerLifetime<Value, Inner>? {
         guard spare != nil, isKnownUniquelyReferenced(&spare), let run = spare.take(), run.isDisposed else { return nil }
         // Ended, so its cleanups have run and it left its parent (`Lifetime.dispose`).
@@ -648,7 +646,7 @@ final class Flattener<Value, Inner> {
 
 /// An inner run's lifetime, with its flattener and its slot there: its end's closure
 /// captures this one object, so it needs no context of its own (a lifetime and a context
-/// were two allocations per inner run, P8's general path).
+/// were two allocations per inner run).
 @usableFromInline
 final class InnerLifetime<Value, Inner>: Lifetime {
     /// Strong, as the end's closure held it: the flattener lives while an inner can end.
@@ -657,7 +655,7 @@ final class InnerLifetime<Value, Inner>: Lifetime {
     /// (flatMap fails above a million, `Backlog.runningInners`).
     @usableFromInline var slot: Int32 = 0
     /// The values it still takes (`InnerRuns.taking`, at most `Int32.max`): with `slot`,
-    /// one word, and the run is 72 bytes, in malloc's 80-byte block (P8: a million wait).
+    /// one word, and the run is 72 bytes, in malloc's 80-byte block.
     @usableFromInline var stillTaken: Int32 = 0
 
     @inlinable var remaining: Int {
@@ -689,17 +687,15 @@ extension InnerLifetime: TakeCounting {
 
 /// A flattener's subscribed inners, each in a slot of an array; the slots of ended ones
 /// are reused. A million timers each ending on its own must not search a list of all the
-/// others (`removeAll` made flatMap quadratic), nor hash a number each (a dictionary was
-/// a tenth of P8's time).
+/// others (`removeAll` made flatMap quadratic), nor hash a number each, as a dictionary does.
 @usableFromInline
 struct InnerSlots {
     /// A slot: an inner and the number it started with, or free (no inner), with the next
     /// free slot (-1: none). The free slots are a list through the array itself: a separate
     /// list of them grew with every inner that ended, a large allocation each time it
-    /// doubled (a twentieth of P8's general path at 20,000 timers, callgrind). Two fields,
-    /// not an enum of the two cases: 16 bytes a slot where the enum took 24, and read and
-    /// written in place, where the enum was copied out and destroyed through its outlined
-    /// functions (~225 instructions a run, P7's `*`).
+    /// doubled. Two fields, not an enum of the two cases: 16 bytes a slot where the enum
+    /// took 24, and read and written in place, where the enum was copied out and destroyed
+    /// through its outlined functions.
     @usableFromInline struct Slot {
         @usableFromInline var inner: Lifetime?
         /// When `inner` is there, the number it started with; else the next free slot.

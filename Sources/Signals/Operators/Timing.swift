@@ -54,8 +54,8 @@ extension Signal {
 
     /// Sends `values` together after `delay`, then completes (a delayed known run,
     /// `InnerRun.delayed`, as a signal).
-    /// Inlinable: specialised where it is used (generic, it looked the type of its values
-    /// up at every timer: a third of a subscribed inner run's instructions, P8).
+    /// Inlinable: specialised where it is used (generic, it would look the type of its
+    /// values up at every timer).
     @inlinable
     public static func timer(_ delay: TimeSpan, sending values: RunValues<Value>, on scheduler: Scheduler) -> Signal<Value> {
         guard delay >= .zero else { return .fail(.negativeDuration("timer", delay)) }
@@ -77,17 +77,17 @@ extension Signal {
 }
 
 /// `timer`'s subscription: the timer, and the values it sends when it fires, in one object
-/// (a timer and its action's context were two allocations per subscription, P8).
+/// (a timer and its action's context were two allocations per subscription).
 @usableFromInline
 final class SendingTimer<Value>: Timer {
     /// `send`, specialised where the timer is made. An overriding method of a generic
     /// class is called through its unspecialised body, which looked up the values' type
-    /// metadata at every step (callgrind: more instructions per run than the allocation
-    /// saved); a closure without captures is specialised and no allocation. First, so its
-    /// place does not depend on `Value`.
+    /// metadata at every step (costing more per run than the allocation saved); a closure
+    /// without captures is specialised and no allocation. First, so its place does not
+    /// depend on `Value`.
     @usableFromInline let sending: (SendingTimer<Value>) -> Void
     /// A list: the class's destroyer is not specialised either, and destroying a
-    /// `RunValues` there looked its type up (~330 instructions a run); a list is one release.
+    /// `RunValues` there looked its type up at every run; a list is one release.
     @usableFromInline let values: [Value]
     @usableFromInline let observer: Observer<Value>
 
@@ -117,12 +117,12 @@ final class SendingTimer<Value>: Timer {
 
 /// `SendingTimer` sending one value, held in the timer: a list of one was an allocation
 /// for each run where each run sends its own value (an inner pipeline's folded source,
-/// `timer 1s | mapTo it | take 1`: 64 bytes and ~250 instructions of P8's general run).
+/// `timer 1s | mapTo it | take 1`).
 /// Its `fire` is its class's own, not a closure made where it is specialised as
-/// `SendingTimer`'s is: with one value it looks no type up, and it ran 27 instructions a
-/// run fewer than the closure, in an object 16 bytes smaller. Without a lifetime of its
-/// own (`hearCancel`) and its due time (the scheduler's entry), it is 81 bytes, in
-/// malloc's 96-byte block (P8).
+/// `SendingTimer`'s is: with one value it looks no type up, and it runs fewer instructions
+/// than the closure, in an object 16 bytes smaller. Without a lifetime of its own
+/// (`hearCancel`) and its due time (the scheduler's entry), it is 81 bytes, in malloc's
+/// 96-byte block.
 @usableFromInline
 final class SendingValueTimer<Value>: Timer {
     @usableFromInline let observer: Observer<Value>

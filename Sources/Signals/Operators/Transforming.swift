@@ -143,7 +143,7 @@ extension Signal {
     @inlinable
     /// Overlapping lists (`every` < `count`) hold each value once per open list: past
     /// `most` values held at once it fails, naming the limit (`buffer 20000, 1` over 20,000
-    /// values held 200 million and 2.2 GB).
+    /// values would hold 200 million).
     public func buffer(count: Int, every: Int? = nil, holdingAtMost most: Int = .max) -> Signal<[Value]> {
         // One closure whatever the arguments (see `take`).
         Signal<[Value]>(unchecked: { downstream, lifetime in
@@ -261,8 +261,7 @@ extension Signal {
 }
 
 // The state of map and reduce in one object each: their closures capture one reference,
-// so a call from upstream passes one context pointer (measured: filter alone went from
-// 13.6 to 12.1 ns per event on P1).
+// so a call from upstream passes one context pointer.
 
 @usableFromInline
 final class MapStage<Value, Output> {
