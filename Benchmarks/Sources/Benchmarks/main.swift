@@ -15,7 +15,7 @@ let p1 = [
     Case(name: "DSL script, traced (P5)", events: count) { check(dslTraced(count)) },
     Case(name: "OpenCombine 0.14.0", events: count) { check(openCombine(count)) },
 ]
-let p1Measured = report("P1: 10M integers, filter even → map ×3 → sum", p1, baseline: "hand loop", goal: "DSL ≤ 5 ns/event (issue 32; 8 before), no slower than the graph built at run time")
+let p1Measured = report("P1: 10M integers, filter even → map ×3 → sum", p1, baseline: "hand loop", goal: "DSL ≤ 5 ns/event, no slower than the graph built at run time")
 
 // P2: interval 1ms | take 1,000,000 | count, in virtual time.
 let p2 = [
@@ -43,7 +43,7 @@ let p5 = [
     Case(name: "frp run --virtual (traced)", events: count) { check(command(p1Script, traced: true)) },
 ]
 report("P5: the P1 script as the command runs it, whole run", p5,
-       baseline: "frp run --virtual --no-trace", rounds: 3, goal: "traced ≤ 1.25× untraced (issue 32; 1.5 before)")
+       baseline: "frp run --virtual --no-trace", rounds: 3, goal: "traced ≤ 1.25× untraced")
 // The same as a user runs it: the release `frp` binary, a fresh process each time (start-up
 // and a fresh heap included), against the push chain of P1 measured above.
 if filter == nil || "P5 process".contains(filter ?? "") {
@@ -97,7 +97,7 @@ let p7 = [
     },
 ]
 report("P7: higher-order, 1M outer values × 2 inner", p7,
-       baseline: "hand loop", rounds: 3, goal: "≤ 100 ns per inner event; `*` ≤ 150 (issue 32)")
+       baseline: "hand loop", rounds: 3, goal: "≤ 100 ns per inner event; `*` ≤ 150")
 if filter == nil || "P7 higher-order".contains(filter ?? "") {
     print("  * an inner pipeline with a stage that is not folded (take): subscribed per value (Lifetime, observers), not an immediate run")
 }
@@ -114,7 +114,7 @@ if filter == nil || "P8 timers".contains(filter ?? "") {
         print("  " + String(n).padding(9) + format(folded.nanosecondsPerTimer, 8) + " ns/timer  " + format(folded.megabytes, 8) + " MB peak")
     }
     print("  * each inner run subscribed (flatMap (timer 1s | mapTo it | take 1): take is not folded), the general path")
-    print("    (goal, issue 32: ≤ 3.5× the folded run above per timer, ≤ 250 MB at 1M)")
+    print("    (goal: ≤ 3.5× the folded run above per timer, ≤ 250 MB at 1M)")
     for (n, kinds) in zip(sizes, measured) where n >= 100_000 {
         guard let kinds, kinds.count == 2 else { continue }
         let general = kinds[1]
