@@ -64,6 +64,7 @@ struct Command: Sendable {
                 run: explain),
         Command(name: ":time", words: ["live", "virtual"], help: [":time live|virtual|10x"], run: time),
         Command(name: ":trace", words: ["on", "off"], help: [":trace on|off"], run: trace),
+        Command(name: ":plan", help: [":plan PIPELINE (what fuses, what runs per value)"], run: plan),
         Command(name: ":jobs", takesNothing: true) { context, _, _ in
             context.output.line(context.session.jobs?.list() ?? "")
             return .done
@@ -95,6 +96,22 @@ struct Command: Sendable {
         } else {
             context.output.line(Help.overview(context.frontend.catalogue, width: Int(frp_edit_columns())))
         }
+        return .done
+    }
+
+    /// The plan of what is typed after it, checked against the session's names (nothing
+    /// is bound or run).
+    private static func plan(_ context: inout CommandContext, _ argument: String?, _ words: [String]) -> Result {
+        guard let argument else {
+            context.output.error(":plan takes a pipeline: :plan range 1, 10 | map it * 2 | take 3")
+            return .done
+        }
+        var checking = context.frontend
+        let source = Source(name: "plan", text: argument)
+        let (statements, diagnostics) = checking.load(source)
+        for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
+        guard diagnostics.isEmpty else { return .done }
+        for line in Plans.lines(statements, traced: context.session.options.tracing) { context.output.line(line) }
         return .done
     }
 

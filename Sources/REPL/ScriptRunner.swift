@@ -75,6 +75,22 @@ public struct ScriptRunner {
         return run(source, wallClockLimit: timeout)
     }
 
+    /// `frp run --plan`: the file checked, and each pipeline's plan printed; nothing runs.
+    /// Exit status 2 when the file cannot be read or checked.
+    public static func plan(path: String, traced: Bool, output: Output = .standard) -> Int32 {
+        let loaded = SourceFile.load(path)
+        guard case .success(let source) = loaded else {
+            if case .failure(let failure) = loaded { output.error(failure.message) }
+            return 2
+        }
+        var frontend = Frontend.forFiles()
+        let (statements, diagnostics) = frontend.load(source)
+        for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source)) }
+        guard diagnostics.isEmpty else { return 2 }
+        for line in Plans.lines(statements, traced: traced) { output.line(line) }
+        return 0
+    }
+
     /// Runs a script's text (the fuzzer's entry: `wallClockLimit` bounds the whole script,
     /// so work that only Ctrl-C would stop ends too).
     public func run(_ source: Source, wallClockLimit: Duration? = nil) -> Int32 {

@@ -47,6 +47,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Do not record or draw the marble trace.")
     var noTrace = false
 
+    @Flag(help: "Print each pipeline's plan (what fuses into one operator, what is built alone, how a flatMap runs its pipeline for each value) instead of running the script.")
+    var plan = false
+
     @Flag(help: "Draw marble diagrams with ASCII only (automatic when the locale is not UTF-8).")
     var ascii = false
 
@@ -100,6 +103,12 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        if plan {
+            let status = ScriptRunner.plan(path: file, traced: !noTrace)
+            try StandardOutput.check()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let clock: ScriptRunner.Clock = virtual ? .virtual : .live(speed: speed ?? 1)
         let failures: ServiceFailures
         do { failures = try ServiceFailures(fail: fail, slow: slow) } catch { throw ValidationError(error.message) }

@@ -182,11 +182,16 @@ public final class OperatorSpec: Sendable {
         case first(Parameter)
         /// Whole numbers counted at the head of a chain, pushed as a loop (`range`).
         case counting(from: Parameter, count: Parameter)
+        /// A pipeline run for each value and flattened (`flatMap`): not in a chain, but its
+        /// runs are planned (`Planner.inner`: known when built, a counted `take`).
+        case flatten(Parameter)
 
         /// Whether it can stand in a chain after its source.
         var isStage: Bool {
-            if case .counting = self { return false }
-            return true
+            switch self {
+            case .counting, .flatten: false
+            case .transform, .keep, .accumulate, .first: true
+            }
         }
     }
 

@@ -79,64 +79,46 @@ public final class Compiler {
     }
 
     func signal(_ pipeline: CheckedPipeline, _ frame: Frame, template: PipelineTemplate?) -> Signal<Value> {
+        let plan = template?.plan { Planner.plan(pipeline, mode: context.mode, inner: true) }
+            ?? Planner.plan(pipeline, mode: context.mode, inner: false)
         var signal: Signal<Value>
-        // A head the same for every value is built once per template (`sharedHead`). Not
-        // when traced (each run's head has its probe), nor unfused (`FRP_NO_FUSE=1`
-        // builds every head, so the differential runs compare the two).
-        if let template, context.fuses, context.trace == nil,
-           let shared = template.sharedHead(pipeline.head, build: { head(pipeline.head, frame, slots: template.slots(0)) }) {
-            signal = shared
+        if let template, plan.sharesHead {
+            signal = template.sharedHead { head(pipeline.head, frame, slots: template.slots(0)) }
         } else {
             signal = head(pipeline.head, frame, slots: template?.slots(0))
         }
-        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template)
+        return stages(pipeline.stages[...], of: pipeline.head, upstream: signal, frame, template: template, plan: plan)
     }
 
     /// `stages` (a pipeline's, from any index: their places are their indices in it) after
-    /// `upstream`, which is `head`'s signal, or what the stages before them send.
+    /// `upstream`, which is `head`'s signal, or what the stages before them send, as `plan`
+    /// (made for them) says.
     func stages(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, upstream: Signal<Value>, _ frame: Frame,
-                template: PipelineTemplate?) -> Signal<Value> {
+                template: PipelineTemplate?, plan: PipelinePlan) -> Signal<Value> {
         var signal = upstream
-        var index = stages.startIndex
-        while index < stages.endIndex {
-            if let (end, direct) = fusedRun(stages, from: index, of: head, frame, template: template) {
-                signal = fused(stages[index..<end], upstream: signal, frame, direct: direct, template: template)
-                index = end
-                continue
+        for step in plan.steps {
+            switch step {
+            case .fused(let indices, let rangePushes):
+                signal = fused(stages[indices], upstream: signal, frame, direct: rangePushes ? directRange(head, frame) : nil,
+                               template: template)
+            case .alone(let index, let lifted):
+                signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1), lifted: lifted)
+                if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
             }
-            signal = build(stages[index], upstream: signal, frame, slots: template?.slots(index + 1))
-            if let trace = context.trace { signal = signal.probed(trace(stages[index], frame.depth)) }
-            index += 1
         }
         return signal
     }
 
-    /// Where the run of simple stages that starts at `index` ends, when they become one
-    /// operator (FusedStages.swift, probed inside when the run is traced), and the `range`
-    /// head that pushes straight into it; nil when the stage is built alone.
-    private func fusedRun(_ stages: ArraySlice<CheckedStage>, from index: Int, of head: CheckedHead, _ frame: Frame,
-                          template: PipelineTemplate?) -> (end: Int, direct: (start: Int, count: Int, head: CheckedStage)?)? {
-        guard context.fuses, FusedStages.fusible(stages[index]) else { return nil }
-        var end = index
-        while end < stages.endIndex, FusedStages.fusible(stages[end]) { end += 1 }
-        let direct = index == 0 ? directRange(head, frame) : nil
-        // Fusing pays per event and costs at build: one stage of an inner pipeline (built
-        // for every value, sending few) is built alone, unless a `range` pushes into it.
-        guard template == nil || end - index > 1 || direct != nil else { return nil }
-        return (end, direct)
-    }
-
     /// `stages` as one function of the signal before them, made once per template, when
-    /// `stages(…)` would build each alone from arguments the same for every value
-    /// (`OperatorSpec.lift`): an inner pipeline's folded source then goes through them
-    /// with no stage built per value. Nil otherwise, or when traced.
-    func lifted(_ stages: ArraySlice<CheckedStage>, of head: CheckedHead, _ frame: Frame,
+    /// the plan lifts them all (`PipelinePlan.isLifted`): an inner pipeline's folded source
+    /// then goes through them with no stage built per value. Nil when it does not, or
+    /// when a stage's arguments cannot be read once.
+    func lifted(_ stages: ArraySlice<CheckedStage>, plan: PipelinePlan, _ frame: Frame,
                 template: PipelineTemplate) -> ((Signal<Value>) -> Signal<Value>)? {
-        guard context.trace == nil else { return nil }
+        guard plan.isLifted else { return nil }
         var functions: [(Signal<Value>) -> Signal<Value>] = []
         for index in stages.indices {
-            guard fusedRun(stages, from: index, of: head, frame, template: template) == nil,
-                  let lifted = lifted(stages[index], frame, slots: template.slots(index + 1)) else { return nil }
+            guard let lifted = lifted(stages[index], frame, slots: template.slots(index + 1)) else { return nil }
             functions.append(lifted)
         }
         if functions.count == 1 { return functions[0] }
@@ -165,7 +147,7 @@ public final class Compiler {
 
     /// A counting source at the head (`range FROM, COUNT`: its entry's `fusion`), with its
     /// arguments read as its build reads them, for FusedStages; nil when they are not whole
-    /// numbers it can count (the source then runs unfused and says what is wrong).
+    /// numbers it can count (the source then runs alone and says what is wrong).
     private func directRange(_ head: CheckedHead, _ frame: Frame) -> (start: Int, count: Int, head: CheckedStage)? {
         guard case .source(let stage) = head, case .counting(let fromName, let countName)? = stage.spec.fusion else { return nil }
         let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty)
@@ -223,9 +205,10 @@ public final class Compiler {
 
     // MARK: Stages
 
-    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?) -> Signal<Value> {
+    private func build(_ stage: CheckedStage, upstream: Signal<Value>?, _ frame: Frame, slots: EvaluatorSlots?,
+                       lifted: Bool = false) -> Signal<Value> {
         // An inner pipeline's stage whose arguments are the same for every value: read once.
-        if let slots, let upstream, let lifted = lifted(stage, frame, slots: slots) {
+        if lifted, let slots, let upstream, let lifted = self.lifted(stage, frame, slots: slots) {
             return lifted(upstream)
         }
         let arguments = StageArguments(compiler: self, stage: stage, frame: frame, upstream: upstream ?? .empty, slots: slots)

@@ -612,7 +612,7 @@ extension Compiler {
             }
             do throws(SignalError) {
                 switch stage.spec.fusion {
-                case .counting?, nil: parts.append(.counting)
+                case .counting?, .flatten?, nil: parts.append(.counting)
                 case .transform(let parameter)?: parts.append(.transform(compiled(parameter), args.numberFunction(parameter)))
                 case .keep(let parameter)?: parts.append(.keep(compiled(parameter), stage.site, args.numberCondition(parameter)))
                 case .accumulate(let seed, let update, let emitsEach)?:
@@ -655,7 +655,7 @@ extension CheckedStage {
         switch spec.fusion {
         case .accumulate(let seed, _, _)?: return isConstant(seed)
         case .first(let parameter)?: return isConstant(parameter)
-        case .counting?, .transform?, .keep?, nil: return true
+        case .counting?, .transform?, .keep?, .flatten?, nil: return true
         }
     }
 }

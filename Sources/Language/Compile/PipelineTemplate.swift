@@ -11,27 +11,24 @@ import Signals
 final class PipelineTemplate {
     /// The head's slots, then each stage's, in order.
     private var stages: [EvaluatorSlots] = []
-    /// The head's signal, when it is the same for every instantiation (`sharedHead`).
+    /// The head's signal, when the plan shares it (`sharedHead`).
     private var head: Signal<Value>?
-    /// Whether it is, found at the first instantiation (asking again for each value would
-    /// add to every inner run).
-    private var headIsShared: Bool?
+    /// The pipeline's plan, made at the first instantiation.
+    private var madePlan: PipelinePlan?
 
-    /// The head's signal built once and reused, nil when each instantiation builds its
-    /// own. A source that knows what it sends from its arguments (`known`), all of them
-    /// constant (`timer 1s`), builds the same signal for every value, and a signal is a
-    /// recipe each subscription starts anew, so one serves every instantiation (building
-    /// it for each value would be a large share of a general inner run).
-    func sharedHead(_ pipelineHead: CheckedHead, build: () -> Signal<Value>) -> Signal<Value>? {
+    /// The plan, made once for every instantiation.
+    func plan(made: () -> PipelinePlan) -> PipelinePlan {
+        if let madePlan { return madePlan }
+        let plan = made()
+        madePlan = plan
+        return plan
+    }
+
+    /// The head's signal built once and reused, when the plan says every instantiation
+    /// has the same (`PipelinePlan.sharesHead`): a signal is a recipe each subscription
+    /// starts anew, so one serves every instantiation.
+    func sharedHead(build: () -> Signal<Value>) -> Signal<Value> {
         if let head { return head }
-        if headIsShared == nil {
-            guard case .source(let stage) = pipelineHead, stage.spec.known != nil, stage.isConstant else {
-                headIsShared = false
-                return nil
-            }
-            headIsShared = true
-        }
-        guard headIsShared == true else { return nil }
         let built = build()
         head = built
         return built

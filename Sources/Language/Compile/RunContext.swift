@@ -56,6 +56,8 @@ public final class RunContext {
     /// it runs and recorded when it stops (FusedStages.CountedRows): the same entries, for
     /// an increment per value. Off only to compare the two (`CountedRowsTests`).
     public var countsRows = true
+    /// What the plan of a pipeline depends on (`Planner`).
+    public var mode: RunMode { RunMode(probed: trace != nil, probesOnlyCount: probesOnlyCount, fuses: fuses) }
     /// How many of a traced `range`'s values went through counted rows.
     public internal(set) var countedValues = 0
     var hotSources: [Int: HotSource<Value>] = [:]

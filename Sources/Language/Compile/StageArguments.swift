@@ -324,20 +324,22 @@ public struct StageArguments {
     /// (`InnerRuns.taking`), untraced (a probe of the stage would be missing) and fused.
     public func perValueRuns(_ parameter: Parameter) -> InnerRuns<Value, Value> {
         guard case .pipeline(let whole) = argument(parameter) else { return .signals(perValuePipeline(parameter)) }
-        let (pipeline, taking) = lastTake(of: whole)
+        var plan = Planner.inner(whole, mode: context.mode)
+        var pipeline = whole, taking: Int?
+        if plan.countsTake {
+            // Counted when its N is above 0; else the stage is built as any other.
+            if let count = countedTake(whole.stages[whole.stages.count - 1]) {
+                pipeline.stages.removeLast()
+                taking = count
+            } else {
+                plan = Planner.inner(whole, mode: context.mode, countingTake: false)
+            }
+        }
         func runs(_ signals: @escaping (Value) -> Signal<Value>) -> InnerRuns<Value, Value> {
             taking.map { .taking($0, signals) } ?? .signals(signals)
         }
         let general = perValuePipeline(pipeline)
-        guard context.trace == nil || context.probesOnlyCount, context.fuses,
-              case .source(let head) = pipeline.head, let known = head.spec.known else {
-            return runs(general)
-        }
-        let folded = pipeline.stages.prefix { $0.spec.each != nil && $0.readsOnlyValues }.count
-        let subscribed = pipeline.stages.count - folded
-        // A source the same for every value with nothing folded after it is built once
-        // instead (`PipelineTemplate.sharedHead`).
-        guard subscribed == 0 && taking == nil || (context.trace == nil && (folded > 0 || !head.isConstant)) else {
+        guard case .known(let folded, let rest) = plan.runs, case .source(let head) = pipeline.head, let known = head.spec.known else {
             return runs(general)
         }
         let caught = frame.caught, depth = frame.depth + 1, scheduler = scheduler
@@ -347,8 +349,8 @@ public struct StageArguments {
             StageArguments(compiler: compiler, stage: stage, frame: inner, upstream: .empty, slots: EvaluatorSlots())
         }
         let make = known(arguments(head))
-        let folds = pipeline.stages.prefix(folded).map { KnownRun.Fold($0.spec.each!(arguments($0))) }
-        guard subscribed > 0 || taking != nil else {
+        let folds = pipeline.stages.prefix(folded).compactMap { stage in stage.spec.each.map { KnownRun.Fold($0(arguments(stage))) } }
+        guard let rest else {
             return .runs { value in
                 let frame = Frame(it: value, caught: caught, depth: depth)
                 do throws(SignalError) {
@@ -368,33 +370,26 @@ public struct StageArguments {
                 var run = try make(frame)
                 for fold in folds { try run.fold(fold, frame) }
                 let source: Signal<Value> = run.delay.map { .timer($0, sending: run.values, on: scheduler) } ?? .sequence(run.values.array)
-                guard subscribed > 0 else { return source }
+                guard folded < pipeline.stages.count else { return source }
                 // The stages after it, as one function made once when they can be.
-                if let rest = template.rest(made: { builder.lifted(pipeline.stages[folded...], of: pipeline.head, frame, template: template) }) {
-                    return rest(source)
+                if let lifted = template.rest(made: { builder.lifted(pipeline.stages[folded...], plan: rest, frame, template: template) }) {
+                    return lifted(source)
                 }
-                return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template)
+                return builder.stages(pipeline.stages[folded...], of: pipeline.head, upstream: source, frame, template: template, plan: rest)
             } catch {
                 return general(value)
             }
         }
     }
 
-    /// `pipeline` without its last stage, and the count that stage takes, when it takes
-    /// the first N values (N > 0, the same for every value) of an untraced, fused run
-    /// (`perValueRuns`); else `pipeline` as it is.
-    private func lastTake(of pipeline: CheckedPipeline) -> (CheckedPipeline, Int?) {
-        guard context.trace == nil, context.fuses, let last = pipeline.stages.last, last.isConstant,
-              case .first(let parameter)? = last.spec.fusion else { return (pipeline, nil) }
+    /// The N of a last `take N` the plan counts (`InnerPlan.countsTake`), nil when it is
+    /// not above 0 (or not a count): then the stage is built.
+    private func countedTake(_ last: CheckedStage) -> Int? {
+        guard case .first(let parameter)? = last.spec.fusion else { return nil }
         let reader = StageArguments(compiler: compiler, stage: last, frame: Frame(it: .null, caught: frame.caught, depth: frame.depth + 1),
                                     upstream: .empty)
-        guard let count = try? reader.count(parameter), count > 0 else { return (pipeline, nil) }
-        var taken = pipeline
-        taken.stages.removeLast()
-        // A value alone is a signal argument, which fails when it is not a signal; with a
-        // stage after it, it is sent (`5 | take 1`, `Compiler.argumentSignal`).
-        if taken.stages.isEmpty, case .value = taken.head { return (pipeline, nil) }
-        return (taken, count)
+        guard let count = try? reader.count(parameter), count > 0 else { return nil }
+        return count
     }
 
     /// What retry and repeat wait for between runs (a `.durationOrPipeline` parameter):
