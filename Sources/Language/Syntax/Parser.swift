@@ -54,6 +54,24 @@ public struct Parser {
     ///            | 'expect' pipeline 'emits' STRING [expression] ['error' STRING] | pipeline ['&']
     private mutating func parseStatement() throws(Failure) -> Statement {
         let start = current.range
+        try refuseMalformedStart()
+        if isWord("let") || isWord("var"), case .name = peek(1).kind { return try parseBinding(from: start) }
+        if isWord("def"), case .name = peek(1).kind { return try parseDefinition(from: start) }
+        if isWord("import"), peek(1).kind != .pipe, peek(1).kind != .update { return try parseImport(from: start) }
+        if case .name(let name) = current.kind, let fields = assignedPath() { return try parseAssignment(name, fields, from: start) }
+        if isWord("expect") { return try parseExpect(from: start) }
+        if isWord("service"), case .name = peek(1).kind, case .name(let verb) = peek(2).kind,
+           ["fails", "slow", "ok"].contains(verb) {
+            return try parseService()
+        }
+        let pipeline = try parsePipeline()
+        let background = match(.ampersand)
+        return .run(pipeline, background: background, range: start.to(previous.range))
+    }
+
+    /// The starts of a statement that cannot be one: a binding without a name, a `|` with
+    /// nothing before it, `x = 5` (a comparison, or a property being set).
+    private mutating func refuseMalformedStart() throws(Failure) {
         // `let = of 1`, `let 1 = of 1`: no name, or something that is not one.
         if isWord("let") || isWord("var"), peek(1).kind == .assign || (peek(1).name == nil && peek(2).kind == .assign) {
             let keyword = current.name ?? ""
@@ -69,91 +87,89 @@ public struct Parser {
             advance()
             throw failure(.expectedDoubleEquals(after: name))
         }
-        if isWord("let") || isWord("var"), case .name = peek(1).kind {
-            let isLet = isWord("let")
+    }
+
+    /// binding -> ('let' | 'var') NAME '=' pipeline | 'var' NAME ['=' value] '<-' pipeline
+    private mutating func parseBinding(from start: SourceRange) throws(Failure) -> Statement {
+        let isLet = isWord("let")
+        advance()
+        let (name, nameRange) = try expectName(.toBind)
+        // `var NAME <- PIPELINE`: the property follows the pipeline's values.
+        if !isLet, isBindingArrow {
             advance()
-            let (name, nameRange) = try expectName(.toBind)
-            // `var NAME <- PIPELINE`: the property follows the pipeline's values.
-            if !isLet, isBindingArrow {
-                advance()
-                advance()
-                let value = try parsePipeline()
-                return .bindProperty(name: name, nameRange: nameRange, initial: nil, value: value, range: start.to(value.range))
-            }
-            guard match(.assign) else {
-                throw failure(.expectedEquals(isLet ? .let(name) : .var(name)))
-            }
-            if isLet {
-                let value = try parsePipeline()
-                return .let(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
-            }
-            let value = try parseValueBeforeBinding()
-            try refusePipeline(value, "var \(name) =", property: name)
-            // `var text = "" <- typed`: the value until the pipeline's first.
-            if isBindingArrow {
-                advance()
-                advance()
-                let pipeline = try parsePipeline()
-                return .bindProperty(name: name, nameRange: nameRange, initial: value, value: pipeline, range: start.to(pipeline.range))
-            }
-            return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
-        }
-        if isWord("def"), case .name = peek(1).kind {
-            return try parseDefinition(from: start)
-        }
-        if isWord("import"), peek(1).kind != .pipe, peek(1).kind != .update {
             advance()
-            guard case .string(let path) = current.kind else {
-                throw failure(.expectedFile())
-            }
-            let pathRange = current.range
-            advance()
-            return .import(path: path, pathRange: pathRange, range: start.to(pathRange))
+            let value = try parsePipeline()
+            return .bindProperty(name: name, nameRange: nameRange, initial: nil, value: value, range: start.to(value.range))
         }
-        if case .name(let name) = current.kind, let fields = assignedPath() {
-            let nameRange = current.range
-            for _ in 0..<(1 + 2 * fields.count) { advance() }
-            advance()
-            let value = try parseExpression()
-            let target = ([name] + fields).joined(separator: ".")
-            try refusePipeline(value, "\(target) :=", property: name)
-            return .assign(name: name, nameRange: nameRange, path: fields, value: value, range: start.to(value.range))
+        guard match(.assign) else {
+            throw failure(.expectedEquals(isLet ? .let(name) : .var(name)))
         }
-        if isWord("expect") {
+        if isLet {
+            let value = try parsePipeline()
+            return .let(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+        }
+        let value = try parseValueBeforeBinding()
+        try refusePipeline(value, "var \(name) =", property: name)
+        // `var text = "" <- typed`: the value until the pipeline's first.
+        if isBindingArrow {
+            advance()
             advance()
             let pipeline = try parsePipeline()
-            guard isWord("emits") else {
-                throw failure(.expectedEmits())
-            }
-            advance()
-            guard case .string(let marble) = current.kind else {
-                throw failure(.expectedMarbleText())
-            }
-            let marbleRange = current.range
-            advance()
-            var values: Expression?
-            if current.kind == .leftBrace || (current.name != nil && !isWord("error")) {
-                values = try parseExpression()
-            }
-            var error: String?
-            if isWord("error") {
-                advance()
-                guard case .string(let message) = current.kind else {
-                    throw failure(.expectedMessage())
-                }
-                error = message
-                advance()
-            }
-            return .expect(pipeline, marble: marble, marbleRange: marbleRange, values: values, error: error,
-                           range: start.to(previous.range))
+            return .bindProperty(name: name, nameRange: nameRange, initial: value, value: pipeline, range: start.to(pipeline.range))
         }
-        if isWord("service"), case .name = peek(1).kind, case .name(let verb) = peek(2).kind,
-           ["fails", "slow", "ok"].contains(verb) {
-            return try parseService()
+        return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+    }
+
+    /// import -> 'import' STRING
+    private mutating func parseImport(from start: SourceRange) throws(Failure) -> Statement {
+        advance()
+        guard case .string(let path) = current.kind else {
+            throw failure(.expectedFile())
         }
+        let pathRange = current.range
+        advance()
+        return .import(path: path, pathRange: pathRange, range: start.to(pathRange))
+    }
+
+    /// assignment -> NAME { '.' NAME } ':=' expression
+    private mutating func parseAssignment(_ name: String, _ fields: [String], from start: SourceRange) throws(Failure) -> Statement {
+        let nameRange = current.range
+        for _ in 0..<(1 + 2 * fields.count) { advance() }
+        advance()
+        let value = try parseExpression()
+        let target = ([name] + fields).joined(separator: ".")
+        try refusePipeline(value, "\(target) :=", property: name)
+        return .assign(name: name, nameRange: nameRange, path: fields, value: value, range: start.to(value.range))
+    }
+
+    /// expect -> 'expect' pipeline 'emits' STRING [values] ['error' STRING]
+    private mutating func parseExpect(from start: SourceRange) throws(Failure) -> Statement {
+        advance()
         let pipeline = try parsePipeline()
-        let background = match(.ampersand)
-        return .run(pipeline, background: background, range: start.to(previous.range))
+        guard isWord("emits") else {
+            throw failure(.expectedEmits())
+        }
+        advance()
+        guard case .string(let marble) = current.kind else {
+            throw failure(.expectedMarbleText())
+        }
+        let marbleRange = current.range
+        advance()
+        var values: Expression?
+        if current.kind == .leftBrace || (current.name != nil && !isWord("error")) {
+            values = try parseExpression()
+        }
+        var error: String?
+        if isWord("error") {
+            advance()
+            guard case .string(let message) = current.kind else {
+                throw failure(.expectedMessage())
+            }
+            error = message
+            advance()
+        }
+        return .expect(pipeline, marble: marble, marbleRange: marbleRange, values: values, error: error,
+                       range: start.to(previous.range))
     }
 
     /// definition -> 'def' NAME [ '(' NAME { ',' NAME } ')' ] '=' stages
