@@ -12,35 +12,9 @@ extension Checker {
             report(.unexpectedDuration(span), expression.range)
             return nil
         case .list(let elements):
-            var checked: [CheckedExpression] = []
-            for element in elements {
-                guard let value = checkExpression(element, scope) else { return nil }
-                checked.append(value)
-            }
-            let site = self.site(expression.range, stage: scope.stage)
-            if checked.allSatisfy({ $0.constantValue != nil }) {
-                return constant(expression.range) { () throws(EvaluationFailure) in
-                    let values = checked.compactMap(\.constantValue)
-                    try Value.checkSize(ofContainerWith: values)
-                    return .list(values)
-                }
-            }
-            return .list(checked, site)
+            return checkList(elements, expression.range, scope)
         case .record(let fields):
-            var checked: [(String, CheckedExpression)] = []
-            for field in fields {
-                guard let value = checkExpression(field.value, scope) else { return nil }
-                checked.append((field.name, value))
-            }
-            let site = self.site(expression.range, stage: scope.stage)
-            if checked.allSatisfy({ $0.1.constantValue != nil }) {
-                return constant(expression.range) { () throws(EvaluationFailure) in
-                    let record = Record(checked.compactMap { name, value in value.constantValue.map { (name, $0) } })
-                    try Value.checkSize(ofContainerWith: record.fields.lazy.map(\.value))
-                    return .record(record)
-                }
-            }
-            return .record(checked, site)
+            return checkRecord(fields, expression.range, scope)
         case .name(let name):
             return resolve(name, expression.range, scope)
         case .member(let base, let name, let nameRange):
@@ -55,44 +29,9 @@ extension Checker {
             return .index(checkedBase, checkedIndex, site(expression.range, stage: scope.stage))
         case .call(let name, let arguments) where catalogue[name] != nil
             && !(Function.named[name]?.arity.contains(arguments.count) ?? false):
-            // `of(1, 2)`, `interval(100)`: RxJS's way of calling a source.
-            guard let spec = catalogue[name] else { return nil }
-            let durations = spec.parameters.map { $0.kind == .duration }
-            let written = arguments.enumerated().map { index, argument in
-                var shown = text(argument.range)
-                if durations.indices.contains(index), durations[index], case .number = argument.kind { shown += "ms" }
-                return shown
-            }
-            let call = ([name] + [written.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")
-            report(.notAFunction(name, .catalogued(spec.role, written: call, durations: durations.contains(true))), expression.range)
-            return nil
+            return sourceCalled(name, arguments, expression.range)
         case .call(let name, let arguments):
-            guard Operations.functionNames.contains(name) else {
-                let hint: Problem.NameHint = Spellings.advice(for: name).map { .habit($0) }
-                    ?? suggestion(for: name, among: Operations.functionNames).map { .didYouMean($0) }
-                    ?? .look("the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
-                report(.unknownFunction(name, hint), expression.range)
-                return nil
-            }
-            let function = Function.named[name]
-            guard let function, function.arity.contains(arguments.count) else {
-                report(.wrongArguments(name, .function(arity: function?.arity ?? 1...1, signature: function?.signature ?? name + "(x)"),
-                                       found: arguments.count), expression.range)
-                return nil
-            }
-            var checked: [CheckedExpression] = []
-            for (index, argument) in arguments.enumerated() {
-                // A per-item function's expression has the item as `it` (its fields unknown).
-                var inner = scope
-                if function.perItem != nil, index == 1 {
-                    inner.hasIt = true
-                    inner.itFields = nil
-                }
-                guard let value = checkExpression(argument, inner),
-                      !signalAsValue(value, argument, in: expression, "`\(name)`") else { return nil }
-                checked.append(value)
-            }
-            return .call(name, checked, site(expression.range, stage: scope.stage))
+            return checkCall(name, arguments, expression, scope)
         case .negate(let operand):
             guard let checked = checkExpression(operand, scope), !signalAsValue(checked, operand, in: expression, "`-`") else { return nil }
             return .negate(checked, site(expression.range, stage: scope.stage))
@@ -100,25 +39,7 @@ extension Checker {
             guard let checked = checkExpression(operand, scope), !signalAsValue(checked, operand, in: expression, "`not`") else { return nil }
             return .not(checked, site(expression.range, stage: scope.stage))
         case .binary(let op, let left, let right, let operatorRange):
-            // `it.nick ?? name`: a field that may be missing is asked for on purpose.
-            var leftScope = scope
-            if op == .coalesce { leftScope.itFields = nil }
-            let checkedLeft = checkExpression(left, leftScope)
-            let checkedRight = checkExpression(right, scope)
-            guard let checkedLeft, let checkedRight else { return nil }
-            if let signal = checkedLeft.isPipeline ? left : checkedRight.isPipeline ? right : nil {
-                report(.signalInExpression(text(signal.range), user: "`\(op.rawValue)`", .map(checkedLeft.isPipeline
-                    ? "\(text(left.range)) | map it \(op.rawValue) \(text(right.range))"
-                    : "\(text(right.range)) | map \(text(left.range)) \(op.rawValue) it")), signal.range)
-                return nil
-            }
-            if op == .matches, case .string(let pattern)? = checkedRight.constantValue {
-                do throws(EvaluationFailure) { _ = try Pattern(pattern) } catch {
-                    report(.badPattern(error), right.range)
-                    return nil
-                }
-            }
-            return .binary(op, checkedLeft, checkedRight, site(operatorRange, stage: scope.stage))
+            return checkBinary(op, left, right, operatorRange, expression, scope)
         case .conditional(let condition, let then, let otherwise):
             guard let c = checkExpression(condition, scope), let a = checkExpression(then, scope),
                   let b = checkExpression(otherwise, scope), !signalAsValue(c, condition, in: expression, "`if`") else { return nil }
@@ -126,6 +47,106 @@ extension Checker {
         case .pipeline(let pipeline):
             return checkPipeline(pipeline, scope).map { .pipeline($0) }
         }
+    }
+
+    private mutating func checkList(_ elements: [Expression], _ range: SourceRange, _ scope: Scope) -> CheckedExpression? {
+        var checked: [CheckedExpression] = []
+        for element in elements {
+            guard let value = checkExpression(element, scope) else { return nil }
+            checked.append(value)
+        }
+        let site = self.site(range, stage: scope.stage)
+        if checked.allSatisfy({ $0.constantValue != nil }) {
+            return constant(range) { () throws(EvaluationFailure) in
+                let values = checked.compactMap(\.constantValue)
+                try Value.checkSize(ofContainerWith: values)
+                return .list(values)
+            }
+        }
+        return .list(checked, site)
+    }
+
+    private mutating func checkRecord(_ fields: [RecordField], _ range: SourceRange, _ scope: Scope) -> CheckedExpression? {
+        var checked: [(String, CheckedExpression)] = []
+        for field in fields {
+            guard let value = checkExpression(field.value, scope) else { return nil }
+            checked.append((field.name, value))
+        }
+        let site = self.site(range, stage: scope.stage)
+        if checked.allSatisfy({ $0.1.constantValue != nil }) {
+            return constant(range) { () throws(EvaluationFailure) in
+                let record = Record(checked.compactMap { name, value in value.constantValue.map { (name, $0) } })
+                try Value.checkSize(ofContainerWith: record.fields.lazy.map(\.value))
+                return .record(record)
+            }
+        }
+        return .record(checked, site)
+    }
+
+    /// `of(1, 2)`, `interval(100)`: RxJS's way of calling a source, said with frp's.
+    private mutating func sourceCalled(_ name: String, _ arguments: [Expression], _ range: SourceRange) -> CheckedExpression? {
+        guard let spec = catalogue[name] else { return nil }
+        let durations = spec.parameters.map { $0.kind == .duration }
+        let written = arguments.enumerated().map { index, argument in
+            var shown = text(argument.range)
+            if durations.indices.contains(index), durations[index], case .number = argument.kind { shown += "ms" }
+            return shown
+        }
+        let call = ([name] + [written.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")
+        report(.notAFunction(name, .catalogued(spec.role, written: call, durations: durations.contains(true))), range)
+        return nil
+    }
+
+    private mutating func checkCall(_ name: String, _ arguments: [Expression], _ expression: Expression, _ scope: Scope) -> CheckedExpression? {
+        guard Operations.functionNames.contains(name) else {
+            let hint: Problem.NameHint = Spellings.advice(for: name).map { .habit($0) }
+                ?? suggestion(for: name, among: Operations.functionNames).map { .didYouMean($0) }
+                ?? .look("the functions are \(Operations.functionNames.map { "`\($0)`" }.joined(separator: ", "))")
+            report(.unknownFunction(name, hint), expression.range)
+            return nil
+        }
+        let function = Function.named[name]
+        guard let function, function.arity.contains(arguments.count) else {
+            report(.wrongArguments(name, .function(arity: function?.arity ?? 1...1, signature: function?.signature ?? name + "(x)"),
+                                   found: arguments.count), expression.range)
+            return nil
+        }
+        var checked: [CheckedExpression] = []
+        for (index, argument) in arguments.enumerated() {
+            // A per-item function's expression has the item as `it` (its fields unknown).
+            var inner = scope
+            if function.perItem != nil, index == 1 {
+                inner.hasIt = true
+                inner.itFields = nil
+            }
+            guard let value = checkExpression(argument, inner),
+                  !signalAsValue(value, argument, in: expression, "`\(name)`") else { return nil }
+            checked.append(value)
+        }
+        return .call(name, checked, site(expression.range, stage: scope.stage))
+    }
+
+    private mutating func checkBinary(_ op: BinaryOperator, _ left: Expression, _ right: Expression, _ operatorRange: SourceRange,
+                                      _ expression: Expression, _ scope: Scope) -> CheckedExpression? {
+        // `it.nick ?? name`: a field that may be missing is asked for on purpose.
+        var leftScope = scope
+        if op == .coalesce { leftScope.itFields = nil }
+        let checkedLeft = checkExpression(left, leftScope)
+        let checkedRight = checkExpression(right, scope)
+        guard let checkedLeft, let checkedRight else { return nil }
+        if let signal = checkedLeft.isPipeline ? left : checkedRight.isPipeline ? right : nil {
+            report(.signalInExpression(text(signal.range), user: "`\(op.rawValue)`", .map(checkedLeft.isPipeline
+                ? "\(text(left.range)) | map it \(op.rawValue) \(text(right.range))"
+                : "\(text(right.range)) | map \(text(left.range)) \(op.rawValue) it")), signal.range)
+            return nil
+        }
+        if op == .matches, case .string(let pattern)? = checkedRight.constantValue {
+            do throws(EvaluationFailure) { _ = try Pattern(pattern) } catch {
+                report(.badPattern(error), right.range)
+                return nil
+            }
+        }
+        return .binary(op, checkedLeft, checkedRight, site(operatorRange, stage: scope.stage))
     }
 
     /// `not s`, `s.x`, `take s` when `s` is a signal: reported (true) where the checker

@@ -96,46 +96,13 @@ struct ExpressionCompiler {
         case .binary(let op, let left, let right, let site):
             return compileBinary(op, left, right, site)
         case .call(let name, let arguments, let site) where Function.named[name]?.perItem != nil:
-            // `each(LIST, EXPRESSION)`: the expression once per item, `it` the item.
-            guard let function = Function.named[name] else { return { _ in .null } }
-            let list = compile(arguments[0]), expression = compile(arguments[1])
-            return { frame throws(EvaluationFailure) in
-                let value = try list(frame)
-                var inner = frame
-                do throws(EvaluationFailure) {
-                    return try function.overItems(value) { item throws(EvaluationFailure) in
-                        inner.it = item
-                        return try expression(inner)
-                    }
-                } catch { throw error.at(site) }
-            }
+            return compileEach(name, arguments, site)
         case .call(let name, let arguments, let site):
-            let arguments = arguments.map(compile)
-            return { frame throws(EvaluationFailure) in
-                var values: [Value] = []
-                for argument in arguments { values.append(try argument(frame)) }
-                do throws(EvaluationFailure) { return try Operations.call(name, values) } catch { throw error.at(site) }
-            }
+            return compileCall(name, arguments, site)
         case .list(let elements, let site):
-            let elements = elements.map(compile)
-            return { frame throws(EvaluationFailure) in
-                var values: [Value] = []
-                values.reserveCapacity(elements.count)
-                for element in elements { values.append(try element(frame)) }
-                // `scan [], [acc]` would nest a level deeper at every value.
-                do throws(EvaluationFailure) { try Value.checkSize(ofContainerWith: values) } catch { throw error.at(site) }
-                return .list(values)
-            }
+            return compileList(elements, site)
         case .record(let fields, let site):
-            let fields = fields.map { ($0.0, compile($0.1)) }
-            return { frame throws(EvaluationFailure) in
-                var record = Record()
-                for (name, field) in fields { record[name] = try field(frame) }
-                do throws(EvaluationFailure) {
-                    try Value.checkSize(ofContainerWith: record.fields.lazy.map(\.value))
-                } catch { throw error.at(site) }
-                return .record(record)
-            }
+            return compileRecord(fields, site)
         case .conditional(let condition, let then, let otherwise, let site):
             let condition = compile(condition), then = compile(then), otherwise = compile(otherwise)
             return { frame throws(EvaluationFailure) in
@@ -151,6 +118,55 @@ struct ExpressionCompiler {
             return { frame throws(EvaluationFailure) in
                 .signal(SignalValue(instantiate(pipeline, Frame(it: frame.it, acc: frame.acc, caught: caught, depth: 1))))
             }
+        }
+    }
+
+    /// `each(LIST, EXPRESSION)`: the expression once per item, `it` the item.
+    private func compileEach(_ name: String, _ arguments: [CheckedExpression], _ site: Site) -> Evaluator {
+        guard let function = Function.named[name] else { return { _ in .null } }
+        let list = compile(arguments[0]), expression = compile(arguments[1])
+        return { frame throws(EvaluationFailure) in
+            let value = try list(frame)
+            var inner = frame
+            do throws(EvaluationFailure) {
+                return try function.overItems(value) { item throws(EvaluationFailure) in
+                    inner.it = item
+                    return try expression(inner)
+                }
+            } catch { throw error.at(site) }
+        }
+    }
+
+    private func compileCall(_ name: String, _ arguments: [CheckedExpression], _ site: Site) -> Evaluator {
+        let arguments = arguments.map(compile)
+        return { frame throws(EvaluationFailure) in
+            var values: [Value] = []
+            for argument in arguments { values.append(try argument(frame)) }
+            do throws(EvaluationFailure) { return try Operations.call(name, values) } catch { throw error.at(site) }
+        }
+    }
+
+    private func compileList(_ elements: [CheckedExpression], _ site: Site) -> Evaluator {
+        let elements = elements.map(compile)
+        return { frame throws(EvaluationFailure) in
+            var values: [Value] = []
+            values.reserveCapacity(elements.count)
+            for element in elements { values.append(try element(frame)) }
+            // `scan [], [acc]` would nest a level deeper at every value.
+            do throws(EvaluationFailure) { try Value.checkSize(ofContainerWith: values) } catch { throw error.at(site) }
+            return .list(values)
+        }
+    }
+
+    private func compileRecord(_ fields: [(String, CheckedExpression)], _ site: Site) -> Evaluator {
+        let fields = fields.map { ($0.0, compile($0.1)) }
+        return { frame throws(EvaluationFailure) in
+            var record = Record()
+            for (name, field) in fields { record[name] = try field(frame) }
+            do throws(EvaluationFailure) {
+                try Value.checkSize(ofContainerWith: record.fields.lazy.map(\.value))
+            } catch { throw error.at(site) }
+            return .record(record)
         }
     }
 
