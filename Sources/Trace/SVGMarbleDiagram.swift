@@ -39,159 +39,188 @@ public struct SVGMarbleDiagram<Value> {
 
     public func render() -> String {
         let layout = TimeLayout(rows: rows, end: end)
-        var letters = Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) })
         let labelColumns = min(44, max(12, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 12))
         let plotLeft = 16 + Double(labelColumns) * Self.characterWidth + 16
-        /// The centre of an instant's first mark: the instant's place on the axis.
-        func x(_ instant: Int) -> Double { plotLeft + layout.x(instant) + Self.radius + 2 }
+        var canvas = SVGCanvas(layout: layout, labelColumns: labelColumns, plotLeft: plotLeft, right: plotLeft + layout.width + 16,
+                               letters: Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }))
+        for index in rows.indices { drawRow(index, on: &canvas) }
+        let background = drawAxis(on: &canvas)
+        return document(canvas, background: background, legend: legendLines(canvas))
+    }
 
-        var body: [String] = []
-        var errors: [String] = []
-        var cancellations: [String] = []
-        var y = 88.0
-        var rowY: [Int: Double] = [:]
-        let right = plotLeft + layout.width + 16
-        for (index, row) in rows.enumerated() {
-            let lanes = Lanes(row.subscriptions, limit: Self.maximumLanes)
-            let events = row.events
-            let top = y
-            rowY[index] = top + Self.laneHeight / 2
-            let indent = Double(row.depth) * 2 * Self.characterWidth
-            body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label">\#(escape(Words.shortened(row.label, to: labelColumns - 2 * row.depth)))</text>"#)
-            // Each further lane says which runs it holds (the row's label is on the first).
-            for lane in 1..<max(1, lanes.count) {
-                let runs = lanes.lane.indices.filter { lanes.lane[$0] == lane }.map { $0 + 1 }
-                let listed = runs.prefix(3).map(String.init).joined(separator: ", ") + (runs.count > 3 ? ", … (\(runs.count))" : "")
-                let text = Words.shortened("↳ run\(runs.count == 1 ? "" : "s") \(listed)", to: labelColumns - 2 * row.depth)
-                body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Double(lane) * Self.laneHeight + Self.laneHeight / 2 + 5))" class="label">\#(escape(text))</text>"#)
-            }
-            // The parent's line, where inner runs branch from.
-            let parentY = rows[..<index].indices.last { rows[$0].depth == row.depth - 1 }.flatMap { rowY[$0] }
-            // A line per lane where its runs overlap or follow (thousands of inner runs
-            // at once are one line, not thousands), each branching from the parent's line.
-            var spans: [Int: [(from: Double, to: Double)]] = [:]
-            for (number, subscription) in row.subscriptions.enumerated() {
-                let from = x(layout.index(subscription.start)) - Self.radius - 2
-                let to = subscription.end.map { x(layout.index($0)) + Self.radius + 2 } ?? right
-                spans[lanes.lane[number], default: []].append((from, max(from, to)))
-            }
-            for (lane, laneSpans) in spans.sorted(by: { $0.key < $1.key }) {
-                let laneY = top + Double(lane) * Self.laneHeight + Self.laneHeight / 2
-                var merged: [(from: Double, to: Double)] = []
-                for span in laneSpans.sorted(by: { $0.from < $1.from }) {
-                    if let last = merged.last, span.from <= last.to { merged[merged.count - 1].to = max(last.to, span.to) } else { merged.append(span) }
-                }
-                for span in merged {
-                    if let parentY, row.depth > 0 {
-                        body.append(#"<line x1="\#(format(span.from))" y1="\#(format(parentY + Self.radius + 2))" x2="\#(format(span.from))" y2="\#(format(laneY))" class="branch"/>"#)
-                    }
-                    body.append(#"<line x1="\#(format(span.from))" y1="\#(format(laneY))" x2="\#(format(span.to))" y2="\#(format(laneY))" class="time"/>"#)
-                }
-            }
-            // Marks of one lane at one instant are set side by side, touching, from the
-            // instant's place (a completion right after the value before it); many values
-            // at one instant are one `*` (as in the text diagram), ends of one kind drawn once.
-            var used: [Int64: (offset: Double, half: Double)] = [:]
-            func place(_ time: Time, lane: Int, half: Double = Self.radius) -> (x: Double, y: Double) {
-                let key = Int64(lane) << 48 | Int64(layout.index(time))
-                let offset = used[key].map { $0.offset + $0.half + 2 + half } ?? 0
-                used[key] = (offset, half)
-                return (x(layout.index(time)) + offset, top + Double(lane) * Self.laneHeight + Self.laneHeight / 2)
-            }
-            var groups: [Int64: (values: Int, completed: Int)] = [:]
-            for (time, event, subscription) in events {
-                let key = Int64(lanes.lane(of: subscription)) << 48 | Int64(layout.index(time))
-                switch event {
-                case .next: groups[key, default: (0, 0)].values += 1
-                case .completed: groups[key, default: (0, 0)].completed += 1
-                case .error: break
-                }
-            }
-            var starred = Set<Int64>()
-            var endsDrawn = Set<String>()
-            for (time, event, subscription) in events {
-                let lane = lanes.lane(of: subscription)
-                let key = Int64(lane) << 48 | Int64(layout.index(time))
-                switch event {
-                case .next(let value):
-                    let count = groups[key]?.values ?? 1
-                    if count > 8 {
-                        guard starred.insert(key).inserted else { continue }
-                        let (cx, cy) = place(time, lane: lane)
-                        body.append(#"<g class="many"><title>\#(count) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">*</text></g>"#)
-                        continue
-                    }
-                    let letter = letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
-                    let (cx, cy) = place(time, lane: lane)
-                    body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(Palette.colour(of: letter))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">\#(escape(String(letter)))</text></g>"#)
-                case .completed:
-                    guard endsDrawn.insert("|\(key)").inserted else { continue }
-                    let (cx, cy) = place(time, lane: lane, half: 3)
-                    let count = groups[key]?.completed ?? 1
-                    let close = count > 1 ? #"><title>\#(count) inner runs completed</title></line>"# : "/>"
-                    body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(close)"#)
-                case .error(let error):
-                    let message = ErrorText.shown(error.message)
-                    guard endsDrawn.insert("#\(key)").inserted else { continue }
-                    let (cx, cy) = place(time, lane: lane, half: 10)
-                    errors.append("\(row.label) at \(time.reading): \(message)")
-                    body.append(#"<g class="error"><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
-                }
-            }
-            for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
-                guard let end = subscription.end else { continue }
-                let lane = lanes.lane[number]
-                let key = Int64(lane) << 48 | Int64(layout.index(end))
-                guard endsDrawn.insert("!\(key)").inserted else { continue }
-                let (cx, cy) = place(end, lane: lane, half: 7)
-                if let line = row.cancellation(subscription) { cancellations.append(line) }
-                let cause = subscription.cause.map { ": " + $0 } ?? ""
-                body.append(#"<g class="cancelled"><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
-            }
-            y += Double(lanes.count) * Self.laneHeight + 8
+    /// A row: its label and its lanes' labels, a line where each lane's runs are, its
+    /// marks, its cancellations.
+    private func drawRow(_ index: Int, on canvas: inout SVGCanvas) {
+        let row = rows[index]
+        let lanes = Lanes(row.subscriptions, limit: Self.maximumLanes)
+        let top = canvas.y
+        canvas.rowY[index] = top + Self.laneHeight / 2
+        drawLabels(row, lanes, top: top, on: &canvas)
+        // The parent's line, where inner runs branch from.
+        let parentY = rows[..<index].indices.last { rows[$0].depth == row.depth - 1 }.flatMap { canvas.rowY[$0] }
+        drawLines(row, lanes, top: top, parentY: parentY, on: &canvas)
+        // Marks of one lane at one instant are set side by side, touching, from the
+        // instant's place (a completion right after the value before it); many values
+        // at one instant are one `*` (as in the text diagram), ends of one kind drawn once.
+        var placer = MarkPlacer(top: top)
+        var endsDrawn = Set<String>()
+        drawEvents(row, lanes, &placer, &endsDrawn, on: &canvas)
+        drawCancellations(row, lanes, &placer, &endsDrawn, on: &canvas)
+        canvas.y += Double(lanes.count) * Self.laneHeight + 8
+    }
+
+    private func drawLabels(_ row: Tracer<Value>.Row, _ lanes: Lanes, top: Double, on canvas: inout SVGCanvas) {
+        let indent = Double(row.depth) * 2 * Self.characterWidth
+        canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label">\#(escape(Words.shortened(row.label, to: canvas.labelColumns - 2 * row.depth)))</text>"#)
+        // Each further lane says which runs it holds (the row's label is on the first).
+        for lane in 1..<max(1, lanes.count) {
+            let runs = lanes.lane.indices.filter { lanes.lane[$0] == lane }.map { $0 + 1 }
+            let listed = runs.prefix(3).map(String.init).joined(separator: ", ") + (runs.count > 3 ? ", … (\(runs.count))" : "")
+            let text = Words.shortened("↳ run\(runs.count == 1 ? "" : "s") \(listed)", to: canvas.labelColumns - 2 * row.depth)
+            canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Double(lane) * Self.laneHeight + Self.laneHeight / 2 + 5))" class="label">\#(escape(text))</text>"#)
         }
-        // The time axis: ticks labelled in ms or s where there is room, folds marked.
+    }
+
+    private func drawLines(_ row: Tracer<Value>.Row, _ lanes: Lanes, top: Double, parentY: Double?, on canvas: inout SVGCanvas) {
+        // A line per lane where its runs overlap or follow (thousands of inner runs
+        // at once are one line, not thousands), each branching from the parent's line.
+        var spans: [Int: [(from: Double, to: Double)]] = [:]
+        for (number, subscription) in row.subscriptions.enumerated() {
+            let from = canvas.x(canvas.layout.index(subscription.start)) - Self.radius - 2
+            let to = subscription.end.map { canvas.x(canvas.layout.index($0)) + Self.radius + 2 } ?? canvas.right
+            spans[lanes.lane[number], default: []].append((from, max(from, to)))
+        }
+        for (lane, laneSpans) in spans.sorted(by: { $0.key < $1.key }) {
+            let laneY = top + Double(lane) * Self.laneHeight + Self.laneHeight / 2
+            var merged: [(from: Double, to: Double)] = []
+            for span in laneSpans.sorted(by: { $0.from < $1.from }) {
+                if let last = merged.last, span.from <= last.to { merged[merged.count - 1].to = max(last.to, span.to) } else { merged.append(span) }
+            }
+            for span in merged {
+                if let parentY, row.depth > 0 {
+                    canvas.body.append(#"<line x1="\#(format(span.from))" y1="\#(format(parentY + Self.radius + 2))" x2="\#(format(span.from))" y2="\#(format(laneY))" class="branch"/>"#)
+                }
+                canvas.body.append(#"<line x1="\#(format(span.from))" y1="\#(format(laneY))" x2="\#(format(span.to))" y2="\#(format(laneY))" class="time"/>"#)
+            }
+        }
+    }
+
+    private func drawEvents(_ row: Tracer<Value>.Row, _ lanes: Lanes, _ placer: inout MarkPlacer, _ endsDrawn: inout Set<String>,
+                            on canvas: inout SVGCanvas) {
+        let events = row.events
+        var groups: [Int64: (values: Int, completed: Int)] = [:]
+        for (time, event, subscription) in events {
+            let key = Int64(lanes.lane(of: subscription)) << 48 | Int64(canvas.layout.index(time))
+            switch event {
+            case .next: groups[key, default: (0, 0)].values += 1
+            case .completed: groups[key, default: (0, 0)].completed += 1
+            case .error: break
+            }
+        }
+        var starred = Set<Int64>()
+        for (time, event, subscription) in events {
+            let lane = lanes.lane(of: subscription)
+            let key = Int64(lane) << 48 | Int64(canvas.layout.index(time))
+            switch event {
+            case .next(let value):
+                let count = groups[key]?.values ?? 1
+                if count > 8 {
+                    guard starred.insert(key).inserted else { continue }
+                    let (cx, cy) = placer.place(time, lane: lane, on: canvas)
+                    canvas.body.append(#"<g class="many"><title>\#(count) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">*</text></g>"#)
+                    continue
+                }
+                let letter = canvas.letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
+                let (cx, cy) = placer.place(time, lane: lane, on: canvas)
+                canvas.body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(Palette.colour(of: letter))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">\#(escape(String(letter)))</text></g>"#)
+            case .completed:
+                guard endsDrawn.insert("|\(key)").inserted else { continue }
+                let (cx, cy) = placer.place(time, lane: lane, half: 3, on: canvas)
+                let count = groups[key]?.completed ?? 1
+                let close = count > 1 ? #"><title>\#(count) inner runs completed</title></line>"# : "/>"
+                canvas.body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(close)"#)
+            case .error(let error):
+                let message = ErrorText.shown(error.message)
+                guard endsDrawn.insert("#\(key)").inserted else { continue }
+                let (cx, cy) = placer.place(time, lane: lane, half: 10, on: canvas)
+                canvas.errors.append("\(row.label) at \(time.reading): \(message)")
+                canvas.body.append(#"<g class="error"><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
+            }
+        }
+    }
+
+    private func drawCancellations(_ row: Tracer<Value>.Row, _ lanes: Lanes, _ placer: inout MarkPlacer,
+                                   _ endsDrawn: inout Set<String>, on canvas: inout SVGCanvas) {
+        for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
+            guard let end = subscription.end else { continue }
+            let lane = lanes.lane[number]
+            let key = Int64(lane) << 48 | Int64(canvas.layout.index(end))
+            guard endsDrawn.insert("!\(key)").inserted else { continue }
+            let (cx, cy) = placer.place(end, lane: lane, half: 7, on: canvas)
+            if let line = row.cancellation(subscription) { canvas.cancellations.append(line) }
+            let cause = subscription.cause.map { ": " + $0 } ?? ""
+            canvas.body.append(#"<g class="cancelled"><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
+        }
+    }
+
+    /// The time axis: ticks labelled in ms or s where there is room, folds marked; the folds'
+    /// bands, drawn behind the rows, returned.
+    private func drawAxis(on canvas: inout SVGCanvas) -> [String] {
+        let y = canvas.y
         let axisY = 60.0
-        body.append(#"<line x1="\#(format(plotLeft))" y1="\#(format(axisY))" x2="\#(format(right))" y2="\#(format(axisY))" class="axis"/>"#)
+        canvas.body.append(#"<line x1="\#(format(canvas.plotLeft))" y1="\#(format(axisY))" x2="\#(format(canvas.right))" y2="\#(format(axisY))" class="axis"/>"#)
         var labelledUpTo = -Double.infinity
         var background: [String] = []
-        for fold in layout.folds {
-            let from = plotLeft + fold.from, to = plotLeft + fold.to
+        for fold in canvas.layout.folds {
+            let from = canvas.plotLeft + fold.from, to = canvas.plotLeft + fold.to
             let middle = (from + to) / 2
             background.append(#"<g class="fold"><title>\#(Time(nanoseconds: fold.duration).reading) folded</title><polyline points="\#(format(middle - 5)),\#(format(axisY + 6)) \#(format(middle - 1)),\#(format(axisY - 6))"/><polyline points="\#(format(middle + 1)),\#(format(axisY + 6)) \#(format(middle + 5)),\#(format(axisY - 6))"/><rect x="\#(format(middle - 3))" y="\#(format(axisY + 12))" width="6" height="\#(format(y - axisY - 20))"/></g>"#)
         }
-        for (instant, time) in layout.instants.enumerated() {
-            let tickX = x(instant)
+        for (instant, time) in canvas.layout.instants.enumerated() {
+            let tickX = canvas.x(instant)
             let text = Time(nanoseconds: time).reading
             let half = Double(text.count) * Self.characterWidth / 2
             // Each tick says its time (a tooltip; the geometry test reads the scale from them).
-            body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis"><title>\#(escape(text))</title></line>"#)
+            canvas.body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis"><title>\#(escape(text))</title></line>"#)
             guard tickX - half > labelledUpTo + 6 else { continue }
             labelledUpTo = tickX + half
-            body.append(#"<text x="\#(format(tickX))" y="\#(format(axisY - 10))" class="tick">\#(escape(text))</text>"#)
+            canvas.body.append(#"<text x="\#(format(tickX))" y="\#(format(axisY - 10))" class="tick">\#(escape(text))</text>"#)
         }
-        for fold in layout.folds {
-            let middle = plotLeft + (fold.from + fold.to) / 2
+        for fold in canvas.layout.folds {
+            let middle = canvas.plotLeft + (fold.from + fold.to) / 2
             let text = "⋯ " + Time(nanoseconds: fold.duration).reading
             let width = Double(text.count) * Self.characterWidth
             // Said below the axis, where the ticks are not.
-            body.append(#"<text x="\#(format(middle - width / 2))" y="\#(format(axisY + 20))" class="foldlabel">\#(escape(text))</text>"#)
+            canvas.body.append(#"<text x="\#(format(middle - width / 2))" y="\#(format(axisY + 20))" class="foldlabel">\#(escape(text))</text>"#)
         }
-        // The legend: values, errors and cancellations, each line wrapped at words.
-        let columns = max(60, Int((right - 16) / Self.characterWidth))
+        return background
+    }
+
+    /// The legend: values, errors and cancellations, each line wrapped at words.
+    private func legendLines(_ canvas: SVGCanvas) -> [String] {
+        let columns = Self.columns(canvas)
         var legend: [String] = []
-        for entry in letters.legend() { legend += Words.wrapped(entry, width: columns) }
-        if !errors.isEmpty {
+        for entry in canvas.letters.legend() { legend += Words.wrapped(entry, width: columns) }
+        if !canvas.errors.isEmpty {
             legend.append("# errors:")
-            for entry in errors { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
+            for entry in canvas.errors { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
         }
-        if !cancellations.isEmpty {
+        if !canvas.cancellations.isEmpty {
             legend.append("! cancelled:")
-            for entry in cancellations { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
+            for entry in canvas.cancellations { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
         }
-        if !layout.toScale {
+        if !canvas.layout.toScale {
             legend.append("(not to scale: marks too close together push later ones right)")
         }
+        return legend
+    }
+
+    private static func columns(_ canvas: SVGCanvas) -> Int { max(60, Int((canvas.right - 16) / characterWidth)) }
+
+    private func document(_ canvas: SVGCanvas, background: [String], legend: [String]) -> String {
+        var body = canvas.body
+        let (y, right) = (canvas.y, canvas.right)
+        let columns = Self.columns(canvas)
         let legendY = y + 16
         for (index, line) in legend.enumerated() {
             body.append(#"<text x="16" y="\#(format(legendY + Double(index) * 18))" class="legend">\#(escape(line))</text>"#)
@@ -408,5 +437,47 @@ enum Words {
         }
         if !line.isEmpty { lines.append(line) }
         return lines.map { shortened($0, to: width) }
+    }
+}
+
+/// One picture being drawn: its scale and columns, the elements so far, the letters given to
+/// values, and what the legend will list.
+struct SVGCanvas {
+    let layout: TimeLayout
+    let labelColumns: Int
+    let plotLeft: Double
+    /// Where the plot ends, right of its last instant.
+    let right: Double
+    var letters: Letters
+    var body: [String] = []
+    var errors: [String] = []
+    var cancellations: [String] = []
+    /// The top of the next row.
+    var y = 88.0
+    /// The middle of each row's first lane, by row index: where its inner runs branch from.
+    var rowY: [Int: Double] = [:]
+
+    init(layout: TimeLayout, labelColumns: Int, plotLeft: Double, right: Double, letters: Letters) {
+        (self.layout, self.labelColumns, self.plotLeft, self.right, self.letters) = (layout, labelColumns, plotLeft, right, letters)
+    }
+
+    /// The centre of an instant's first mark: the instant's place on the axis.
+    func x(_ instant: Int) -> Double { plotLeft + layout.x(instant) + SVGMarbleDiagram<Int>.radius + 2 }
+}
+
+/// Where a row's marks go: marks of one lane at one instant side by side, touching, from
+/// the instant's place.
+struct MarkPlacer {
+    let top: Double
+    private var used: [Int64: (offset: Double, half: Double)] = [:]
+
+    init(top: Double) { self.top = top }
+
+    mutating func place(_ time: Time, lane: Int, half: Double = SVGMarbleDiagram<Int>.radius, on canvas: SVGCanvas) -> (x: Double, y: Double) {
+        let key = Int64(lane) << 48 | Int64(canvas.layout.index(time))
+        let offset = used[key].map { $0.offset + $0.half + 2 + half } ?? 0
+        used[key] = (offset, half)
+        let laneHeight = SVGMarbleDiagram<Int>.laneHeight
+        return (canvas.x(canvas.layout.index(time)) + offset, top + Double(lane) * laneHeight + laneHeight / 2)
     }
 }

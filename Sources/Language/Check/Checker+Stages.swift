@@ -214,20 +214,7 @@ extension Checker {
             }
             return .expression(checked)
         case .value, .count:
-            guard rejectDuration(expression, spec) else { return nil }
-            if parameter.kind == .count, case .pipeline = expression.kind {
-                report(.expectedNumber(spec, parameter, found: nil), expression.range)
-                return nil
-            }
-            guard let checked = checkExpression(expression, scope) else { return nil }
-            if parameter.kind == .count, signalAsValue(checked, expression, in: expression, "`\(spec.name)`", needs: "needs a whole number",
-                                                       fix: .wholeNumbers(signature: spec.signature)) {
-                return nil
-            }
-            if parameter.kind == .count, let value = checked.constantValue, !checkCount(value, expression.range, parameter, spec) {
-                return nil
-            }
-            return .expression(checked)
+            return checkValueArgument(expression, parameter, spec, scope)
         case .perValue, .accumulator, .condition:
             guard rejectDuration(expression, spec) else { return nil }
             var inner = scope
@@ -243,21 +230,7 @@ extension Checker {
             }
             return .expression(checked)
         case .duration:
-            guard case .duration(let span) = expression.kind else {
-                if case .negate(let inner) = expression.kind, case .duration(let span) = inner.kind {
-                    report(.negativeDuration(spec.name, span), expression.range)
-                    return nil
-                }
-                var number: Double?
-                if case .number(let written) = expression.kind { number = written }
-                report(.expectedDuration(spec.name, number: number), expression.range)
-                return nil
-            }
-            if span < parameter.shortest {
-                report(.zeroPeriod(spec.name, span, parameter), expression.range)
-                return nil
-            }
-            return .duration(span)
+            return checkDurationArgument(expression, parameter, spec)
         case .durationOrPipeline:
             var alternative = parameter
             // A duration literal, or what was meant as one (`300`, `-1s`): else a pipeline.
@@ -275,17 +248,7 @@ extension Checker {
             if parameter.kind == .errorPipeline { inner.hasError = true }
             return checkSignalArgument(expression, spec, inner).map { .pipeline($0) }
         case .marble:
-            guard case .string(let text) = expression.kind else {
-                report(.expectedMarble(spec.name), expression.range)
-                return nil
-            }
-            guard let marble = parseMarble(text, expression.range, kind: parameter.marbleKind) else { return nil }
-            var id: Int?
-            if parameter.marbleKind == .hot {
-                id = environment.nextHotID
-                environment.nextHotID += 1
-            }
-            return .marble(marble, values: nil, error: nil, hotID: id)
+            return checkMarbleArgument(expression, parameter, spec)
         case .marbleValues:
             // Folded into the marble argument below; kept here only as a placeholder.
             return checkMarbleValues(expression).map { values in .expression(values) }
@@ -303,6 +266,61 @@ extension Checker {
             }
             return .pipeline(pipeline)
         }
+    }
+
+    /// A value, or a whole number (`take N`): a literal count is checked now.
+    private mutating func checkValueArgument(_ expression: Expression, _ parameter: Parameter, _ spec: OperatorSpec,
+                                             _ scope: Scope) -> CheckedArgument? {
+        guard rejectDuration(expression, spec) else { return nil }
+        if parameter.kind == .count, case .pipeline = expression.kind {
+            report(.expectedNumber(spec, parameter, found: nil), expression.range)
+            return nil
+        }
+        guard let checked = checkExpression(expression, scope) else { return nil }
+        if parameter.kind == .count, signalAsValue(checked, expression, in: expression, "`\(spec.name)`", needs: "needs a whole number",
+                                                   fix: .wholeNumbers(signature: spec.signature)) {
+            return nil
+        }
+        if parameter.kind == .count, let value = checked.constantValue, !checkCount(value, expression.range, parameter, spec) {
+            return nil
+        }
+        return .expression(checked)
+    }
+
+    /// A duration literal, not shorter than the parameter allows (`interval 0ms`).
+    private mutating func checkDurationArgument(_ expression: Expression, _ parameter: Parameter,
+                                                _ spec: OperatorSpec) -> CheckedArgument? {
+        guard case .duration(let span) = expression.kind else {
+            if case .negate(let inner) = expression.kind, case .duration(let span) = inner.kind {
+                report(.negativeDuration(spec.name, span), expression.range)
+                return nil
+            }
+            var number: Double?
+            if case .number(let written) = expression.kind { number = written }
+            report(.expectedDuration(spec.name, number: number), expression.range)
+            return nil
+        }
+        if span < parameter.shortest {
+            report(.zeroPeriod(spec.name, span, parameter), expression.range)
+            return nil
+        }
+        return .duration(span)
+    }
+
+    /// A marble string; a hot one gets its id, so the run starts it at frame 0.
+    private mutating func checkMarbleArgument(_ expression: Expression, _ parameter: Parameter,
+                                              _ spec: OperatorSpec) -> CheckedArgument? {
+        guard case .string(let text) = expression.kind else {
+            report(.expectedMarble(spec.name), expression.range)
+            return nil
+        }
+        guard let marble = parseMarble(text, expression.range, kind: parameter.marbleKind) else { return nil }
+        var id: Int?
+        if parameter.marbleKind == .hot {
+            id = environment.nextHotID
+            environment.nextHotID += 1
+        }
+        return .marble(marble, values: nil, error: nil, hotID: id)
     }
 
     /// A signal argument: a parenthesised pipeline, or a name bound to a signal.
