@@ -73,21 +73,7 @@ public struct CombineExport {
             case .service(let name, let setting):
                 if setting == .normal { changed.remove(name) } else { changed.insert(name) }
             case .define(let name, let template):
-                // A function making the definition's stages one operator: each use is
-                // `.through(name(scheduler, …))`.
-                let function = defined.define(name, template, writer: { SwiftWriter(answers: services, changed: changed, definitions: $0) },
-                                              spelled: SwiftWriter.identifier) { function, operators in
-                    let parameters = (template?.parameters ?? []).map { "_ \(SwiftWriter.identifier($0)): V" }
-                    let chain = (operators + [".eraseToAnyPublisher()"]).map { "\n            " + $0 }.joined()
-                    return """
-                        func \(function)(\((["_ scheduler: VirtualScheduler"] + parameters).joined(separator: ", "))) -> (Signal) -> Signal {
-                            { upstream in
-                                upstream\(chain)
-                            }
-                        }
-
-                        """
-                }
+                let function = Self.definition(name, template, in: &defined, services: services, changed: changed)
                 if let function { functions.append(function + "\n") }
             }
         }
@@ -101,6 +87,25 @@ public struct CombineExport {
             exit(failed > 0 ? 1 : 0)
 
             """
+    }
+
+    /// A definition as a function making its stages one operator: each use is
+    /// `.through(name(scheduler, …))`; nil when its stages cannot be written.
+    private static func definition(_ name: String, _ template: DefinitionTemplate?, in defined: inout DefinedFunctions,
+                                   services: RxJSExport.ServiceAnswers?, changed: Set<String>) -> String? {
+        defined.define(name, template, writer: { SwiftWriter(answers: services, changed: changed, definitions: $0) },
+                       spelled: SwiftWriter.identifier) { function, operators in
+            let parameters = (template?.parameters ?? []).map { "_ \(SwiftWriter.identifier($0)): V" }
+            let chain = (operators + [".eraseToAnyPublisher()"]).map { "\n            " + $0 }.joined()
+            return """
+                func \(function)(\((["_ scheduler: VirtualScheduler"] + parameters).joined(separator: ", "))) -> (Signal) -> Signal {
+                    { upstream in
+                        upstream\(chain)
+                    }
+                }
+
+                """
+        }
     }
 
     /// The photo services the script calls, as frp's embedded catalog answered: each reply

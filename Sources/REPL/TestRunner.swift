@@ -28,8 +28,7 @@ public struct TestRunner {
 
     /// 0 when all pass, 1 when any fails, 2 when a file cannot be read or parsed.
     public func run(paths: [String]) -> Int32 {
-        var passed = 0, failed = 0
-        var unreadable = false
+        var tally = Tally()
         let found = ScriptFiles.find(under: paths)
         var files: [String] = []
         for item in found {
@@ -37,12 +36,12 @@ public struct TestRunner {
             case .script(let path): files.append(path)
             case .untestable(let path, let reason):
                 output.error("frp test: cannot test \(path): \(reason)")
-                unreadable = true
+                tally.unreadable = true
             }
         }
         if found.isEmpty {
             output.error("frp test: no .frp files in \(paths.joined(separator: ", "))")
-            unreadable = true
+            tally.unreadable = true
         }
         if checksLeaks, Self.aliveLifetimes == nil {
             output.error("frp test: FRP_CHECK_LEAKS counts lifetimes in a debug build only (`swift build`); not checked")
@@ -52,7 +51,7 @@ public struct TestRunner {
             let alive = Self.aliveLifetimes
             defer {
                 if checksLeaks, let before = alive, let after = Self.aliveLifetimes, after > before {
-                    failed += 1
+                    tally.failed += 1
                     output.line("FAIL \(file): its runs left \(after - before) lifetime\(after - before == 1 ? "" : "s") alive after they ended (a leak)")
                     output.line("")
                 }
@@ -60,54 +59,66 @@ public struct TestRunner {
             switch SourceFile.load(file) {
             case .failure(let failure):
                 output.error(failure.message)
-                unreadable = true
+                tally.unreadable = true
             case .success(let source):
-                if verbose { output.line(file) }
-                var frontend = Frontend.forFiles()
-                frontend.operatorList = Frontend.commandLineOperatorList
-                let (statements, diagnostics) = frontend.load(source)
-                guard diagnostics.isEmpty else {
-                    for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source) + "\n") }
-                    unreadable = true
-                    continue
-                }
-                var settings: [String: PhotoServices.Failure] = [:]
-                let properties = PropertyStore()
-                for statement in statements {
-                    if case .service(let name, let setting) = statement { settings.apply(setting, to: name) }
-                    switch statement {
-                    case .declareProperty, .assign, .bindProperty:
-                        // An expect sees the properties declared and set before it.
-                        let context = RunContext(scheduler: .virtual(), properties: properties, write: { _ in })
-                        if case .failure(let error) = properties.apply(statement, in: context) {
-                            output.error("\(file): \(error.message)")
-                            unreadable = true
-                        }
-                        context.finish()
-                    default: break
-                    }
-                    guard case .expect(let pipeline, let marble, let text, let values, let error, let line, let column) = statement else { continue }
-                    let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: text, values: values,
-                                              errorMessage: error, failures: settings, transport: transport,
-                                              properties: properties.values).run()
-                    if outcome.passed {
-                        passed += 1
-                        if verbose { output.line("  ✓ \(line):\(column) expect \(pipeline.text) emits \"\(text)\"") }
-                    } else {
-                        failed += 1
-                        output.line("FAIL \(file):\(line):\(column)")
-                        for written in Self.written(line: line, in: source) ?? ["expect \(pipeline.text) emits \"\(text)\""] {
-                            output.line("  " + written)
-                        }
-                        for reportLine in outcome.report { output.line("  " + reportLine) }
-                        output.line("")
-                    }
-                }
+                test(source, file: file, tally: &tally)
             }
         }
-        output.line("\(passed) passed, \(failed) failed")
-        if unreadable { return 2 }
-        return failed > 0 ? 1 : 0
+        output.line("\(tally.passed) passed, \(tally.failed) failed")
+        if tally.unreadable { return 2 }
+        return tally.failed > 0 ? 1 : 0
+    }
+
+    /// What the files tested so far came to.
+    private struct Tally {
+        var passed = 0, failed = 0
+        /// A file could not be read, checked or tested.
+        var unreadable = false
+    }
+
+    /// One file's expects, each with the properties and service settings before it.
+    private func test(_ source: Source, file: String, tally: inout Tally) {
+        if verbose { output.line(file) }
+        var frontend = Frontend.forFiles()
+        frontend.operatorList = Frontend.commandLineOperatorList
+        let (statements, diagnostics) = frontend.load(source)
+        guard diagnostics.isEmpty else {
+            for diagnostic in diagnostics { output.error(diagnostic.rendered(in: source) + "\n") }
+            tally.unreadable = true
+            return
+        }
+        var settings: [String: PhotoServices.Failure] = [:]
+        let properties = PropertyStore()
+        for statement in statements {
+            if case .service(let name, let setting) = statement { settings.apply(setting, to: name) }
+            switch statement {
+            case .declareProperty, .assign, .bindProperty:
+                // An expect sees the properties declared and set before it.
+                let context = RunContext(scheduler: .virtual(), properties: properties, write: { _ in })
+                if case .failure(let error) = properties.apply(statement, in: context) {
+                    output.error("\(file): \(error.message)")
+                    tally.unreadable = true
+                }
+                context.finish()
+            default: break
+            }
+            guard case .expect(let pipeline, let marble, let text, let values, let error, let line, let column) = statement else { continue }
+            let outcome = Expectation(pipeline: pipeline, marble: marble, marbleText: text, values: values,
+                                      errorMessage: error, failures: settings, transport: transport,
+                                      properties: properties.values).run()
+            if outcome.passed {
+                tally.passed += 1
+                if verbose { output.line("  ✓ \(line):\(column) expect \(pipeline.text) emits \"\(text)\"") }
+            } else {
+                tally.failed += 1
+                output.line("FAIL \(file):\(line):\(column)")
+                for written in Self.written(line: line, in: source) ?? ["expect \(pipeline.text) emits \"\(text)\""] {
+                    output.line("  " + written)
+                }
+                for reportLine in outcome.report { output.line("  " + reportLine) }
+                output.line("")
+            }
+        }
     }
 
     /// The lifetimes alive now; nil in a release build, which does not count them.

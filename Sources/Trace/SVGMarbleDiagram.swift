@@ -331,12 +331,21 @@ struct TimeLayout {
             let open = gaps.indices.filter { !folded[$0] }.map { gaps[$0] }.reduce(0, +)
             pixels = open > 0 ? max(0, limit - foldsWidth) / open : 0
         }
+        let placed = Self.place(instants.count, gaps: gaps, needed: needed, folded: folded, pixels: pixels, foldWidth: foldWidth)
+        (starts, folds, segment, toScale, width) = (placed.starts, placed.folds, placed.segment, !placed.pushed, placed.width)
+    }
+
+    /// Where each instant starts, given the gaps folded and the scale of the others: a gap
+    /// too short for its instant's marks is widened, which pushes the later ones right.
+    private static func place(_ count: Int, gaps: [Double], needed: [Double], folded: [Bool], pixels: Double,
+                              foldWidth: (Int) -> Double)
+        -> (starts: [Double], folds: [(from: Double, to: Double, duration: Int64)], segment: [Int], pushed: Bool, width: Double) {
         var starts: [Double] = []
         var folds: [(from: Double, to: Double, duration: Int64)] = []
         var segment: [Int] = []
         var pushed = false
         var x = 0.0
-        for index in instants.indices {
+        for index in 0..<count {
             starts.append(x)
             segment.append(folds.count)
             guard index < gaps.count else { x += needed[index]; break }
@@ -350,11 +359,7 @@ struct TimeLayout {
                 pushed = true
             }
         }
-        self.starts = starts
-        self.folds = folds
-        self.segment = segment
-        toScale = !pushed
-        width = x
+        return (starts, folds, segment, pushed, x)
     }
 
     func index(_ time: Time) -> Int { position[time.nanoseconds] ?? 0 }
