@@ -11,10 +11,8 @@ import Trace
 /// `frp run FILE`: runs each statement in order, printing each event as it happens, with
 /// its time.
 public struct ScriptRunner {
-    public enum Clock: Equatable, Sendable {
-        case virtual
-        case live(speed: Double)
-    }
+    /// Virtual time, or live at a speed: the scheduler's own (one clock type).
+    public typealias Clock = Scheduler.Clock
 
     let clock: Clock
     let trace: Bool

@@ -41,7 +41,6 @@ public struct MarbleDiagram<Value> {
                 describe: @escaping (Value) -> String, detail: ((Value) -> String)? = nil,
                 named: [(mark: Character, full: String)] = []) {
         self.named = named
-        tracer.resolveCauses()
         let rows = tracer.orderedRows
         self.rows = rows
         self.end = end

@@ -19,7 +19,6 @@ public struct SVGMarbleDiagram<Value> {
 
     public init(tracer: Tracer<Value>, end: Time, title: String, describe: @escaping (Value) -> String,
                 detail: ((Value) -> String)? = nil) {
-        tracer.resolveCauses()
         self.rows = tracer.orderedRows
         self.end = end
         self.title = title

@@ -188,7 +188,8 @@ public final class Tracer<Value> {
     /// Who cancelled whom, once the run is over: a stage is cancelled by the nearest stage
     /// after it in its pipeline that ended at that instant (take, first, takeUntil); the
     /// engine frees a source before it sends the completion on, so only now is it known.
-    /// Otherwise the cause is the event that preceded the cancellation.
+    /// Otherwise the cause is the event that preceded the cancellation. Called once, when the
+    /// run ends (`Run`); the diagrams draw a trace whose causes are resolved and change nothing.
     public func resolveCauses() {
         // The instants of cancellations still to explain; none, and nothing is walked
         // (a run of ten million events usually cancels nothing).

@@ -730,6 +730,7 @@ struct MarbleTraceTests {
             scheduler.advance(to: Time(nanoseconds: Int64(value) * 1_000_000))
             busy.received(.next(value % 3), subscription: subscription)
         }
+        tracer.resolveCauses()
         let text = MarbleDiagram(tracer: tracer, end: scheduler.now, describe: { "\($0)" }).render()
         let row = text.split(separator: "\n")[1]
         #expect(row.hasPrefix("busy      ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~*"), "\(row)")

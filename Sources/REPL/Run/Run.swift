@@ -85,6 +85,10 @@ struct Run {
             bindings.dispose()
             let leftovers = Leftovers(of: context, live: live)
             context.finish()
+            // Who cancelled whom is known only now the run is over: resolved once, so every
+            // view of the trace (text, SVG, the page's rows, the events file) reads one
+            // finished trace and none changes what it draws.
+            tracer?.resolveCauses()
             return RunOutcome(stop: stop, end: end, events: events.count, tracer: tracer, leftovers: leftovers,
                               requestSummary: (context.services as? PhotoSources)?.requestSummary)
         }

@@ -72,11 +72,7 @@ struct RunOptions {
     /// A run's context: its scheduler on the options' clock, the services, the properties
     /// it reads, fusion.
     func makeContext(properties: PropertyStore, write: @escaping (String) -> Void) -> RunContext {
-        let scheduler: Scheduler
-        switch clock {
-        case .virtual: scheduler = .virtual()
-        case .live(let speed): scheduler = .live(speed: speed)
-        }
+        let scheduler = Scheduler(clock: clock)
         let services = self.services?(scheduler)
             ?? PhotoSources(scheduler: scheduler, transport: transport, failures: serviceFailures)
         let context = RunContext(scheduler: scheduler, properties: properties, services: services, write: write)
