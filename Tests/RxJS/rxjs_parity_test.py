@@ -131,6 +131,12 @@ CASES = [
     ("pluck", 'cold "-a-b|" {a: {u: {n: "Ann"}}, b: {u: 1}} | pluck "u", "n" | map it ?? "none"',
      "cold('-a-b|', {a: {u: {n: 'Ann'}}, b: {u: 1}}).pipe(pluck('u', 'n'), map((x) => x ?? 'none'))"),
     ("startWith several", 'cold "-a|" | startWith "x", "y"', "cold('-a|').pipe(startWith('x', 'y'))"),
+    # distinctUntilKeyChanged by a field, deeply; the …MapTo names
+    ("distinctUntilKeyChanged", 'cold "-a-b-c-d|" {a: {n: 1, s: "x"}, b: {n: 1, s: "y"}, c: {n: 2, s: "z"}, d: {n: 1, s: "w"}} | distinctUntilKeyChanged "n" | map it.s',
+     "cold('-a-b-c-d|', {a: {n: 1, s: 'x'}, b: {n: 1, s: 'y'}, c: {n: 2, s: 'z'}, d: {n: 1, s: 'w'}}).pipe(distinctUntilKeyChanged('n'), map((x) => x.s))"),
+    ("mergeMapTo", 'cold "-a--b|" | mergeMapTo (cold "-x-y|")', "cold('-a--b|').pipe(mergeMapTo(cold('-x-y|')))"),
+    ("switchMapTo", 'cold "-a--b|" | switchMapTo (cold "-x-y|")', "cold('-a--b|').pipe(switchMapTo(cold('-x-y|')))"),
+    ("concatMapTo", 'cold "-a-b|" | concatMapTo (cold "-x|")', "cold('-a-b|').pipe(concatMapTo(cold('-x|')))"),
     # timeInterval from the subscription for the first value; timestamp on the run's clock
     ("timeInterval", 'cold "-a--b---c|" | timeInterval | map it.value + ":" + string(it.interval)',
      "cold('-a--b---c|').pipe(timeInterval(), map((x) => x.value + ':' + x.interval))"),

@@ -4,6 +4,7 @@ import Signals
 extension Parameter {
     fileprivate static let condition = Parameter("CONDITION", .condition)
     fileprivate static let defaultValue = Parameter("DEFAULT", .value, optional: true, keyword: "default")
+    fileprivate static let field = Parameter("NAME", .value)
     fileprivate static let inclusive = Parameter("INCLUSIVE", .flag, optional: true)
     fileprivate static let key = Parameter("KEY", .perValue, optional: true)
     fileprivate static let n = Parameter("N", .count)
@@ -158,7 +159,10 @@ let filteringOperators: [OperatorSpec] = [
           "It compares only with the value just before (deep equality): `a a b a` gives `a b a`. After a map to a boolean, a \"valid\" flag sends only when it flips. `distinctUntilChanged user.username` compares by that field.",
           example: #"cold "-a-a-b-b-a|" | distinctUntilChanged"#, aliases: ["skipRepeats"],
           elsewhere: ["RxJS: distinctUntilChanged", "ReactiveSwift: skipRepeats", "RAC2: distinctUntilChanged"],
-          contrasts: [.init("distinct", "distinct drops any value seen before in the run; distinctUntilChanged only a repeat of the one just before.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("distinct", "distinct drops any value seen before in the run; distinctUntilChanged only a repeat of the one just before."),
+            .init("distinctUntilKeyChanged", "distinctUntilKeyChanged compares one field by its name; distinctUntilChanged whole values, or any KEY expression."),
+          ]) { args throws(SignalError) in
         guard args.has(.key) else { return args.upstream.distinctUntilChanged() }
         let key = args.perValue(.key)
         return args.upstream.distinctUntilChanged(key: key)
@@ -166,4 +170,22 @@ let filteringOperators: [OperatorSpec] = [
     .guide(.filtering, "but not the same value twice in a row")
     .rxjs { a in a[given: .key].map { "distinctUntilChanged(eq, \($0))" } ?? "distinctUntilChanged(eq)" }
     .combine { a in a[given: .key].map { ".removingDuplicates(key: \($0))" } ?? ".removeDuplicates()" },
+    .init("distinctUntilKeyChanged", .operator, .filtering, [.field],
+          "Drops a value whose field NAME equals that field of the value before it.",
+          "RxJS's distinctUntilKeyChanged: `distinctUntilKeyChanged \"n\"` is `distinctUntilChanged it.n`, except that a value without the field reads it as null instead of failing. Equal is deep equality, as `==` is.",
+          example: #"cold "-a-b-c-d|" {a: {n: 1, s: "x"}, b: {n: 1, s: "y"}, c: {n: 2, s: "z"}, d: {n: 1, s: "w"}} | distinctUntilKeyChanged "n""#,
+          elsewhere: ["RxJS: distinctUntilKeyChanged", "RxSwift: distinctUntilChanged(at:) (a key path)", "ReactiveSwift: skipRepeats { $0.n == $1.n }", "RAC2: (none)"],
+          contrasts: [.init("distinctUntilChanged", "distinctUntilChanged compares whole values, or any KEY expression; distinctUntilKeyChanged one field by its name.")]) { args throws(SignalError) in
+        guard case .string(let name) = try args.value(.field) else {
+            throw EvaluationFailure.wrongArgument("distinctUntilKeyChanged", needs: "a field's name as text, like distinctUntilKeyChanged \"name\"",
+                                                  found: try args.value(.field).kindDescription).at(args.site).signalError
+        }
+        return args.upstream.distinctUntilChanged(key: { value throws(SignalError) -> Value in
+            if case .record(let record) = value { record[name] ?? .null } else { .null }
+        })
+    }
+    .guide(.filtering, "but not the same field twice in a row")
+    // RxJS compares with ===; frp's equality is deep, as `eq` is.
+    .rxjs { a in "distinctUntilKeyChanged(\(a[.field]), eq)" }
+    .combine(without: "the export writes a field by name only inside an expression: `distinctUntilChanged it.NAME` is exported"),
 ]

@@ -12,7 +12,7 @@ let flatteningOperators: [OperatorSpec] = [
     .init("flatMap", .operator, .flattening, [.pipeline, .n],
           "Runs the pipeline for each value (`it` is the value) and forwards all of them at once; with N, at most N runs at once.",
           "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail. `flatMap (download url), 4` keeps at most 4 downloads going; the other values wait their turn, in order (`flatMap P, 1` is concatMap).",
-          example: #"cold "-a-b------|" | flatMap (cold "-x--y|" | mapTo it)"#,
+          example: #"cold "-a-b------|" | flatMap (cold "-x--y|" | mapTo it)"#, aliases: ["mergeMapTo"],
           elsewhere: ["RxJS: mergeMap (alias flatMap; with N: mergeMap(f, N))", "ReactiveSwift: flatMap(.merge) / flatMap(.concurrent(limit: N))", "RAC2: flattenMap:"],
           contrasts: [
             .init("switchMap", "switchMap cancels the previous run when a new value arrives: only the latest run's values come through."),
@@ -32,7 +32,7 @@ let flatteningOperators: [OperatorSpec] = [
     .init("switchMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for each value; a new value cancels the previous run.",
           "The classic for search as you type: each new text cancels the stale request, so an old answer never overwrites a newer one. `switchMap P` is `map P | switchToLatest`.",
-          example: #"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#,
+          example: #"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#, aliases: ["switchMapTo"],
           elsewhere: ["RxJS: switchMap", "ReactiveSwift: flatMap(.latest)", "RAC2: flattenMap: + switchToLatest", "RxSwift: flatMapLatest"],
           contrasts: [
             .init("flatMap", "flatMap keeps every run going: stale answers arrive too, maybe after newer ones."),
@@ -48,7 +48,7 @@ let flatteningOperators: [OperatorSpec] = [
     .init("concatMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for each value, one run at a time, in order.",
           "Values that come while a run is going on wait their turn, so nothing is lost and order is kept, but the queue can grow.",
-          example: #"cold "-a-b------|" | concatMap (cold "-x--y|" | mapTo it)"#,
+          example: #"cold "-a-b------|" | concatMap (cold "-x--y|" | mapTo it)"#, aliases: ["concatMapTo"],
           elsewhere: ["RxJS: concatMap", "ReactiveSwift: flatMap(.concat)", "RAC2: map: + concat"],
           contrasts: [
             .init("flatMap", "flatMap starts every run at once; concatMap waits for each to finish."),
