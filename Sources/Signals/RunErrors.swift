@@ -22,6 +22,7 @@ public enum RunErrorKind: String, CodeTable {
     case reentrantSet = "FRP0917 RE-ENTRANT SET"
     case repeatInterrupted = "FRP0918 REPEAT INTERRUPTED"
     case outOfRange = "FRP0919 OUT OF RANGE"
+    case tooMany = "FRP0920 TOO MANY"
 }
 
 /// A table of codes, one row each (the front end's diagnostics, the engine's and the
@@ -85,6 +86,10 @@ extension SignalError {
     /// `elementAt N` of a signal that completed after fewer values.
     public static func outOfRange(_ operatorName: String, _ index: Int, count: Int) -> SignalError {
         SignalError(.outOfRange, "\(operatorName): the signal completed after \(count) value\(count == 1 ? "" : "s"), before the one at \(index)")
+    }
+    /// `single`: a second value met the condition.
+    public static func tooMany(_ operatorName: String) -> SignalError {
+        SignalError(.tooMany, "\(operatorName): more than one value met the condition, where one was wanted")
     }
     public static func emptySequence(_ operatorName: String) -> SignalError {
         SignalError(.emptySequence, "\(operatorName): the signal completed without a value")

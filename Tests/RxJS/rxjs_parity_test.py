@@ -131,6 +131,11 @@ CASES = [
     ("pluck", 'cold "-a-b|" {a: {u: {n: "Ann"}}, b: {u: 1}} | pluck "u", "n" | map it ?? "none"',
      "cold('-a-b|', {a: {u: {n: 'Ann'}}, b: {u: 1}}).pipe(pluck('u', 'n'), map((x) => x ?? 'none'))"),
     ("startWith several", 'cold "-a|" | startWith "x", "y"', "cold('-a|').pipe(startWith('x', 'y'))"),
+    # single: the one match at the end; a second fails at once, none at the end (the errors'
+    # words differ: each side's error becomes the same text)
+    ("single", 'cold "-a-b-c|" {a: 1, b: 2, c: 3} | single it % 2 == 0', "cold('-a-b-c|', {a: 1, b: 2, c: 3}).pipe(single((x) => x % 2 === 0))"),
+    ("single too many", 'cold "-a-b-c-|" | single | catch (of "many")', "cold('-a-b-c-|').pipe(single(), catchError(() => of('many')))"),
+    ("single none", 'cold "-a-b|" | single it == "z" | catch (of "none")', "cold('-a-b|').pipe(single((x) => x === 'z'), catchError(() => of('none')))"),
     # distinctUntilKeyChanged by a field, deeply; the …MapTo names
     ("distinctUntilKeyChanged", 'cold "-a-b-c-d|" {a: {n: 1, s: "x"}, b: {n: 1, s: "y"}, c: {n: 2, s: "z"}, d: {n: 1, s: "w"}} | distinctUntilKeyChanged "n" | map it.s',
      "cold('-a-b-c-d|', {a: {n: 1, s: 'x'}, b: {n: 1, s: 'y'}, c: {n: 2, s: 'z'}, d: {n: 1, s: 'w'}}).pipe(distinctUntilKeyChanged('n'), map((x) => x.s))"),

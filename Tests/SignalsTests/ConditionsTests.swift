@@ -37,6 +37,18 @@ struct ConditionsTests {
                     error: "elementAt: the signal completed after 1 value, before the one at 3")
     }
 
+    @Test("single sends the one match at the end; a second match fails at once and stops the source; none fails at the end")
+    func single() {
+        let stopped = MarbleTest()
+        let source = stopped.cold("-a-b-c-|")
+        stopped.expect(source.signal.single { $0 != "a" }, emits: "-----#", error: "single: more than one value met the condition, where one was wanted")
+        #expect(source.subscriptions.map { $0.disposed?.frame } == [5])
+        let test = MarbleTest()
+        test.expect(test.cold("-a-b-c|").signal.single { $0 == "b" }, emits: "------(b|)")
+        test.expect(test.cold("-a|").signal.single { _ in false }, emits: "--#", error: "single: the signal completed without a value")
+        test.expect(test.cold("-a-#", error: "boom").signal.single { _ in true }, emits: "---#", error: "boom")
+    }
+
     @Test("skipLast holds the last N back, and forwards everything for 0")
     func skipLast() {
         let test = MarbleTest()

@@ -6,6 +6,7 @@ extension Parameter {
     fileprivate static let defaultValue = Parameter("DEFAULT", .value, optional: true)
     fileprivate static let key = Parameter("KEY", .perValue, optional: true)
     fileprivate static let n = Parameter("N", .count)
+    fileprivate static let optionalCondition = Parameter("CONDITION", .condition, optional: true)
     fileprivate static let fieldNames = Parameter("NAME", .value, variadic: true)
     fileprivate static let notifier = Parameter("NOTIFIER", .signal)
     fileprivate static let value = Parameter("VALUE", .value)
@@ -93,6 +94,17 @@ let conditionsOperators: [OperatorSpec] = [
     .guide(.reducing, "the one at a place (the third: 2)")
     .rxjs { a in "elementAt(\(trailing([a[given: .n], a[given: .defaultValue]])))" }
     .combine(without: "Combine's output(at:) completes quietly when there are too few values, where frp fails"),
+    .init("single", .operator, .filtering, [.optionalCondition],
+          "Sends the one value (that meets CONDITION, when given) when the source completes; fails when a second one comes, or when none did.",
+          "For an answer that must be unique: a second match fails at once and stops the source; an end without a match fails too (RxJS's single, its SequenceError and EmptyError). `first` takes the first match and stops; `single` checks that there is no other.",
+          example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | single it % 2 == 0"#,
+          elsewhere: ["RxJS: single", "RxSwift: single", "ReactiveSwift: (none; collect, then a check)", "RAC2: (none)"],
+          contrasts: [.init("first", "first takes the first value that meets the condition and stops; single waits for the end and fails when a second one meets it.")]) { args throws(SignalError) in
+        args.upstream.single(args.has(.optionalCondition) ? args.condition(.optionalCondition) : { _ throws(SignalError) in true })
+    }
+    .guide(.reducing, "the one that meets a condition, which must be the only one")
+    .rxjs { a in "single(\(a[given: .optionalCondition] ?? ""))" }
+    .combine(without: "Combine has no single operator"),
     .init("ignoreElements", .operator, .transforming, [],
           "Drops every value; forwards the completion or the error.",
           "For when only the end matters (a save finished, or failed). `then` goes on with another signal after the end; `ignoreElements` just passes the end on.",

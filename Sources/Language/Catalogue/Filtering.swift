@@ -112,6 +112,7 @@ let filteringOperators: [OperatorSpec] = [
             .init("last", "last waits for the source to complete and sends its final value."),
             .init("find", "find sends null when no value meets the condition; `first CONDITION` fails."),
             .init("elementAt", "elementAt N sends the value at any place; first the one at place 0."),
+            .init("single", "single waits for the end and fails when a second value meets the condition; first takes the first and stops."),
           ]) { args throws(SignalError) in
         (args.has(.optionalCondition) ? args.upstream.filter(args.condition(.optionalCondition)) : args.upstream).first(default: try args.optionalValue(.defaultValue))
     }

@@ -64,6 +64,47 @@ extension Signal {
         })
     }
 
+    /// Sends the one value that meets `condition` when the source completes. A second one
+    /// fails at once, the source stopped; none fails at the end (RxJS's single).
+    ///
+    ///     source                -a-b-c-|     (only b meets it)
+    ///     single                -------(b|)
+    ///     single, b and c meet  -----#
+    @inlinable
+    public func single(_ condition: @escaping (Value) throws(SignalError) -> Bool) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var found: Value?
+            var done = false
+            self.startHandler(Observer(
+                next: { value in
+                    guard !done else { return }
+                    let meets: Bool
+                    do throws(SignalError) { meets = try condition(value) } catch {
+                        done = true
+                        upstream.dispose()
+                        return downstream.terminate(.error(error))
+                    }
+                    guard meets else { return }
+                    guard found == nil else {
+                        done = true
+                        upstream.dispose()
+                        return downstream.terminate(.error(.tooMany("single")))
+                    }
+                    found = value
+                },
+                terminate: { termination in
+                    guard !done else { return }
+                    done = true
+                    guard termination == .completed else { return downstream.terminate(termination) }
+                    guard let found else { return downstream.terminate(.error(.emptySequence("single"))) }
+                    downstream.next(found)
+                    downstream.terminate(.completed)
+                }
+            ), upstream)
+        })
+    }
+
     /// Sends the value at `index` (from 0) and completes; when the source completes
     /// sooner, `fallback`, or an error without one (RxJS's ArgumentOutOfRangeError).
     ///
