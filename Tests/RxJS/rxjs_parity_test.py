@@ -136,6 +136,12 @@ CASES = [
     ("single", 'cold "-a-b-c|" {a: 1, b: 2, c: 3} | single it % 2 == 0', "cold('-a-b-c|', {a: 1, b: 2, c: 3}).pipe(single((x) => x % 2 === 0))"),
     ("single too many", 'cold "-a-b-c-|" | single | catch (of "many")', "cold('-a-b-c-|').pipe(single(), catchError(() => of('many')))"),
     ("single none", 'cold "-a-b|" | single it == "z" | catch (of "none")', "cold('-a-b|').pipe(single((x) => x === 'z'), catchError(() => of('none')))"),
+    # sequenceEqual: as values come, a difference at once, a longer side, both ended
+    ("sequenceEqual", 'cold "-a-b-c|" | sequenceEqual (cold "--a-b-c|")', "cold('-a-b-c|').pipe(sequenceEqual(cold('--a-b-c|')))"),
+    ("sequenceEqual differs", 'cold "-a-b|" | sequenceEqual (cold "--a-c-d|")', "cold('-a-b|').pipe(sequenceEqual(cold('--a-c-d|')))"),
+    ("sequenceEqual longer", 'cold "-a|" | sequenceEqual (cold "-a-b|")', "cold('-a|').pipe(sequenceEqual(cold('-a-b|')))"),
+    ("sequenceEqual shorter other", 'cold "-a-b---|" | sequenceEqual (cold "-a|")', "cold('-a-b---|').pipe(sequenceEqual(cold('-a|')))"),
+    ("sequenceEqual records", 'cold "-a|" {a: {n: [1]}} | sequenceEqual (of {n: [1]})', "cold('-a|', {a: {n: [1]}}).pipe(sequenceEqual(of({n: [1]}), (x, y) => JSON.stringify(x) === JSON.stringify(y)))"),
     # distinctUntilKeyChanged by a field, deeply; the …MapTo names
     ("distinctUntilKeyChanged", 'cold "-a-b-c-d|" {a: {n: 1, s: "x"}, b: {n: 1, s: "y"}, c: {n: 2, s: "z"}, d: {n: 1, s: "w"}} | distinctUntilKeyChanged "n" | map it.s',
      "cold('-a-b-c-d|', {a: {n: 1, s: 'x'}, b: {n: 1, s: 'y'}, c: {n: 2, s: 'z'}, d: {n: 1, s: 'w'}}).pipe(distinctUntilKeyChanged('n'), map((x) => x.s))"),

@@ -49,6 +49,21 @@ struct ConditionsTests {
         test.expect(test.cold("-a-#", error: "boom").signal.single { _ in true }, emits: "---#", error: "boom")
     }
 
+    @Test("sequenceEqual: true when both end having sent equal values in order; false at a difference (both stopped) or a value after the other's end")
+    func sequenceEqual() {
+        let same = MarbleTest()
+        same.expect(same.cold("-a-b-|").signal.sequenceEqual(same.cold("--a-b|").signal).map { $0 ? "t" : "f" }, emits: "-----(t|)")
+        let differs = MarbleTest()
+        let other = differs.cold("--a-c-d|")
+        differs.expect(differs.cold("-a-b|").signal.sequenceEqual(other.signal).map { $0 ? "t" : "f" }, emits: "----(f|)")
+        #expect(other.subscriptions.map { $0.disposed?.frame } == [4])
+        let longer = MarbleTest()
+        longer.expect(longer.cold("-a|").signal.sequenceEqual(longer.cold("-a-b|").signal).map { $0 ? "t" : "f" }, emits: "---(f|)")
+        let failed = MarbleTest()
+        failed.expect(failed.cold("-a|").signal.sequenceEqual(failed.cold("-#", error: "boom").signal).map { $0 ? "t" : "f" },
+                      emits: "-#", error: "boom")
+    }
+
     @Test("skipLast holds the last N back, and forwards everything for 0")
     func skipLast() {
         let test = MarbleTest()

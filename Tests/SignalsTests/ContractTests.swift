@@ -44,6 +44,7 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "elementAt") { s, _ in s.elementAt(1_000, default: "d") },
     .init(name: "skipLast") { s, _ in s.skipLast(1) },
     .init(name: "single") { s, _ in s.take(1).single { _ in true } },
+    .init(name: "sequenceEqual") { s, _ in s.sequenceEqual(.empty).map { $0 ? "t" : "f" } },
     .init(name: "timeInterval") { s, scheduler in s.timeInterval(on: scheduler).map(\.value) },
     .init(name: "timestamp") { s, scheduler in s.timestamp(on: scheduler).map(\.value) },
     .init(name: "distinct") { s, _ in s.distinct(key: { $0 }) },

@@ -9,6 +9,7 @@ extension Parameter {
     fileprivate static let optionalCondition = Parameter("CONDITION", .condition, optional: true)
     fileprivate static let fieldNames = Parameter("NAME", .value, variadic: true)
     fileprivate static let notifier = Parameter("NOTIFIER", .signal)
+    fileprivate static let other = Parameter("SIGNAL", .signal)
     fileprivate static let value = Parameter("VALUE", .value)
     fileprivate static let values = Parameter("VALUE", .value, variadic: true)
 }
@@ -37,7 +38,10 @@ let conditionsOperators: [OperatorSpec] = [
           "A question about all of them: it can answer no at once, but yes only at the end, so on a source that never ends and always holds it never answers. An empty source answers true.",
           example: #"cold "-a-b-c|" {a: 2, b: 4, c: 5} | every it % 2 == 0"#,
           elsewhere: ["RxJS: every", "RxSwift: (none; allSatisfy in RxSwiftExt)", "ReactiveSwift: all(_:)", "RAC2: all:"],
-          contrasts: [.init("find", "find sends the first value that meets the condition; every asks whether all do.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("find", "find sends the first value that meets the condition; every asks whether all do."),
+            .init("sequenceEqual", "sequenceEqual compares each value with another signal's at its place; every asks a condition of each."),
+          ]) { args throws(SignalError) in
         let holds = args.condition(.condition)
         return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? nil : Value.bool(false) }, atEnd: .bool(true))
     }
@@ -105,6 +109,17 @@ let conditionsOperators: [OperatorSpec] = [
     .guide(.reducing, "the one that meets a condition, which must be the only one")
     .rxjs { a in "single(\(a[given: .optionalCondition] ?? ""))" }
     .combine(without: "Combine has no single operator"),
+    .init("sequenceEqual", .operator, .transforming, [.other],
+          "Sends true when the source and SIGNAL send equal values in the same order and both complete; false at the first difference, or when one sends more.",
+          "Both are subscribed at once and compared value by value as they come (deep equality, as `==`): a difference answers at once and stops both. Useful to check a sequence of inputs against a known one (a key code, a gesture).",
+          example: #"cold "-a-b-c|" | sequenceEqual (cold "--a-b-c|")"#,
+          elsewhere: ["RxJS: sequenceEqual", "RxSwift: (none; zip, then every)", "ReactiveSwift: (none; zip, then a reduce)", "RAC2: (none)"],
+          contrasts: [.init("every", "every asks a condition of each value; sequenceEqual compares each value with the other signal's at its place.")]) { args throws(SignalError) in
+        args.upstream.sequenceEqual(args.signal(.other)).map { .bool($0) }
+    }
+    .guide(.reducing, "whether another signal sends the same values, in order")
+    .rxjs { a in "sequenceEqual(\(a[.other]), eq)" }
+    .combine(without: "Combine has no sequenceEqual operator"),
     .init("ignoreElements", .operator, .transforming, [],
           "Drops every value; forwards the completion or the error.",
           "For when only the end matters (a save finished, or failed). `then` goes on with another signal after the end; `ignoreElements` just passes the end on.",

@@ -64,6 +64,55 @@ extension Signal {
         })
     }
 
+    /// Sends whether the source and `other` send equal values in the same order, then
+    /// completes: false at the first difference, or at a value of one after the other
+    /// ended; when both have ended, whether nothing was left unmatched (RxJS's
+    /// sequenceEqual). Both are subscribed at once; an error of either goes on.
+    ///
+    ///     source           -a-b-|
+    ///     other            --a-b|
+    ///     sequenceEqual    -----(t|)
+    public func sequenceEqual(_ other: Signal<Value>) -> Signal<Bool> where Value: Equatable {
+        Signal<Bool>(unchecked: { downstream, lifetime in
+            let sides = lifetime.child()
+            // Each side's values not yet matched by the other's, and whether it ended.
+            var pending: [[Value]] = [[], []]
+            var ended = [false, false]
+            var done = false
+            func answer(_ equal: Bool) {
+                done = true
+                sides.dispose()
+                downstream.next(equal)
+                downstream.terminate(.completed)
+            }
+            func side(_ me: Int) -> Observer<Value> {
+                let them = 1 - me
+                return Observer(
+                    next: { value in
+                        guard !done else { return }
+                        if pending[them].isEmpty {
+                            if ended[them] { answer(false) } else { pending[me].append(value) }
+                        } else if pending[them].removeFirst() != value {
+                            answer(false)
+                        }
+                    },
+                    terminate: { termination in
+                        guard !done else { return }
+                        guard termination == .completed else {
+                            done = true
+                            sides.dispose()
+                            return downstream.terminate(termination)
+                        }
+                        ended[me] = true
+                        if ended[them] { answer(pending[them].isEmpty) }
+                    }
+                )
+            }
+            self.startHandler(side(0), sides.child())
+            if !done { other.startHandler(side(1), sides.child()) }
+        })
+    }
+
     /// Sends the one value that meets `condition` when the source completes. A second one
     /// fails at once, the source stopped; none fails at the end (RxJS's single).
     ///
