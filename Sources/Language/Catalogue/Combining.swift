@@ -122,11 +122,7 @@ let combiningOperators: [OperatorSpec] = [
         return args.upstream.repeat(count, wait: args.restartWait(.d), on: args.scheduler, interrupted: args.scheduler.interrupted)
     }
     .guide(.combining, "with itself again when it completes (poll, refresh)")
-    .rxjs { a in
-        guard let d = a[given: .d] else { return "repeat(\(a[given: .n] ?? ""))" }
-        let delay = a.isPipeline(.d) ? "(it) => \(a.body(.d))" : d
-        return "repeat(\(rxjsOptions([("count", a[given: .n]), ("delay", delay)])))"
-    }
+    .rxjs { a in rxjsRestart("repeat", a, count: .n, wait: .d, parameters: "(it)") }
     .combine(without: "Combine has no repeat operator"),
     .init("race", .operator, .combining, [.signals],
           "Mirrors whichever of the source and the signals sends first (a value, an error or the end), and stops the others.",

@@ -37,11 +37,7 @@ let errorsOperators: [OperatorSpec] = [
         return args.upstream.retry(count, wait: args.restartWait(.d), on: args.scheduler, interrupted: args.scheduler.interrupted)
     }
     .guide(.errors, "by trying again")
-    .rxjs { a in
-        guard let d = a[given: .d] else { return "retry(\(a[given: .n] ?? ""))" }
-        let delay = a.isPipeline(.d) ? "(error, it) => \(a.body(.d))" : d
-        return "retry(\(rxjsOptions([("count", a[given: .n]), ("delay", delay)])))"
-    }
+    .rxjs { a in rxjsRestart("retry", a, count: .n, wait: .d, parameters: "(error, it)") }
     .combine { a in
         guard a[given: .d] == nil else { return nil }
         guard let n = a[given: .n] else { return ".retry(Int.max)" }

@@ -20,3 +20,11 @@ func rxjsOptions(_ pairs: [(String, String?)]) -> String {
 }
 
 let rxjsNeverAgain = "resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false"
+
+/// `retry(…)` or `repeat(…)`: the count alone, or RxJS's config with the wait (a time, or a
+/// notifier made of the pipeline's body with `parameters` bound).
+func rxjsRestart(_ name: String, _ a: WrittenArguments, count: Parameter, wait: Parameter, parameters: String) -> String {
+    guard let d = a[given: wait] else { return "\(name)(\(a[given: count] ?? ""))" }
+    let delay = a.isPipeline(wait) ? "\(parameters) => \(a.body(wait))" : d
+    return "\(name)(\(rxjsOptions([("count", a[given: count]), ("delay", delay)])))"
+}
