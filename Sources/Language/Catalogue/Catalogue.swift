@@ -68,11 +68,13 @@ public final class OperatorSpec: Sendable {
     /// flatMap and applies them to each value's upstream (`Compiler.build`), rather than
     /// building `take 1` again for every value.
     public let lift: Lift?
-    /// How the stage runs inside a fused chain of simple stages (`FusedStages`), nil when it
-    /// does not fuse. Declared here, so the compiler asks the entry, never the name; the
-    /// fused stage reads its arguments by these parameter names through `StageArguments`,
-    /// as `build` does, so one mistake gets one message either way.
-    public let fusion: Fusion?
+    /// What kind of operator it is, for the few kinds the catalogue has many of (a
+    /// transform, a keep, an accumulation, the first N, a counting source, a flattening):
+    /// nil for any other. Its build, `each` and `lift` are derived from it (`Shapes.swift`),
+    /// the planner reads it to fuse a chain or plan an inner run (`Planner`), and the fused
+    /// stage reads its arguments by the shape's parameters through `StageArguments`, as
+    /// the build does, so one mistake gets one message either way.
+    public let shape: Shape?
     /// For a source whose every value is a record with these fields (a photo service's
     /// replies), nested ones as paths (`user.username`; a list of records holds its items'
     /// fields: `images.url`): the checker reports a field not among them before the run.
@@ -95,7 +97,7 @@ public final class OperatorSpec: Sendable {
 
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
-         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], fusion: Fusion? = nil,
+         elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], shape: Shape? = nil,
          build: Build? = nil, known: Known? = nil, each: Each? = nil, lift: Lift? = nil, recordFields: [String]? = nil) {
         self.name = name
         self.recordFields = recordFields
@@ -111,10 +113,11 @@ public final class OperatorSpec: Sendable {
         self.contrasts = contrasts
         self.reactiveCocoa = reactiveCocoa
         self.known = known
+        self.shape = shape
+        let each = each ?? shape?.each, lift = lift ?? shape?.lift
         self.each = each
-        self.fusion = fusion
         self.lift = lift
-        if let build {
+        if let build = build ?? shape?.build {
             self.build = build
         } else if let lift {
             self.build = { args throws(SignalError) in try lift(args)(args.upstream) }
@@ -147,7 +150,7 @@ public final class OperatorSpec: Sendable {
         (name, aliases, role, family, parameters) = (spec.name, spec.aliases, spec.role, spec.family, spec.parameters)
         (summary, explanation, example, exampleFails) = (spec.summary, spec.explanation, spec.example, spec.exampleFails)
         (reactiveCocoa, elsewhere, contrasts, recordFields) = (spec.reactiveCocoa, spec.elsewhere, spec.contrasts, spec.recordFields)
-        (build, known, each, lift, fusion) = (spec.build, spec.known, spec.each, spec.lift, spec.fusion)
+        (build, known, each, lift, shape) = (spec.build, spec.known, spec.each, spec.lift, spec.shape)
         (positionalParameters, keywordParameters, argumentOrder) = (spec.positionalParameters, spec.keywordParameters, spec.argumentOrder)
         (rxjs, combine, guide) = (facts.rxjs, facts.combine, facts.guide)
     }
@@ -170,8 +173,8 @@ public final class OperatorSpec: Sendable {
             && !parameters.contains { $0.kind == .signal && $0.keyword != nil }
     }
 
-    /// What a stage does in a fused chain, by the parameters it reads.
-    public enum Fusion: Sendable {
+    /// The kinds of operator the planner knows, by the parameters each reads.
+    public enum Shape: Sendable {
         /// Each value becomes the expression's (`map`).
         case transform(Parameter)
         /// The values for which the condition holds go on (`filter`).

@@ -83,9 +83,7 @@ let creatingOperators: [OperatorSpec] = [
           "Sends COUNT whole numbers from FROM, at once, then completes.",
           "Like `of`, all at frame 0; the values are numbers (marble digits are strings).",
           example: "range 1, 3",
-          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"], fusion: .counting(from: .from, count: .count)) { args throws(SignalError) in
-        Compiler.range(try args.count(.from), try args.count(.count), on: args.scheduler)
-    }
+          elsewhere: ["RxJS: range", "ReactiveSwift: SignalProducer(1...3)", "RAC2: (1...3).rac_sequence.signal"], shape: .counting(from: .from, count: .count))
     .guide(.making, "of whole numbers counting up")
     .rxjs { a in "range(\(a[.from]), \(a[.count]))" }
     .combine { a in "range(\(a[.from]), \(a[.count]))" },

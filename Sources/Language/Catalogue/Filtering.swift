@@ -21,12 +21,7 @@ let filteringOperators: [OperatorSpec] = [
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 4} | filter it % 2 == 0"#,
           elsewhere: ["RxJS: filter", "ReactiveSwift: filter", "RAC2: filter:"],
           contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")],
-          fusion: .keep(.condition),
-          build: { args throws(SignalError) in args.upstream.filter(args.condition(.condition)) },
-          each: { args in
-        let holds = args.condition(.condition)
-        return { _, value throws(SignalError) in try holds(value) ? value : nil }
-    })
+          shape: .keep(.condition))
     .guide(.filtering, "those that meet a condition")
     .rxjs { a in "filter(\(a[.condition]))" }
     .combine { a in evaluating("filter", a, .condition) },
@@ -39,10 +34,7 @@ let filteringOperators: [OperatorSpec] = [
             .init("first", "first is take 1 that fails when the source completes without a value; take 1 just completes."),
             .init("takeUntil", "takeUntil stops when another signal sends, not after a number of values."),
             .init("takeLast", "takeLast N waits for the end and sends the last N values; take N sends the first N as they come."),
-          ], fusion: .first(.n), lift: { args throws(SignalError) in
-        let count = try args.count(.n)
-        return { $0.take(count) }
-    })
+          ], shape: .first(.n))
     .guide(.filtering, "the first N, then stop")
     .rxjs { a in "take(\(a[.n]))" }
     .combine { a in combineCount(a[.n]).map { ".take(\($0))" } },

@@ -19,7 +19,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("concatMap", "concatMap runs one at a time and queues the rest: nothing lost, nothing overlapping."),
             .init("exhaustMap", "exhaustMap ignores values while a run is going on: nothing queued, nothing cancelled."),
             .init("map", "map sends one value per value; flatMap sends the values of a pipeline run for each."),
-          ], fusion: .flatten(.pipeline)) { args throws(SignalError) in
+          ], shape: .flatten(.pipeline)) { args throws(SignalError) in
         guard args.has(.n) else { return args.upstream.flatten(.merge, runs: args.perValueRuns(.pipeline)) }
         return args.upstream.flatMap(limit: try args.count(.n), runs: args.perValueRuns(.pipeline))
     }
@@ -39,7 +39,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("concatMap", "concatMap lets each run finish and starts the next one afterwards."),
             .init("exhaustMap", "exhaustMap keeps the run that is going and drops the new value: the opposite choice."),
             .init("switchToLatest", "switchToLatest flattens a signal that already carries signals; switchMap makes them from values."),
-          ], fusion: .flatten(.pipeline)) { args throws(SignalError) in
+          ], shape: .flatten(.pipeline)) { args throws(SignalError) in
         args.upstream.flatten(.latest, runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "and cancel stale requests (search as you type)")
@@ -54,7 +54,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("flatMap", "flatMap starts every run at once; concatMap waits for each to finish."),
             .init("switchMap", "switchMap cancels the running one for the new value; concatMap finishes it first."),
             .init("exhaustMap", "exhaustMap drops values that come during a run; concatMap keeps them for later."),
-          ], fusion: .flatten(.pipeline)) { args throws(SignalError) in
+          ], shape: .flatten(.pipeline)) { args throws(SignalError) in
         args.upstream.flatten(.concat, runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "one at a time, in order, the others waiting")
@@ -70,7 +70,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("switchMap", "switchMap gives up the running one for the new value; exhaustMap gives up the new value."),
             .init("concatMap", "concatMap queues the values that come during a run; exhaustMap drops them."),
             .init("action", "an action drops inputs while busy too, but survives failed runs (errors A) and tells executing and enabled."),
-          ], fusion: .flatten(.pipeline)) { args throws(SignalError) in
+          ], shape: .flatten(.pipeline)) { args throws(SignalError) in
         args.upstream.flatten(.exhaust, runs: args.perValueRuns(.pipeline))
     }
     .guide(.flattening, "and ignore clicks while a request runs")

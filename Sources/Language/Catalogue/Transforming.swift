@@ -25,12 +25,7 @@ let transformingOperators: [OperatorSpec] = [
             .init("flatMap", "flatMap runs a pipeline for each value and sends that pipeline's values; map sends one value per value (a pipeline in map stays a signal, for switchToLatest)."),
             .init("pluck", "`pluck \"name\"` sends null for a value without the field; `map it.name` fails."),
           ],
-          fusion: .transform(.perValue),
-          build: { args throws(SignalError) in args.upstream.map(args.perValue(.perValue)) },
-          each: { args in
-        let transform = args.perValue(.perValue)
-        return { _, value throws(SignalError) in try transform(value) }
-    })
+          shape: .transform(.perValue))
     .guide(.changing, "into something computed from it")
     .rxjs { a in "map(\(a[.perValue]))" }
     .combine { a in evaluating("map", a, .perValue) },
@@ -68,10 +63,7 @@ let transformingOperators: [OperatorSpec] = [
           "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan 0, acc + it"#,
           elsewhere: ["RxJS: scan", "ReactiveSwift: scan", "RAC2: scanWithStart:reduce:"],
-          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], fusion: .accumulate(seed: .seed, update: .expression, emitsEach: true)) { args throws(SignalError) in
-        if let append = args.appending(.expression) { return args.upstream.scan(into: try args.value(.seed), append) }
-        return args.upstream.scan(try args.value(.seed), args.accumulator(.expression))
-    }
+          contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], shape: .accumulate(seed: .seed, update: .expression, emitsEach: true))
     .guide(.changing, "into a running total or state, at every step")
     .rxjs { a in "scan(\(a[.expression]), \(a[.seed]))" }
     .combine { a in evaluating("scan", a, .expression, "(\(a[.seed]))") },
@@ -83,10 +75,7 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [
             .init("scan", "scan sends the accumulation at every value; reduce only once, at the end."),
             .init("count", "count is the reduce that counts: `reduce 0, acc + 1`."),
-          ], fusion: .accumulate(seed: .seed, update: .expression, emitsEach: false)) { args throws(SignalError) in
-        if let append = args.appending(.expression) { return args.upstream.reduce(into: try args.value(.seed), append) }
-        return args.upstream.reduce(try args.value(.seed), args.accumulator(.expression))
-    }
+          ], shape: .accumulate(seed: .seed, update: .expression, emitsEach: false))
     .guide(.reducing, "folded with my own expression")
     .rxjs { a in "reduce(\(a[.expression]), \(a[.seed]))" }
     .combine { a in evaluating("reduce", a, .expression, "(\(a[.seed]))") },

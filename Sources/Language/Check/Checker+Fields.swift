@@ -37,7 +37,7 @@ extension Checker {
     /// passes its values on; a record literal's when it makes each value into one (`map {…}`).
     func recordFields(after stage: CheckedStage, given fields: RecordFields?) -> RecordFields? {
         if stage.spec.passesValues { return fields }
-        guard case .transform(let parameter)? = stage.spec.fusion,
+        guard case .transform(let parameter)? = stage.spec.shape,
               let index = stage.spec.argumentOrder.firstIndex(of: parameter.name), index < stage.arguments.count,
               case .expression(let expression) = stage.arguments[index] else { return nil }
         return Self.recordFields(of: expression)

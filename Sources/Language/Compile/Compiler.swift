@@ -145,11 +145,11 @@ public final class Compiler {
         return compiler.compile(expression)
     }
 
-    /// A counting source at the head (`range FROM, COUNT`: its entry's `fusion`), with its
+    /// A counting source at the head (`range FROM, COUNT`: its entry's shape), with its
     /// arguments read as its build reads them, for FusedStages; nil when they are not whole
     /// numbers it can count (the source then runs alone and says what is wrong).
     private func directRange(_ head: CheckedHead, _ frame: Frame) -> (start: Int, count: Int, head: CheckedStage)? {
-        guard case .source(let stage) = head, case .counting(let fromName, let countName)? = stage.spec.fusion else { return nil }
+        guard case .source(let stage) = head, case .counting(let fromName, let countName)? = stage.spec.shape else { return nil }
         let args = StageArguments(compiler: self, stage: stage, frame: frame, upstream: .empty)
         guard let start = try? args.count(fromName), let count = try? args.count(countName), count >= 0 else { return nil }
         return (start, count, stage)
@@ -237,22 +237,10 @@ public final class Compiler {
 }
 
 extension Compiler {
-    /// `range FROM, COUNT` sending numbers directly (no Int-to-value stage per event).
-    /// It asks the scheduler whether it was interrupted every 64 values: `range 1, 1e12`
-    /// stops at Ctrl-C.
+    /// `range FROM, COUNT` sending numbers directly (no Int-to-value stage per event),
+    /// stopping when the scheduler is interrupted.
     static func range(_ start: Int, _ count: Int, on scheduler: Scheduler) -> Signal<Value> {
-        guard count >= 0 else { return .fail(.negativeCount("range", count)) }
-        return Signal(unchecked: { observer, lifetime in
-            let (end, overflow) = start.addingReportingOverflow(count)
-            var value = start
-            while value < (overflow ? Int.max : end) {
-                if lifetime.isDisposed { return }
-                if value & FusedStages.pollMask == 0, scheduler.interrupted() { return }
-                observer.next(.number(Double(value)))
-                value += 1
-            }
-            if !lifetime.isDisposed { observer.terminate(.completed) }
-        })
+        .counting(from: start, count, as: { .number(Double($0)) }, interrupted: { scheduler.interrupted() })
     }
 
     /// Evaluates an expression that needs no value (`it` is null).

@@ -1,6 +1,6 @@
 import Signals
 
-/// Runs of simple stages (those whose catalogue entry declares a `fusion`: `map`,
+/// Runs of simple stages (those whose catalogue entry declares a shape: `map`,
 /// `filter`, `scan`, `reduce`, `take`) on values, compiled into one operator whose stages
 /// are small classes calling each other directly, with no generic code between them
 /// (`map` and `filter` each have one subclass: the number lane's, `NumberMap` and
@@ -16,12 +16,10 @@ enum FusedStages {
     /// Whether the stage can stand in a fused chain: its entry says so (a stored property
     /// read, no name hashed: an inner pipeline asks for each stage every time it is built).
     static func fusible(_ stage: CheckedStage) -> Bool {
-        stage.spec.fusion?.isStage ?? false
+        stage.spec.shape?.isStage ?? false
     }
-    /// A synchronous loop asks whether it was interrupted (Ctrl-C, a limit) every 64
-    /// values: a few nanoseconds every 64 values, and still soon enough when each value is
-    /// expensive (`scan [], acc + [it]` copies a list of up to a million items per value).
-    static let pollMask = 63
+    /// How often the pushed loop asks whether the run was interrupted.
+    static let pollMask = SynchronousLoop.pollMask
 
     /// A range's batch (at most 64 numbers), from `values.lowerBound` on: each the first
     /// plus a small whole number, exact below 2^53 (a range's FROM and COUNT are at most
@@ -611,7 +609,7 @@ extension Compiler {
                 return CompiledExpression(evaluate)
             }
             do throws(SignalError) {
-                switch stage.spec.fusion {
+                switch stage.spec.shape {
                 case .counting?, .flatten?, nil: parts.append(.counting)
                 case .transform(let parameter)?: parts.append(.transform(compiled(parameter), args.numberFunction(parameter)))
                 case .keep(let parameter)?: parts.append(.keep(compiled(parameter), stage.site, args.numberCondition(parameter)))
@@ -652,7 +650,7 @@ extension CheckedStage {
     /// Whether the arguments its fused part evaluates once (a seed, a count) are the same
     /// for every instantiation; the others are compiled expressions, read per value.
     var onceArgumentsAreConstant: Bool {
-        switch spec.fusion {
+        switch spec.shape {
         case .accumulate(let seed, _, _)?: return isConstant(seed)
         case .first(let parameter)?: return isConstant(parameter)
         case .counting?, .transform?, .keep?, .flatten?, nil: return true

@@ -60,7 +60,7 @@ public enum PlanText {
     }
 
     private static func flattened(_ stage: CheckedStage) -> CheckedArgument? {
-        guard case .flatten(let parameter)? = stage.spec.fusion else { return nil }
+        guard case .flatten(let parameter)? = stage.spec.shape else { return nil }
         return stage.argument(parameter)
     }
 

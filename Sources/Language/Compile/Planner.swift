@@ -73,7 +73,7 @@ public enum Planner {
         var index = start
         while index < stages.endIndex {
             var end = index
-            while mode.fuses, end < stages.endIndex, stages[end].spec.fusion?.isStage == true { end += 1 }
+            while mode.fuses, end < stages.endIndex, stages[end].spec.shape?.isStage == true { end += 1 }
             let rangePushes = index == 0 && pushesIntoFusedRun(pipeline.head)
             // Fusing pays per event and costs at build: one stage of an inner pipeline (built
             // for every value, sending few) is built alone, unless a `range` pushes into it.
@@ -88,7 +88,7 @@ public enum Planner {
         let lifted = inner && !mode.probed && steps.allSatisfy { if case .alone(_, true) = $0 { true } else { false } }
         var flattened: [(stage: Int, runs: InnerPlan)] = []
         for (offset, stage) in stages[start...].enumerated() {
-            guard case .flatten(let parameter)? = stage.spec.fusion, let argument = stage.argument(parameter),
+            guard case .flatten(let parameter)? = stage.spec.shape, let argument = stage.argument(parameter),
                   case .pipeline(let pipeline) = argument else { continue }
             flattened.append((start + offset, Self.inner(pipeline, mode: mode)))
         }
@@ -121,7 +121,7 @@ public enum Planner {
     /// the only stage after a value (`5 | take 1`: the value alone would be a signal
     /// argument, which fails when it is not a signal).
     private static func countsLastTake(_ pipeline: CheckedPipeline, mode: RunMode) -> Bool {
-        guard !mode.probed, mode.fuses, let last = pipeline.stages.last, last.isConstant, case .first? = last.spec.fusion else {
+        guard !mode.probed, mode.fuses, let last = pipeline.stages.last, last.isConstant, case .first? = last.spec.shape else {
             return false
         }
         if pipeline.stages.count == 1, case .value = pipeline.head { return false }
@@ -130,7 +130,7 @@ public enum Planner {
 
     /// A `range` at the head: its numbers pushed as a loop into the fused run after it.
     private static func pushesIntoFusedRun(_ head: CheckedHead) -> Bool {
-        guard case .source(let stage) = head, case .counting? = stage.spec.fusion else { return false }
+        guard case .source(let stage) = head, case .counting? = stage.spec.shape else { return false }
         return true
     }
 

@@ -319,7 +319,7 @@ public struct StageArguments {
     /// the value with nothing folded after it (`of it, it | take 2`): built per value
     /// through its `StageArguments`, it would be much of the run.
     ///
-    /// A last stage that takes the first N values (`take N`, its entry's fusion `.first`,
+    /// A last stage that takes the first N values (`take N`, its entry's shape `.first`,
     /// N the same for every value) is not built: the flattener's run counts them itself
     /// (`InnerRuns.taking`), untraced (a probe of the stage would be missing) and fused.
     public func perValueRuns(_ parameter: Parameter) -> InnerRuns<Value, Value> {
@@ -385,7 +385,7 @@ public struct StageArguments {
     /// The N of a last `take N` the plan counts (`InnerPlan.countsTake`), nil when it is
     /// not above 0 (or not a count): then the stage is built.
     private func countedTake(_ last: CheckedStage) -> Int? {
-        guard case .first(let parameter)? = last.spec.fusion else { return nil }
+        guard case .first(let parameter)? = last.spec.shape else { return nil }
         let reader = StageArguments(compiler: compiler, stage: last, frame: Frame(it: .null, caught: frame.caught, depth: frame.depth + 1),
                                     upstream: .empty)
         guard let count = try? reader.count(parameter), count > 0 else { return nil }
