@@ -86,7 +86,7 @@ struct Command: Sendable {
     /// `:help [OP]`, `:explain [OP]`: `:help OP` is `:explain OP`; `:explain` alone is the
     /// operators by family and the guide, `:help` alone how to use the prompt.
     private static func explain(_ context: inout CommandContext, _ argument: String?, _ words: [String]) -> Result {
-        var explainer = Explainer(catalogue: context.frontend.catalogue, style: context.session.options.diagramStyle,
+        var explainer = Explainer(catalogue: context.frontend.catalogue, style: context.session.outputs.diagramStyle,
                                   output: context.output, invocation: ":explain")
         explainer.environment = context.frontend.environment
         if let argument {
@@ -111,7 +111,7 @@ struct Command: Sendable {
         let (statements, diagnostics) = checking.load(source)
         for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
         guard diagnostics.isEmpty else { return .done }
-        for line in Plans.lines(statements, traced: context.session.options.tracing) { context.output.line(line) }
+        for line in Plans.lines(statements, traced: context.session.outputs.tracing) { context.output.line(line) }
         return .done
     }
 
@@ -134,7 +134,7 @@ struct Command: Sendable {
             context.output.error(":trace takes on or off")
             return .done
         }
-        context.session.options.tracing = argument == "on"
+        context.session.outputs.tracing = argument == "on"
         context.output.line("trace: \(argument ?? "")")
         return .done
     }

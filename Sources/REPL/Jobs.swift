@@ -67,7 +67,7 @@ final class Jobs {
         var options = session.options
         options.interrupted = { job.stopRequested.load(ordering: .relaxed) }
         options.interruptReason = { job.stopReason.withLock { $0 } }
-        let jobSession = Session(options: options, output: jobOutput)
+        let jobSession = Session(options: options, outputs: session.outputs, output: jobOutput)
         jobSession.serviceSettings = session.serviceSettings
         for (name, value) in session.properties.values { jobSession.properties.declare(name, value) }
         // A run that observes a property waits for its changes even when no timer is due.

@@ -34,11 +34,10 @@ public struct Repl {
         var options = RunOptions()
         options.clock = .live(speed: 1)
         options.transport = transport
-        options.diagramStyle = style
-        options.prettyValues = interactive && isatty(1) == 1
         Interrupt.install()
         options.interrupted = { Interrupt.isSet }
-        let session = Session(options: options, output: output)
+        let outputs = RunOutputs(diagramStyle: style, prettyValues: interactive && isatty(1) == 1)
+        let session = Session(options: options, outputs: outputs, output: output)
         let jobs = Jobs(output: output)
         session.jobs = jobs
         defer { jobs.stopAll(reason: "the REPL quitting") }

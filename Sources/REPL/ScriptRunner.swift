@@ -108,7 +108,6 @@ public struct ScriptRunner {
         }
         var options = RunOptions()
         options.clock = clock
-        options.tracing = trace
         options.realTimeLimit = realTimeLimit
         options.memoryLimit = memoryLimit
         options.fused = fused
@@ -121,22 +120,19 @@ public struct ScriptRunner {
             Interrupt.install()
             options.interrupted = { Interrupt.isSet }
         }
+        var outputs = RunOutputs(tracing: trace, diagramStyle: diagram, prettyValues: !sandboxed && isatty(1) == 1,
+                                 svgPath: svgPath, diagrams: diagrams, results: results)
         if let eventsPath {
             do throws(AtomicFile.Failure) {
-                options.eventsFile = try EventsFile(path: eventsPath)
+                outputs.eventsFile = try EventsFile(path: eventsPath)
             } catch {
                 output.error("frp: cannot write \(eventsPath): \(error.reason)")
                 return 2
             }
         }
-        options.svgPath = svgPath
-        options.diagrams = diagrams
-        options.results = results
         options.serviceFailures = failures.table
         options.transport = transport
-        options.diagramStyle = diagram
-        options.prettyValues = !sandboxed && isatty(1) == 1
-        let session = Session(options: options, output: output)
+        let session = Session(options: options, outputs: outputs, output: output)
         session.interruptEchoes = !sandboxed && isatty(0) == 1 && isatty(1) == 1
         // However the script stops (Ctrl-C, its real-time limit), the events so far are kept.
         defer { putEventsInPlace(session) }
@@ -160,8 +156,8 @@ public struct ScriptRunner {
     /// the reason, when that failed, and the old file is then as it was.
     @discardableResult
     private func putEventsInPlace(_ session: Session) -> Bool {
-        guard let eventsPath, let log = session.options.eventsFile else { return true }
-        session.options.eventsFile = nil
+        guard let eventsPath, let log = session.outputs.eventsFile, log.isWritable else { return true }
+        session.outputs.eventsFile = nil
         do throws(AtomicFile.Failure) {
             try log.commit()
         } catch {

@@ -9,10 +9,12 @@ import Trace
 #endif
 
 /// Runs checked statements: the state a script or a REPL session keeps between them
-/// (properties), and the printing of live events.
+/// (properties, service settings), each run told to the observers its outputs make.
 final class Session {
-    /// How every run of the session runs: clock, limits, services, tracing and outputs.
+    /// How every run of the session runs: clock, limits, services, fusion.
     var options: RunOptions
+    /// Where its runs go: printed events, diagrams, files (`RunObserver`).
+    var outputs: RunOutputs
     let output: Output
     let properties = PropertyStore()
     /// Virtual runs stop after this much virtual time if the pipeline has not ended.
@@ -32,8 +34,9 @@ final class Session {
     /// expects after them (the options' failures, `--fail`/`--slow`, are for runs only).
     var serviceSettings: [String: PhotoServices.Failure] = [:]
 
-    init(options: RunOptions, output: Output) {
+    init(options: RunOptions, outputs: RunOutputs = RunOutputs(), output: Output) {
         self.options = options
+        self.outputs = outputs
         self.output = output
     }
 
@@ -83,7 +86,7 @@ final class Session {
 
     /// A statement as its output starts: `» of 1, 2` (`>>` in ASCII).
     func heading(_ text: String) -> String {
-        "\(options.diagramStyle.ascii ? ">>" : "»") \(text)"
+        "\(outputs.diagramStyle.ascii ? ">>" : "»") \(text)"
     }
 
     /// Whether a plain value can be shown: a property that failed to be declared is run,
@@ -102,15 +105,16 @@ final class Session {
         defer { context.finish() }
         do throws(EvaluationFailure) {
             let value = try Compiler(context: context).evaluate(expression)
-            output.line(options.prettyValues ? value.pretty(width: options.diagramStyle.width, indent: 0).joined(separator: "\n") : value.printed)
+            output.line(outputs.prettyValues ? value.pretty(width: outputs.diagramStyle.width, indent: 0).joined(separator: "\n") : value.printed)
         } catch {
             output.error("error: \(error.message)")
         }
     }
 
-    /// Runs a pipeline to its end (or a limit), printing each event with its time, then
-    /// its trace. `started` sees the run's scheduler before time starts (a background job
-    /// makes its inlet there).
+    /// Runs a pipeline to its end (or a limit), telling each event with its time, then the
+    /// finished run, to the observers its outputs make (the printed events, the trace...).
+    /// `started` sees the run's scheduler before time starts (a background job makes its
+    /// inlet there).
     /// `marking`: records of marks (`{a: "kit"}`) whose letters the trace keeps before the
     /// pipeline's own (a lesson's exercise draws its answer with the exercise's letters).
     /// `letters`: values already lettered on the screen (a comparison above the trace).
@@ -123,21 +127,22 @@ final class Session {
         // A CRLF file's continued statement keeps its `\r`s in its text: not printed.
         let text = String(String.UnicodeScalarView(pipeline.text.unicodeScalars.filter { $0 != "\r" }))
         output.line(heading(text))
-        let run = Run(pipeline: pipeline, options: options, properties: properties, write: { output.line($0) },
+        let observers = outputs.observers(output: output, interruptEchoes: interruptEchoes)
+        var run = Run(pipeline: pipeline, options: options, properties: properties, write: { output.line($0) },
                       number: runNumber)
-        let line = EventLine(style: options.diagramStyle, pretty: options.prettyValues)
-        var sent: [Recorded<Value>] = []
-        var dropped = 0
-        let keeps = options.results != nil
+        run.traced = outputs.keepsTrace
+        if let eventsFile = outputs.eventsFile, eventsFile.isWritable {
+            let number = runNumber
+            run.records = { record in eventsFile.write(record, run: number) }
+        }
         let outcome = run.perform(started: started) { event, time in
-            output.line(line.text(event, at: time))
-            guard keeps else { return }
-            if sent.count < RunResult.limit { sent.append(Recorded(time: time, event: event)) } else { dropped += 1 }
+            for observer in observers { observer.observe(event, at: time) }
         }
         let named = marks(of: marking + pipeline.marbleValueRecords) + letters
-        let traceLetters = report(outcome, of: text, with: options, named: named)
-        // The trace's letters first: a value has one letter in both drawings of the run.
-        options.results?(RunResult(title: text, events: sent, dropped: dropped, end: outcome.end, named: traceLetters + named))
+        let finished = FinishedRun(title: text, number: runNumber, options: options, outcome: outcome, named: named)
+        var report = RunReport(letters: named)
+        for observer in observers { observer.finished(finished, report: &report) }
+        problems += report.problems
     }
 
     /// The marks records give their values (`{b: "w"}`), for the trace.
@@ -151,75 +156,6 @@ final class Session {
                 field.name.count == 1 ? (field.name.first ?? "?", field.value.description) : nil
             }
         }
-    }
-
-    /// After a run: why it stopped when it did not end, leaks, its diagram, its requests,
-    /// its SVG and events files.
-    /// Returns the letters the trace gave the run's values (none when it was not drawn).
-    private func report(_ outcome: RunOutcome, of text: String, with options: RunOptions,
-                        named: [(mark: Character, full: String)]) -> [(mark: Character, full: String)] {
-        var traceLetters: [(mark: Character, full: String)] = []
-        let time = EventLine.time(outcome.end)
-        switch outcome.stop {
-        case .ended: break
-        case .eventLimit:
-            let limit = options.eventLimit ?? RunOptions.EventLimit()
-            output.line("\(time)  stopped after \(limit.count) event\(limit.count == 1 ? "" : "s"), \(limit.name) (\(limit.advice))")
-        case .interrupted:
-            if interruptEchoes { output.line("") }
-            output.line("\(time)  cancelled")
-        case .realTime:
-            output.line("\(time)  stopped after \(options.realTimeLimit?.duration ?? .zero) of real time")
-        case .memory:
-            output.line("\(time)  stopped after using more than \((options.memoryLimit ?? 0) >> 20) MB of memory, the most a run may here")
-        case .horizon:
-            output.line("\(time)  stopped after \(Session.virtualTimeLimit) of virtual time: the signal had not ended")
-        case .quiescent:
-            output.line("\(time)  (still open, but nothing more can happen: no timers or requests are pending)")
-        }
-        if !outcome.leftovers.isEmpty { output.error("frp: \(outcome.leftovers.report)") }
-        // Drawing counts against the script's limit as running does: past it, nothing is drawn.
-        if outcome.tracer != nil, let limit = options.realTimeLimit, limit.hasPassed {
-            output.line("(not drawn: the script's limit of \(limit.duration) of real time has passed)")
-            if let line = outcome.requestSummary { output.line(line) }
-            return traceLetters
-        }
-        if let tracer = outcome.tracer, options.tracing {
-            let diagram = MarbleDiagram(tracer: tracer, end: outcome.end, style: options.diagramStyle,
-                                        describe: { $0.legendDescription }, detail: { $0.shownDescription }, named: named)
-            if !diagram.isEmpty {
-                let (drawn, letters) = diagram.renderLettered()
-                output.line(drawn)
-                traceLetters = letters
-            }
-        }
-        if let line = outcome.requestSummary { output.line(line) }
-        if let tracer = outcome.tracer, let diagrams = options.diagrams {
-            diagrams(SVGMarbleDiagram(tracer: tracer, end: outcome.end, title: text,
-                                      describe: { $0.legendDescription }, detail: { $0.shownDescription }).render())
-        } else if let tracer = outcome.tracer, let svgPath = options.svgPath {
-            let path = runNumber == 1 ? svgPath : Session.numbered(svgPath, runNumber)
-            let svg = SVGMarbleDiagram(tracer: tracer, end: outcome.end, title: text,
-                                       describe: { $0.legendDescription }, detail: { $0.shownDescription }).render()
-            do throws(AtomicFile.Failure) {
-                try AtomicFile.replace(path, with: svg, inPlaceUnlessRegular: true)
-                output.error("frp: wrote \(path)")
-            } catch {
-                output.error("frp: cannot write \(path): \(error.reason)")
-                problems += 1
-            }
-        }
-        if let eventsFile = options.eventsFile {
-            do throws(AtomicFile.Failure) {
-                try eventsFile.flush()
-            } catch {
-                output.error("frp: cannot write the events: \(error.reason)")
-                problems += 1
-                eventsFile.discard()
-                self.options.eventsFile = nil
-            }
-        }
-        return traceLetters
     }
 }
 

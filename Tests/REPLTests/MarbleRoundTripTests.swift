@@ -58,7 +58,9 @@ struct MarbleRoundTripTests {
                 }
                 var options = RunOptions()
                 options.fused = fused
-                let outcome = Run(pipeline: pipeline, options: options, properties: properties).perform { _, _ in }
+                var traced = Run(pipeline: pipeline, options: options, properties: properties)
+                traced.traced = true
+                let outcome = traced.perform { _, _ in }
                 guard let tracer = outcome.tracer else { continue }
                 runs += 1
                 let diagram = MarbleDiagram(tracer: tracer, end: outcome.end, describe: { $0.legendDescription },

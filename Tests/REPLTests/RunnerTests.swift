@@ -272,9 +272,8 @@ struct RunCommandTests {
         let captured = Captured()
         var polls = 0
         var options = RunOptions()
-        options.tracing = false
         options.interrupted = { polls += 1; return polls > 50 }
-        let session = Session(options: options, output: captured.output)
+        let session = Session(options: options, outputs: RunOutputs(tracing: false), output: captured.output)
         session.execute(statements[0])
         #expect(captured.text.contains("cancelled"))
         polls = 0

@@ -86,9 +86,9 @@ struct CatalogueTests {
             Issue.record("\(name)'s example runs nothing")
             return
         }
-        var options = RunOptions()
-        options.tracing = true
-        let tracer = try #require(Run(pipeline: pipeline, options: options, properties: PropertyStore()).perform { _, _ in }.tracer)
+        var run = Run(pipeline: pipeline, options: RunOptions(), properties: PropertyStore())
+        run.traced = true
+        let tracer = try #require(run.perform { _, _ in }.tracer)
         let sent = { (row: Tracer<Value>.Row) in row.events.compactMap { entry -> Value? in
             if case .next(let value) = entry.event { return value } else { return nil }
         } }

@@ -14,6 +14,9 @@ import Trace
 /// script ends: a run that fails to write them leaves the old FILE whole.
 final class EventsFile {
     private let file: AtomicFile
+    /// False once a write failed and the file was given up: the old FILE stays, and later
+    /// runs neither trace for it nor write it.
+    private(set) var isWritable = true
 
     init(path: String) throws(AtomicFile.Failure) {
         file = try AtomicFile(path, inPlaceUnlessRegular: true)
@@ -31,6 +34,7 @@ final class EventsFile {
 
     /// Gives up after a failed write: the old file stays.
     func discard() {
+        isWritable = false
         file.discard()
     }
 

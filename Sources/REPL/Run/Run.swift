@@ -15,6 +15,10 @@ struct Run {
     var write: (String) -> Void = { _ in }
     /// The run's number in its session, for `--events` records.
     var number = 1
+    /// Whether the stages are traced (to draw, or for the events and SVG outputs).
+    var traced = false
+    /// Where each trace record goes as it is made (the events file).
+    var records: ((TraceRecord<Value>) -> Void)?
 
     /// Runs it; `started` sees the scheduler before time starts (a background job makes
     /// its inlet there), `observe` every event with its time, until the limits.
@@ -103,7 +107,7 @@ struct Run {
     /// traced run counts with its probes, at no cost per event).
     private func attachProbes(to context: RunContext) -> (Tracer<Value>?, SubscriptionCount?) {
         let count = SubscriptionCount()
-        guard options.keepsTrace else {
+        guard traced else {
             guard options.countsSubscriptions else { return (nil, nil) }
             context.trace = { _, _ in CountedStage(count) }
             context.probesOnlyCount = true
@@ -111,10 +115,7 @@ struct Run {
         }
         let tracer = Tracer<Value>(scheduler: context.scheduler)
         tracer.describe = { $0.abbreviated(to: 30) }
-        if let eventsFile = options.eventsFile {
-            let run = number
-            tracer.listener = { record in eventsFile.write(record, run: run) }
-        }
+        if let records { tracer.listener = records }
         context.trace = { stage, depth in tracer.stageProbe(for: stage, depth: depth, counting: count) }
         return (tracer, count)
     }

@@ -3,14 +3,12 @@ import Services
 import Signals
 import Trace
 
-/// What a run is given: its clock, its limits, where the services' answers come from,
-/// whether it is traced or fused, and where its records go. The REPL, `frp run`, `frp test`,
-/// the explain demonstrations, `frp learn`'s checks and background jobs all describe their
-/// runs with one value, so a background job is its session's options with another stop.
+/// How a run runs: its clock, its limits, where the services' answers come from, whether
+/// it is fused. The REPL, `frp run`, `frp test`, the explain demonstrations, `frp learn`'s
+/// checks and background jobs all describe their runs with one value, so a background job
+/// is its session's options with another stop. Where a run's output goes is `RunOutputs`.
 struct RunOptions {
     var clock: ScriptRunner.Clock = .virtual
-    /// Whether stages are traced (the marble diagram, `--events`, `--svg`).
-    var tracing = true
     /// Whether an untraced run still counts its stages' subscriptions, to report leaks
     /// (`frp test` does; `frp run --no-trace` pays nothing per event instead).
     var countsSubscriptions = false
@@ -37,24 +35,6 @@ struct RunOptions {
     /// The sources beyond the language's own, when not the photo services (a test gives a
     /// leaky one).
     var services: ((Scheduler) -> SourceProvider)?
-    /// Where every traced event goes as one JSON object per line (`--events FILE`).
-    var eventsFile: EventsFile?
-    /// Where each run's SVG diagram goes (`--svg FILE`; the second run's is FILE-2.svg).
-    var svgPath: String?
-    /// Where each run's SVG diagram goes instead of a file (the playground's reply).
-    var diagrams: ((String) -> Void)?
-    /// Where each run's printed events go as well (the playground draws them as the run's
-    /// output row, on one time axis with the script's marbles).
-    var results: ((RunResult) -> Void)?
-    /// How diagrams are drawn (width, ASCII, colour); event lines take its width and colour.
-    var diagramStyle = DiagramStyle()
-    /// Whether a value too wide for a line is laid out over several (at a terminal; piped
-    /// output stays one line per event, as tests and tools read it).
-    var prettyValues = false
-
-    /// Whether the run keeps a trace: to draw it, or for `--events` and `--svg`.
-    var keepsTrace: Bool { tracing || eventsFile != nil || svgPath != nil || diagrams != nil }
-
     struct EventLimit {
         var count = Session.eventLimit
         /// How a run that reaches it names it, and what to do about it.
@@ -84,7 +64,6 @@ struct RunOptions {
     static func expectation(window: TimeSpan, within realTime: RealTimeLimit?, transport: any PhotoTransport,
                             failures: [String: PhotoServices.Failure]) -> RunOptions {
         var options = RunOptions()
-        options.tracing = false
         options.countsSubscriptions = true
         options.eventLimit = EventLimit(count: Expectation.eventLimit, name: "an expect's limit",
                                         advice: "a marble names each event: compare fewer with `take N`")

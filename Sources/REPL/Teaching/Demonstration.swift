@@ -12,9 +12,7 @@ final class Demonstration {
 
     init(output: Output, style: DiagramStyle, catalogue: Catalogue = PhotoSources.catalogue) {
         frontend = Frontend(catalogue: catalogue)
-        var options = RunOptions()
-        options.diagramStyle = style
-        session = Session(options: options, output: output)
+        session = Session(options: RunOptions(), outputs: RunOutputs(diagramStyle: style), output: output)
         self.output = output
     }
 
