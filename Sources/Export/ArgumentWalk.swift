@@ -38,6 +38,8 @@ protocol ExportWriter {
     /// the strings alone (an expected error's text among them was the script's own).
     var constants: [Value] { get set }
     var strings: Set<String> { get set }
+    /// The services called, with how many arguments each takes: what is recorded.
+    var services: [String: Int] { get }
     /// A constant's part as the language writes it, its items already written.
     func literal(_ part: Literal) -> String
 }

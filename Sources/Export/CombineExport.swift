@@ -20,67 +20,13 @@ public struct CombineExport {
     /// Exports the checked statements of `source`; `services` answers the photo services'
     /// calls (without it, a service is left out).
     public init(_ statements: [CheckedStatement], source: Source, services: RxJSExport.ServiceAnswers? = nil) {
-        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var bindings: [(name: String, pipeline: CheckedPipeline)] = []
-        var properties: [String: String?] = [:]
-        var tests: [String] = []
-        var calls = ServiceCalls()
-        // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
-        var changed: Set<String> = []
-        // The definitions written as functions, in order.
-        var defined = DefinedFunctions()
-        var functions: [String] = []
-        for statement in statements {
-            switch statement {
-            case .bind(let name, let pipeline):
-                bindings.removeAll { $0.name == name }
-                bindings.append((name, pipeline))
-            case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
-                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
-                do throws(Unsupported) {
-                    var writer = SwiftWriter(answers: services, changed: changed, definitions: defined.names)
-                    let actual = try writer.signal(pipeline)
-                    let expected = try writer.events(marble, values: values, error: error)
-                    let constants = try writer.constants(for: bindings, properties: properties)
-                    calls.add(services: writer.services, constants: writer.constants)
-                    if let error, error != "error", !writer.strings.contains(error) {
-                        throw Unsupported(reason: "the expected error is frp's own message (Combine's operators word theirs otherwise): \(error)")
-                    }
-                    tests.append(Self.test(line: line, text: text, constants: constants, actual: actual,
-                                           before: RxJSExport.horizon(marble), expected: expected))
-                    exported += 1
-                } catch {
-                    skipped.append(RxJSExport.Skipped(line: line, reason: error.reason))
-                }
-            case .run(let pipeline, _, let line):
-                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
-                do throws(Unsupported) {
-                    var writer = SwiftWriter(answers: services, changed: changed, definitions: defined.names)
-                    let actual = try writer.signal(pipeline)
-                    let constants = try writer.constants(for: bindings, properties: properties)
-                    calls.add(services: writer.services, constants: writer.constants)
-                    tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
-                    runs += 1
-                } catch {
-                    skipped.append(RxJSExport.Skipped(line: line, reason: error.reason))
-                }
-            case .declareProperty(let name, let expression):
-                properties[name] = SwiftWriter.constant(expression)
-            case .assign(let name, let path, let expression, _):
-                properties[name] = path.isEmpty ? SwiftWriter.constant(expression) : String?.none
-            case .bindProperty(let binding):
-                properties[binding.name] = String?.none
-            case .service(let name, let setting):
-                if setting == .normal { changed.remove(name) } else { changed.insert(name) }
-            case .define(let name, let template):
-                let function = Self.definition(name, template, in: &defined, services: services, changed: changed)
-                if let function { functions.append(function + "\n") }
-            }
-        }
-        body = tests.joined(separator: "\n") + "\n"
-        let recorded = services.map { Self.recorded(calls.replies($0)) } ?? ""
-        if !functions.isEmpty {
-            body = "// MARK: the script's definitions, each a function making its stages one operator\n\n" + functions.joined() + "\n" + body
+        let walk = ExportWalk(statements, source: source, answers: services, target: CombineTarget())
+        (skipped, exported, runs) = (walk.skipped, walk.exported, walk.runs)
+        body = walk.tests.joined(separator: "\n") + "\n"
+        let recorded = services.map { Self.recorded(walk.calls.replies($0)) } ?? ""
+        if !walk.functions.isEmpty {
+            body = "// MARK: the script's definitions, each a function making its stages one operator\n\n"
+                + walk.functions.map { $0 + "\n" }.joined() + "\n" + body
         }
         swift = Self.prelude + recorded + body + """
             print("\\(passed) passed, \\(failed) failed")
@@ -91,7 +37,7 @@ public struct CombineExport {
 
     /// A definition as a function making its stages one operator: each use is
     /// `.through(name(scheduler, …))`; nil when its stages cannot be written.
-    private static func definition(_ name: String, _ template: DefinitionTemplate?, in defined: inout DefinedFunctions,
+    fileprivate static func definition(_ name: String, _ template: DefinitionTemplate?, in defined: inout DefinedFunctions,
                                    services: RxJSExport.ServiceAnswers?, changed: Set<String>) -> String? {
         defined.define(name, template, writer: { SwiftWriter(answers: services, changed: changed, definitions: $0) },
                        spelled: SwiftWriter.identifier) { function, operators in
@@ -136,12 +82,12 @@ public struct CombineExport {
         "{ scheduler in\n" + constants.map { "    \($0)\n" }.joined() + "    return \(actual)\n}"
     }
 
-    private static func test(line: Int, text: String, constants: [String], actual: String, before: Int, expected: String) -> String {
+    fileprivate static func test(line: Int, text: String, constants: [String], actual: String, before: Int, expected: String) -> String {
         "expectMarble(\(line), \(SwiftWriter.string(text)), before: \(before), \(expected)) "
             + closure(constants, actual) + "\n"
     }
 
-    private static func run(line: Int, text: String, constants: [String], actual: String) -> String {
+    fileprivate static func run(line: Int, text: String, constants: [String], actual: String) -> String {
         "showRun(\(line), \(SwiftWriter.string(text))) " + closure(constants, actual) + "\n"
     }
 }
@@ -248,7 +194,7 @@ struct SwiftWriter: ExportWriter {
     /// The statements before the test: each property used as a CurrentValueSubject holding
     /// its value now, then the `let` names used (and the ones those use) in script order.
     mutating func constants(for bindings: [(name: String, pipeline: CheckedPipeline)],
-                            properties: [String: String?]) throws(Unsupported) -> [String] {
+                            properties: Properties) throws(Unsupported) -> [String] {
         var written: [String: String] = [:]
         var pending = used
         while let name = pending.first(where: { written[$0] == nil }) {
@@ -260,7 +206,7 @@ struct SwiftWriter: ExportWriter {
         }
         var subjects: [String] = []
         for name in usedProperties.sorted() {
-            guard case .some(.some(let value)) = properties[name] else {
+            guard let value = properties.values[name] else {
                 throw Unsupported(reason: "the property `\(name)` is bound to a pipeline or holds a value the export cannot write")
             }
             subjects.append("let \(Self.identifier(name)) = CurrentValueSubject<V, SignalError>(\(value))")
@@ -498,4 +444,40 @@ struct SwiftWriter: ExportWriter {
         "textOf", "has", "keys", "slice", "find", "join", "raise", "field", "appending", "Combine", "OpenCombine", "print", "exit",
         "through", "upstream",
     ]
+}
+
+/// Swift Combine as a target of the export walk: each expect an `expectMarble` of the
+/// prelude's on a virtual-time scheduler, each run a `showRun`, each definition a function
+/// making its stages one operator. A property is written when its value is a constant.
+struct CombineTarget: ExportTarget {
+    var ownErrorReason: String { "the expected error is frp's own message (Combine's operators word theirs otherwise)" }
+
+    var propertyWriting: Properties.Writing {
+        Properties.Writing(constant: SwiftWriter.constant, setIn: { _, _, _ in nil }, writesBindings: false)
+    }
+
+    func writer(answers: RxJSExport.ServiceAnswers?, changed: Set<String>, definitions: [String: String]) -> SwiftWriter {
+        SwiftWriter(answers: answers, changed: changed, definitions: definitions)
+    }
+
+    func test(_ expect: ExportedExpect, writer: inout SwiftWriter, bindings: [ExportWalk<Self>.Binding],
+              properties: Properties) throws(Unsupported) -> String {
+        let actual = try writer.signal(expect.pipeline)
+        let expected = try writer.events(expect.marble, values: expect.values, error: expect.error)
+        let constants = try writer.constants(for: bindings, properties: properties)
+        return CombineExport.test(line: expect.line, text: expect.text, constants: constants, actual: actual,
+                                  before: RxJSExport.horizon(expect.marble), expected: expected)
+    }
+
+    func run(line: Int, text: String, _ pipeline: CheckedPipeline, writer: inout SwiftWriter,
+             bindings: [ExportWalk<Self>.Binding], properties: Properties) throws(Unsupported) -> String {
+        let actual = try writer.signal(pipeline)
+        let constants = try writer.constants(for: bindings, properties: properties)
+        return CombineExport.run(line: line, text: text, constants: constants, actual: actual)
+    }
+
+    func definition(_ name: String, _ template: DefinitionTemplate?, in defined: inout DefinedFunctions,
+                    answers: RxJSExport.ServiceAnswers?, changed: Set<String>) -> String? {
+        CombineExport.definition(name, template, in: &defined, services: answers, changed: changed)
+    }
 }

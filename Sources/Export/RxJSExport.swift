@@ -50,73 +50,12 @@ public struct RxJSExport {
     /// Exports the checked statements of `source` (its text gives each expect's line);
     /// `services` answers the photo services' calls (without it, a service is left out).
     public init(_ statements: [CheckedStatement], source: Source, services: ServiceAnswers? = nil) {
-        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var bindings: [(name: String, pipeline: CheckedPipeline)] = []
-        var properties = Properties()
-        var tests: [String] = []
-        var calls = ServiceCalls()
-        // The definitions written as functions (`const above = (n) => pipe(…)`), in order.
-        var defined = DefinedFunctions()
-        var functions: [String] = []
-        // Services changed by `service NAME fails|slow`: their recorded answers would be wrong.
-        var changed: Set<String> = []
-        for statement in statements {
-            switch statement {
-            case .bind(let name, let pipeline):
-                bindings.removeAll { $0.name == name }
-                bindings.append((name, pipeline))
-            case .expect(let pipeline, let marble, let marbleText, let values, let error, let line, _):
-                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : marbleText
-                do throws(Unsupported) {
-                    var writer = Writer(services: services, changed: changed, definitions: defined.names)
-                    let actual = try writer.pipeline(pipeline)
-                    let constants = try writer.constants(for: bindings, properties: properties)
-                    let expected = try writer.values(values, marble: marble)
-                    calls.add(services: writer.services, constants: writer.constants)
-                    if let error, error != "error", !writer.strings.contains(error) {
-                        throw Unsupported(reason: "the expected error is frp's own message (RxJS words its errors otherwise): \(error)")
-                    }
-                    tests.append(Self.test(line: line, text: text, constants: constants, actual: actual, marble: marbleText,
-                                           until: Self.horizon(marble), values: expected, error: error))
-                    exported += 1
-                } catch {
-                    skipped.append(Skipped(line: line, reason: error.reason))
-                }
-            case .run(let pipeline, _, let line):
-                let text = line <= lines.count ? String(lines[line - 1].drop { $0 == " " }) : pipeline.text
-                do throws(Unsupported) {
-                    var writer = Writer(services: services, changed: changed, definitions: defined.names)
-                    let actual = try writer.pipeline(pipeline)
-                    let constants = try writer.constants(for: bindings, properties: properties)
-                    calls.add(services: writer.services, constants: writer.constants)
-                    tests.append(Self.run(line: line, text: text, constants: constants, actual: actual))
-                    runs += 1
-                } catch {
-                    skipped.append(Skipped(line: line, reason: error.reason))
-                }
-            case .declareProperty(let name, let expression):
-                properties.declare(name, Writer.constant(expression))
-            case .assign(let name, let path, let expression, _):
-                properties.assign(name, path: path, Writer.constant(expression))
-            case .bindProperty(let binding):
-                properties.bind(binding)
-            case .service(let name, let setting):
-                if setting == .normal { changed.remove(name) } else { changed.insert(name) }
-            case .define(let name, let template):
-                // A function returning the definition's stages as one operator (`pipe`);
-                // each use calls it. Its parameters get the file's spelling of names, so
-                // `filter` stays rxjs's in the body.
-                let function = defined.define(name, template, writer: { Writer(services: services, changed: changed, definitions: $0) },
-                                              spelled: JavaScript.topLevelIdentifier) { function, operators in
-                    let parameters = (template?.parameters ?? []).map(JavaScript.topLevelIdentifier).joined(separator: ", ")
-                    return "const \(function) = (\(parameters)) => pipe(\(operators.joined(separator: ", ")));"
-                }
-                if let function { functions.append(function) }
-            }
-        }
-        let recorded = services.map { calls.recorded($0) } ?? ""
-        let definitionsText = functions.isEmpty ? "" : "// The script's definitions, each an operator made with pipe.\n" + functions.joined(separator: "\n") + "\n\n"
-        body = definitionsText + tests.joined(separator: "\n") + "\n"
+        let walk = ExportWalk(statements, source: source, answers: services, target: RxJSTarget())
+        (skipped, exported, runs) = (walk.skipped, walk.exported, walk.runs)
+        let recorded = services.map { walk.calls.recorded($0) } ?? ""
+        let definitionsText = walk.functions.isEmpty ? ""
+            : "// The script's definitions, each an operator made with pipe.\n" + walk.functions.joined(separator: "\n") + "\n\n"
+        body = definitionsText + walk.tests.joined(separator: "\n") + "\n"
         javascript = Self.prelude(imports: Self.imports(in: recorded + body), actions: body.contains("actionOf(")) + recorded + body
     }
 
@@ -127,27 +66,6 @@ public struct RxJSExport {
         return (marble.entries.last?.frame ?? 0) + 1_001
     }
 
-    private static func test(line: Int, text: String, constants: [String], actual: String, marble: String, until: Int,
-                             values: String, error: String?) -> String {
-        var body = constants.map { "    \($0)\n" }.joined()
-        body += "    return \(actual);\n"
-        let error = error.map { JavaScript.string($0) } ?? "undefined"
-        return """
-            expectMarble(\(line), \(JavaScript.string(text)), ({ cold, hot }) => {
-            \(body)}, \(JavaScript.string(marble)), \(values), \(error), \(until));
-
-            """
-    }
-
-    private static func run(line: Int, text: String, constants: [String], actual: String) -> String {
-        let body = constants.map { "    \($0)\n" }.joined() + "    return \(actual);\n"
-        return """
-            showRun(\(line), \(JavaScript.string(text)), ({ cold, hot }) => {
-            \(body)});
-
-            """
-    }
-
     /// The RxJS names the tests call, for one `require`.
     static func imports(in code: String) -> [String] {
         let words = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
@@ -156,36 +74,6 @@ public struct RxJSExport {
 
     /// Every name of `rxjs` (`RxJSNames`): a spelling may write any of them.
     public static let rxjsExports = RxJSNames.exports
-}
-
-/// The script's properties as the statements so far left them: each one's value as
-/// JavaScript (nil when the export cannot write it), and the pipeline a bound one follows.
-struct Properties {
-    private(set) var values: [String: String] = [:]
-    private(set) var bindings: [String: PropertyBinding] = [:]
-    /// In the order they were declared.
-    private(set) var order: [String] = []
-
-    mutating func declare(_ name: String, _ value: String?) {
-        if !order.contains(name) { order.append(name) }
-        values[name] = value
-        bindings[name] = nil
-    }
-
-    /// `name := value`, or `name.a.b := value` (a field set in a copy: `setIn`).
-    mutating func assign(_ name: String, path: [String], _ value: String?) {
-        guard let value, let old = values[name] else {
-            values[name] = nil
-            return
-        }
-        values[name] = path.isEmpty ? value : "setIn(\(old), [\(path.map(JavaScript.string).joined(separator: ", "))], \(value))"
-    }
-
-    mutating func bind(_ binding: PropertyBinding) {
-        if !order.contains(binding.name) { order.append(binding.name) }
-        values[binding.name] = binding.initial.map(Writer.constant) ?? "null"
-        bindings[binding.name] = binding
-    }
 }
 
 /// Why a statement was not exported.
@@ -474,6 +362,61 @@ struct Writer: ExportWriter {
         case .parameter(let name): return JavaScript.topLevelIdentifier(name)
         case .list(let items): return "[" + items.joined(separator: ", ") + "]"
         case .record(let fields): return "{" + fields.map { JavaScript.key($0.name) + ": " + $0.value }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// RxJS as a target of the export walk: each expect an `expectMarble` of the prelude's
+/// (a TestScheduler run), each run a `showRun`, each definition an operator made with `pipe`.
+struct RxJSTarget: ExportTarget {
+    var ownErrorReason: String { "the expected error is frp's own message (RxJS words its errors otherwise)" }
+
+    var propertyWriting: Properties.Writing {
+        Properties.Writing(constant: Writer.constant, setIn: { old, path, value in
+            "setIn(\(old), [\(path.map(JavaScript.string).joined(separator: ", "))], \(value))"
+        }, writesBindings: true)
+    }
+
+    func writer(answers: RxJSExport.ServiceAnswers?, changed: Set<String>, definitions: [String: String]) -> Writer {
+        Writer(services: answers, changed: changed, definitions: definitions)
+    }
+
+    func test(_ expect: ExportedExpect, writer: inout Writer, bindings: [ExportWalk<Self>.Binding],
+              properties: Properties) throws(Unsupported) -> String {
+        let actual = try writer.pipeline(expect.pipeline)
+        let constants = try writer.constants(for: bindings, properties: properties)
+        let values = try writer.values(expect.values, marble: expect.marble)
+        var body = constants.map { "    \($0)\n" }.joined()
+        body += "    return \(actual);\n"
+        let error = expect.error.map { JavaScript.string($0) } ?? "undefined"
+        return """
+            expectMarble(\(expect.line), \(JavaScript.string(expect.text)), ({ cold, hot }) => {
+            \(body)}, \(JavaScript.string(expect.marbleText)), \(values), \(error), \(RxJSExport.horizon(expect.marble)));
+
+            """
+    }
+
+    func run(line: Int, text: String, _ pipeline: CheckedPipeline, writer: inout Writer,
+             bindings: [ExportWalk<Self>.Binding], properties: Properties) throws(Unsupported) -> String {
+        let actual = try writer.pipeline(pipeline)
+        let constants = try writer.constants(for: bindings, properties: properties)
+        let body = constants.map { "    \($0)\n" }.joined() + "    return \(actual);\n"
+        return """
+            showRun(\(line), \(JavaScript.string(text)), ({ cold, hot }) => {
+            \(body)});
+
+            """
+    }
+
+    func definition(_ name: String, _ template: DefinitionTemplate?, in defined: inout DefinedFunctions,
+                    answers: RxJSExport.ServiceAnswers?, changed: Set<String>) -> String? {
+        // A function returning the definition's stages as one operator (`pipe`); each use
+        // calls it. Its parameters get the file's spelling of names, so `filter` stays
+        // rxjs's in the body.
+        defined.define(name, template, writer: { Writer(services: answers, changed: changed, definitions: $0) },
+                       spelled: JavaScript.topLevelIdentifier) { function, operators in
+            let parameters = (template?.parameters ?? []).map(JavaScript.topLevelIdentifier).joined(separator: ", ")
+            return "const \(function) = (\(parameters)) => pipe(\(operators.joined(separator: ", ")));"
         }
     }
 }
