@@ -107,7 +107,7 @@ struct CompletionTests {
 
     @Test("after | it offers operators; at the start sources and names; in arguments fields")
     func contexts() {
-        #expect(completion.candidates(before: "popular | swi") == ["switchMap", "switchMapTo", "switchToLatest"])
+        #expect(completion.candidates(before: "popular | swi") == ["switchAll", "switchMap", "switchMapTo", "switchToLatest"])
         #expect(keystrokes.candidates(before: "key") == ["keystrokes"])
         #expect(completion.candidates(before: "pop") == ["popular", "popularPage"])
         #expect(completion.candidates(before: "popular | filter ra") == ["rating"])

@@ -47,7 +47,7 @@ struct ReplInputTests {
     @Test("TAB after `:explain` offers operators and sources; after `:` the commands")
     func completesExplain() {
         let completion = Completion(catalogue: PhotoSources.catalogue, names: [])
-        #expect(completion.candidates(before: ":explain swi") == ["switchMap", "switchMapTo", "switchToLatest"])
+        #expect(completion.candidates(before: ":explain swi") == ["switchAll", "switchMap", "switchMapTo", "switchToLatest"])
         #expect(completion.candidates(before: ":help popu").contains("popular"))
         #expect(completion.candidates(before: ":ex") == [":explain", ":export"])
         #expect(completion.candidates(before: ":export r") == ["rxjs"])

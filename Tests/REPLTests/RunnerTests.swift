@@ -813,7 +813,7 @@ extension BinaryTests {
         #expect(script.output.contains("---completion explain"))
         let operators = try run(["---completion", "explain", "--", "positional@0", "2", "0"], input: "")
         #expect(Set(operators.output.split(separator: "\n").map(String.init)) == Set(CommandLineNames.operators))
-        #expect(Set(CommandLineNames.operators) == Set(PhotoSources.catalogue.names + ["marbles"]))
+        #expect(Set(CommandLineNames.operators) == Set(PhotoSources.catalogue.names + ["marbles"] + StatementTopic.all.map(\.name)))
         let lessons = try run(["---completion", "learn", "--", "positional@0", "2", "0"], input: "")
         #expect(lessons.output.split(separator: "\n").map(String.init) == Lesson.all.map(\.name))
     }

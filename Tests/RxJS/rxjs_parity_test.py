@@ -155,6 +155,15 @@ CASES = [
      "timer(2).pipe(switchMap(() => cold('-a--b|').pipe(timeInterval())), map((x) => x.interval))"),
     ("timestamp", 'timer 2ms | switchMap (cold "-a--b|" | timestamp) | map it.value + ":" + string(it.timestamp)',
      "timer(2).pipe(switchMap(() => cold('-a--b|').pipe(timestamp())), map((x) => x.value + ':' + x.timestamp))"),
+    # bufferCount is buffer's RxJS name
+    ("bufferCount", 'cold "-a-b-c-d-e|" | bufferCount 2, 1', "cold('-a-b-c-d-e|').pipe(bufferCount(2, 1))"),
+    # a signal of signals flattened: mergeAll (with a limit), concatAll, exhaustAll, switchAll
+    ("mergeAll", 'cold "-a--b|" | map (cold "-x-y|" | mapTo it) | mergeAll', "cold('-a--b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), mergeAll())"),
+    ("mergeAll 1", 'cold "-a-b|" | map (cold "-x-y|" | mapTo it) | mergeAll 1', "cold('-a-b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), mergeAll(1))"),
+    ("concatAll", 'cold "-a-b|" | map (cold "-x-y|" | mapTo it) | concatAll', "cold('-a-b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), concatAll())"),
+    ("exhaustAll", 'cold "-a-b---c|" | map (cold "-x-y|" | mapTo it) | exhaustAll', "cold('-a-b---c|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), exhaustAll())"),
+    ("switchAll", 'cold "-a-b|" | map (cold "-x-y|" | mapTo it) | switchAll', "cold('-a-b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), switchAll())"),
+    ("mergeAll inner error", 'cold "-a--b|" | map (cold "-x#") | mergeAll', "cold('-a--b|').pipe(map(() => cold('-x#')), mergeAll())"),
     # an interval is one repeating action: each tick keeps the place of its first arming
     ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
      "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),

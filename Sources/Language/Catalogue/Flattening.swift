@@ -79,16 +79,65 @@ let flatteningOperators: [OperatorSpec] = [
     .init("switchToLatest", .operator, .flattening, [],
           "For a signal of signals: forwards the latest inner signal, cancelling the one before.",
           "Where values are already signals (`map (search it)`), it subscribes to each new one and disposes the previous.",
-          example: #"cold "-a--b|" | map (cold "-x-y|") | switchToLatest"#,
+          example: #"cold "-a--b|" | map (cold "-x-y|") | switchToLatest"#, aliases: ["switchAll"],
           elsewhere: ["RxJS: switchAll", "ReactiveSwift: flatten(.latest)", "RAC2: switchToLatest"],
-          contrasts: [.init("switchMap", "switchMap takes a pipeline to run per value; switchToLatest takes the signals the source already sends.")]) { args throws(SignalError) in
-        let site = args.site
-        return args.upstream.switchMap { value in
-            if case .signal(let inner) = value { return inner.signal }
-            return .fail(.notSignalsOfSignals(site, value))
-        }
+          contrasts: [
+            .init("switchMap", "switchMap takes a pipeline to run per value; switchToLatest takes the signals the source already sends."),
+            .init("mergeAll", "mergeAll keeps every inner signal running; switchToLatest only the latest."),
+          ]) { args throws(SignalError) in
+        args.upstream.flatten(.latest, innerSignals(args))
     }
     .guide(.flattening, "when my values already are signals: the latest")
     .rxjs { _ in "switchAll()" }
     .combine(without: "a signal of signals: the export's values hold no signal"),
+    .init("mergeAll", .operator, .flattening, [.n],
+          "For a signal of signals: forwards the values of every inner signal as they come; with N, at most N at once.",
+          "flatMap without a pipeline: `map P | mergeAll` is `flatMap P`. With N, the inner signals beyond N wait their turn, in order.",
+          example: #"cold "-a--b|" | map (cold "-x-y|" | mapTo it) | mergeAll"#,
+          elsewhere: ["RxJS: mergeAll", "ReactiveSwift: flatten(.merge)", "RAC2: flatten", "RxSwift: merge()"],
+          contrasts: [
+            .init("switchToLatest", "switchToLatest cancels the running inner signal when a new one comes; mergeAll keeps them all."),
+            .init("concatAll", "concatAll runs the inner signals one after another; mergeAll all at once."),
+          ]) { args throws(SignalError) in
+        guard args.has(.n) else { return args.upstream.flatten(.merge, innerSignals(args)) }
+        return args.upstream.flatMap(limit: try args.count(.n), innerSignals(args))
+    }
+    .guide(.flattening, "when my values already are signals: all at once")
+    .rxjs { a in "mergeAll(\(trailing([a[given: .n]])))" }
+    .combine(without: "a signal of signals: the export's values hold no signal"),
+    .init("concatAll", .operator, .flattening, [],
+          "For a signal of signals: forwards each inner signal's values in turn, the next one subscribed when the one before completes.",
+          "concatMap without a pipeline: `map P | concatAll` is `concatMap P`. Inner signals that come meanwhile wait, so nothing is lost.",
+          example: #"cold "-a--b|" | map (cold "-x-y|" | mapTo it) | concatAll"#,
+          elsewhere: ["RxJS: concatAll", "ReactiveSwift: flatten(.concat)", "RAC2: concat", "RxSwift: concat()"],
+          contrasts: [
+            .init("mergeAll", "mergeAll runs the inner signals side by side; concatAll waits for each to complete."),
+            .init("exhaustAll", "exhaustAll drops the inner signals that come while one runs; concatAll keeps them for later."),
+          ]) { args throws(SignalError) in
+        args.upstream.flatten(.concat, innerSignals(args))
+    }
+    .guide(.flattening, "when my values already are signals: one after another")
+    .rxjs { _ in "concatAll()" }
+    .combine(without: "a signal of signals: the export's values hold no signal"),
+    .init("exhaustAll", .operator, .flattening, [],
+          "For a signal of signals: forwards an inner signal only when none is running; the ones that come meanwhile are dropped.",
+          "exhaustMap without a pipeline: `map P | exhaustAll` is `exhaustMap P`.",
+          example: #"cold "-a-b---c|" | map (cold "-x-y|" | mapTo it) | exhaustAll"#,
+          elsewhere: ["RxJS: exhaustAll", "ReactiveSwift: flatten(.throttle)", "RAC2: (none)", "RxSwift: (none)"],
+          contrasts: [.init("concatAll", "concatAll keeps the inner signals that come during a run for later; exhaustAll drops them.")]) { args throws(SignalError) in
+        args.upstream.flatten(.exhaust, innerSignals(args))
+    }
+    .guide(.flattening, "when my values already are signals: none while one runs")
+    .rxjs { _ in "exhaustAll()" }
+    .combine(without: "a signal of signals: the export's values hold no signal"),
 ]
+
+/// Each value of a signal of signals as its signal, or the error a value that is not one
+/// is (`switchToLatest`, `mergeAll`, `concatAll`, `exhaustAll`).
+private func innerSignals(_ args: StageArguments) -> (Value) -> Signal<Value> {
+    let site = args.site
+    return { value in
+        if case .signal(let inner) = value { return inner.signal }
+        return .fail(.notSignalsOfSignals(site, value))
+    }
+}

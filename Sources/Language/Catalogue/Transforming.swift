@@ -92,7 +92,7 @@ let transformingOperators: [OperatorSpec] = [
     .init("buffer", .operator, .transforming, [.n, .skip],
           "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
           "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
-          example: #"cold "-a-b-c-d-e|" | buffer 2"#,
+          example: #"cold "-a-b-c-d-e|" | buffer 2"#, aliases: ["bufferCount"],
           elsewhere: ["RxJS: bufferCount", "ReactiveSwift: collect(count:)", "RAC2: (none; bufferWithTime:onScheduler: is by time)"],
           contrasts: [
             .init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value."),

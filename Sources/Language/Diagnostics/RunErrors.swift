@@ -51,10 +51,10 @@ extension SignalError {
                     "\(site): \(operatorName) needs a signal, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value")
     }
 
-    /// `switchToLatest` over a value that is not a signal.
+    /// `switchToLatest` (`mergeAll`, `concatAll`, ...) over a value that is not a signal.
     static func notSignalsOfSignals(_ site: Site, _ value: Value) -> SignalError {
         SignalError(.notSignalsOfSignals,
-                    "\(site): switchToLatest needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value: `map (of X)`")
+                    "\(site): \(site.stage) needs a signal of signals, got \(value.kindDescription) (\(value.abbreviated)); `of X` makes a signal of one value: `map (of X)`")
     }
 
     /// `from` over a value that is not a list.

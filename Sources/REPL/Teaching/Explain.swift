@@ -125,7 +125,7 @@ public struct Explainer {
     /// progression run there and then.
     /// A statement (`var`): how it is written, what it means, its examples run now.
     func explain(_ topic: StatementTopic) {
-        output.line(topic.signature + "    (statement)")
+        output.line(topic.signature + "    (\(topic.kind))")
         for line in topic.explanation.wrapped(width: width, indent: "  ") { output.line(line) }
         let demonstration = Demonstration(output: output, style: style, catalogue: catalogue)
         for example in topic.examples {
@@ -177,6 +177,10 @@ public struct Explainer {
                 output.line(index == 0 ? "  " + wrapped.dropFirst(4) : wrapped)
             }
         }
+        let words = "RxJS's words frp writes otherwise: " + StatementTopic.rxjsWords.map(\.name).joined(separator: ", ")
+        for (index, wrapped) in words.wrapped(width: width, indent: "    ").enumerated() {
+            output.line(index == 0 ? "  " + wrapped.dropFirst(4) : wrapped)
+        }
         output.line("")
         for line in Guide.standard.rendered(width: width) { output.line(line) }
     }
@@ -194,6 +198,6 @@ public struct Explainer {
 /// the catalogue or the lessons itself).
 public enum CommandLineNames {
     /// The operators and sources, and `marbles` (the notation).
-    public static var operators: [String] { PhotoSources.catalogue.names + ["marbles"] }
+    public static var operators: [String] { PhotoSources.catalogue.names + ["marbles"] + StatementTopic.all.map(\.name) }
     public static var lessons: [String] { Lesson.all.map(\.name) }
 }

@@ -5,12 +5,16 @@ struct StatementTopic: Sendable {
     let name: String
     /// How it is written.
     let signature: String
+    /// What it is, after the signature: `statement`, or the library whose word it is.
+    var kind = "statement"
     let explanation: String
     let examples: [(caption: String, script: String)]
 
     static func named(_ name: String) -> StatementTopic? { all.first { $0.name == name } }
 
-    static let all: [StatementTopic] = [
+    static let all: [StatementTopic] = statements + rxjsWords
+
+    private static let statements: [StatementTopic] = [
         StatementTopic(
             name: "var",
             signature: "var NAME = VALUE    var NAME <- PIPELINE    var NAME = VALUE <- PIPELINE",
