@@ -156,7 +156,7 @@ CASES = [
     ("timestamp", 'timer 2ms | switchMap (cold "-a--b|" | timestamp) | map it.value + ":" + string(it.timestamp)',
      "timer(2).pipe(switchMap(() => cold('-a--b|').pipe(timestamp())), map((x) => x.value + ':' + x.timestamp))"),
     # bufferCount is buffer's RxJS name
-    ("bufferCount", 'cold "-a-b-c-d-e|" | bufferCount 2, 1', "cold('-a-b-c-d-e|').pipe(bufferCount(2, 1))"),
+    ("bufferCount", 'cold "-a-b-c-d-e|" | bufferCount 2, 1 | map join(it, "")', "cold('-a-b-c-d-e|').pipe(bufferCount(2, 1), map((x) => x.join('')))"),
     # a signal of signals flattened: mergeAll (with a limit), concatAll, exhaustAll, switchAll
     ("mergeAll", 'cold "-a--b|" | map (cold "-x-y|" | mapTo it) | mergeAll', "cold('-a--b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), mergeAll())"),
     ("mergeAll 1", 'cold "-a-b|" | map (cold "-x-y|" | mapTo it) | mergeAll 1', "cold('-a-b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), mergeAll(1))"),
