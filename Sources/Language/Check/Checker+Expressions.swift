@@ -173,20 +173,20 @@ extension Checker {
     }
 
     private mutating func resolve(_ name: String, _ range: SourceRange, _ scope: Scope) -> CheckedExpression? {
-        switch name {
-        case "it":
+        switch Keyword(rawValue: name) {
+        case .it?:
             guard scope.hasIt else {
                 report(.noValueHere, range)
                 return nil
             }
             return .it
-        case "acc":
+        case .acc?:
             guard scope.hasAcc else {
                 report(.noAccumulatorHere, range)
                 return nil
             }
             return .acc
-        case "error" where scope.hasError:
+        case .error? where scope.hasError:
             return .error
         default:
             break

@@ -77,7 +77,7 @@ extension Checker {
                 return .property(name)
             }
             // `not` is a word of expressions too: with a value in scope, it is that word.
-            if let spec = catalogue[name], !(Parser.expressionKeywords.contains(name) && scope.hasIt) {
+            if let spec = catalogue[name], !(Keyword(rawValue: name)?.role == .expression && scope.hasIt) {
                 if spec.role == .operator {
                     notASource(spec, expression.range)
                     return nil
@@ -85,7 +85,7 @@ extension Checker {
                 let stage = Stage(name: name, nameRange: expression.range, arguments: [], range: expression.range)
                 return checkStage(stage, spec, scope).map { .source($0) }
             }
-            if environment.bindings[name] == nil, !scope.hasIt, !["it", "acc", "error"].contains(name) {
+            if environment.bindings[name] == nil, !scope.hasIt, Keyword(rawValue: name)?.role != .scoped {
                 unknownName(name, expression.range, wanted: .source)
                 return nil
             }

@@ -112,7 +112,7 @@ extension Checker {
     }
 
     private mutating func checkBindable(_ name: String, _ range: SourceRange) -> Bool {
-        if ["it", "acc", "error"].contains(name) || Parser.expressionKeywords.contains(name) {
+        if let keyword = Keyword(rawValue: name), keyword.role == .scoped || keyword.role == .expression {
             report(.reservedName(name), range)
             return false
         }

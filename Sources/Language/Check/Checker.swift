@@ -47,9 +47,10 @@ struct Checker {
         var incomingFields: RecordFields?
     }
 
-    init(source: Source, catalogue: Catalogue, environment: Environment) {
+    /// `comments`: where the source's comments are, as its program carries them.
+    init(source: Source, comments: [SourceRange], catalogue: Catalogue, environment: Environment) {
         self.source = source
-        self.comments = Lexer.comments(of: source)
+        self.comments = comments
         self.catalogue = catalogue
         self.environment = environment
     }

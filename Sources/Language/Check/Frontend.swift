@@ -93,7 +93,7 @@ public struct Frontend: Sendable {
         // Statements are checked in runs between imports, each run seeing what came before.
         func flush() {
             guard !pending.isEmpty else { return }
-            var checker = Checker(source: source, catalogue: catalogue, environment: working.environment)
+            var checker = Checker(source: source, comments: program.comments, catalogue: catalogue, environment: working.environment)
             checker.operatorList = operatorList
             statements += checker.check(Program(statements: pending))
             diagnostics += checker.diagnostics

@@ -25,15 +25,21 @@ struct Lexer {
     }
 
     static func tokens(of source: Source) -> ([Token], [Diagnostic]) {
+        let lexed = lex(source)
+        return (lexed.tokens, lexed.diagnostics)
+    }
+
+    /// A source's tokens, where its comments are, and its problems.
+    static func lex(_ source: Source) -> (tokens: [Token], comments: [SourceRange], diagnostics: [Diagnostic]) {
         var lexer = Lexer(source)
         lexer.checkLineLengths()
         lexer.checkControlCharacters()
         lexer.run()
-        return (lexer.tokens, lexer.diagnostics)
+        return (lexer.tokens, lexer.comments, lexer.diagnostics)
     }
 
-    /// The comments of a source, as the lexer reads them (the checker drops them from
-    /// the text of labels).
+    /// The comments of a source, as the lexer reads them (for a text without them; a
+    /// parsed program carries its own).
     static func comments(of source: Source) -> [SourceRange] {
         var lexer = Lexer(source)
         lexer.run()
@@ -129,7 +135,7 @@ struct Lexer {
             case " ", "\t", "\r", "\n": look += 1
             case "#": while look < scalars.count, scalars[look] != "\n" { look += 1 }
             default:
-                let continues = scalars[look] == "|" || startsWithWord("emits", at: look)
+                let continues = scalars[look] == "|" || startsWithWord(Keyword.emits.rawValue, at: look)
                     // After `emits "MARBLE"`, the VALUES record or `error "..."` may go on
                     // the next line.
                     || afterEmitsMarble && (scalars[look] == "{" || startsWithWord("error", at: look))
@@ -149,7 +155,7 @@ struct Lexer {
     private var afterEmitsMarble: Bool {
         let count = tokens.count
         guard count >= 2, case .string = tokens[count - 1].kind else { return false }
-        return tokens[count - 2].name == "emits"
+        return tokens[count - 2].keyword == .emits
     }
 
     /// Whether the last tokens are `emits "MARBLE" {VALUES}`.
@@ -170,7 +176,7 @@ struct Lexer {
                 index -= 1
             }
             guard index >= 2, case .string = tokens[index - 1].kind else { return false }
-            return tokens[index - 2].name == "emits"
+            return tokens[index - 2].keyword == .emits
         }
         return false
     }

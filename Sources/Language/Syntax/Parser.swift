@@ -14,13 +14,6 @@ public struct Parser {
     /// Parsing a `var`'s value: a `<-` ends it instead of comparing (`parseValueBeforeBinding`).
     private var stopsAtBinding = false
 
-    /// Words that start a statement other than a run (`let`, `expect`, ...).
-    public static let statementKeywords: Set<String> = ["let", "var", "def", "expect", "service", "import"]
-
-    /// Words that are keywords inside expressions.
-    static let expressionKeywords: Set<String> = ["and", "or", "not", "matches", "if", "then", "else",
-                                                  "true", "false", "null", "emits"]
-
     init(source: Source, tokens: [Token]) {
         self.source = source
         self.tokens = tokens
@@ -55,12 +48,12 @@ public struct Parser {
     private mutating func parseStatement() throws(Failure) -> Statement {
         let start = current.range
         try refuseMalformedStart()
-        if isWord("let") || isWord("var"), case .name = peek(1).kind { return try parseBinding(from: start) }
-        if isWord("def"), case .name = peek(1).kind { return try parseDefinition(from: start) }
-        if isWord("import"), peek(1).kind != .pipe, peek(1).kind != .update { return try parseImport(from: start) }
+        if isWord(.let) || isWord(.var), case .name = peek(1).kind { return try parseBinding(from: start) }
+        if isWord(.def), case .name = peek(1).kind { return try parseDefinition(from: start) }
+        if isWord(.import), peek(1).kind != .pipe, peek(1).kind != .update { return try parseImport(from: start) }
         if case .name(let name) = current.kind, let fields = assignedPath() { return try parseAssignment(name, fields, from: start) }
-        if isWord("expect") { return try parseExpect(from: start) }
-        if isWord("service"), case .name = peek(1).kind, case .name(let verb) = peek(2).kind,
+        if isWord(.expect) { return try parseExpect(from: start) }
+        if isWord(.service), case .name = peek(1).kind, case .name(let verb) = peek(2).kind,
            ["fails", "slow", "ok"].contains(verb) {
             return try parseService()
         }
@@ -73,7 +66,7 @@ public struct Parser {
     /// nothing before it, `x = 5` (a comparison, or a property being set).
     private mutating func refuseMalformedStart() throws(Failure) {
         // `let = of 1`, `let 1 = of 1`: no name, or something that is not one.
-        if isWord("let") || isWord("var"), peek(1).kind == .assign || (peek(1).name == nil && peek(2).kind == .assign) {
+        if isWord(.let) || isWord(.var), peek(1).kind == .assign || (peek(1).name == nil && peek(2).kind == .assign) {
             let keyword = current.name ?? ""
             advance()
             throw failure(.expectedName(.beforeEquals(keyword: keyword), found: current.kind))
@@ -82,7 +75,7 @@ public struct Parser {
             throw failure(.nothingToContinue())
         }
         // `x = 5` as a statement: a comparison, or a property being set.
-        if let name = current.name, !Parser.statementKeywords.contains(name),
+        if let name = current.name, current.keyword?.role != .statement,
            peek(1).kind == .assign, !(peek(2).kind == .greater && peek(2).range.start == peek(1).range.end) {
             advance()
             throw failure(.expectedDoubleEquals(after: name))
@@ -91,7 +84,7 @@ public struct Parser {
 
     /// binding -> ('let' | 'var') NAME '=' pipeline | 'var' NAME ['=' value] '<-' pipeline
     private mutating func parseBinding(from start: SourceRange) throws(Failure) -> Statement {
-        let isLet = isWord("let")
+        let isLet = isWord(.let)
         advance()
         let (name, nameRange) = try expectName(.toBind)
         // `var NAME <- PIPELINE`: the property follows the pipeline's values.
@@ -146,7 +139,7 @@ public struct Parser {
     private mutating func parseExpect(from start: SourceRange) throws(Failure) -> Statement {
         advance()
         let pipeline = try parsePipeline()
-        guard isWord("emits") else {
+        guard isWord(.emits) else {
             throw failure(.expectedEmits())
         }
         advance()
@@ -156,11 +149,11 @@ public struct Parser {
         let marbleRange = current.range
         advance()
         var values: Expression?
-        if current.kind == .leftBrace || (current.name != nil && !isWord("error")) {
+        if current.kind == .leftBrace || (current.name != nil && !isWord(.error)) {
             values = try parseExpression()
         }
         var error: String?
-        if isWord("error") {
+        if isWord(.error) {
             advance()
             guard case .string(let message) = current.kind else {
                 throw failure(.expectedMessage())
@@ -188,7 +181,7 @@ public struct Parser {
             throw failure(.expectedEquals(.def(name, parameters: parameters)))
         }
         // A definition's body starts with a stage, also `then`, a word of `if` elsewhere.
-        let body = try parsePipeline(stageFirst: isWord("then"))
+        let body = try parsePipeline(stageFirst: isWord(.then))
         return .define(name: name, nameRange: nameRange, parameters: parameters, body: body, range: start.to(body.range))
     }
 
@@ -220,7 +213,7 @@ public struct Parser {
                     throw failure(.badCountSyntax(service: name))
                 }
                 advance()
-                guard isWord("times") || isWord("time") else {
+                guard isWord(.times) || isWord(.time) else {
                     throw failure(.expectedTimes(service: name, count: Int(count)))
                 }
                 advance()
@@ -275,7 +268,7 @@ public struct Parser {
         let isCall = next.kind == .leftParen && !next.spaceBefore
         // `of -1`: a `-` after a space and right before its number is the argument's sign.
         let isSign = next.kind == .minus && next.spaceBefore && !peek(2).spaceBefore
-        if let name = current.name, !Parser.expressionKeywords.contains(name), !isCall, startsArgument(next) || isSign {
+        if current.name != nil, current.keyword?.role != .expression, !isCall, startsArgument(next) || isSign {
             return .call(try parseStage())
         }
         return .expression(try parseExpression())
@@ -358,8 +351,8 @@ public struct Parser {
         switch token.kind {
         case .number, .duration, .string, .leftParen, .leftBracket, .leftBrace: return true
         case .minus: return false
-        case .name(let name):
-            return !["and", "or", "matches", "then", "else", "emits"].contains(name)
+        case .name:
+            return token.keyword?.isInfix != true
         default: return false
         }
     }
@@ -385,7 +378,7 @@ public struct Parser {
     /// or -> and { 'or' and }
     private mutating func parseOr() throws(Failure) -> Expression {
         var left = try parseAnd()
-        while isWord("or") {
+        while isWord(.or) {
             let operatorRange = current.range
             advance()
             let right = try parseAnd()
@@ -397,7 +390,7 @@ public struct Parser {
     /// and -> not { 'and' not }
     private mutating func parseAnd() throws(Failure) -> Expression {
         var left = try parseNot()
-        while isWord("and") {
+        while isWord(.and) {
             let operatorRange = current.range
             advance()
             let right = try parseNot()
@@ -408,7 +401,7 @@ public struct Parser {
 
     /// not -> 'not' not | comparison
     private mutating func parseNot() throws(Failure) -> Expression {
-        if isWord("not") {
+        if isWord(.not) {
             let start = current.range
             advance()
             try nested()
@@ -583,16 +576,16 @@ public struct Parser {
         case .leftBrace:
             return try parseRecord()
         case .name(let name):
-            switch name {
-            case "true", "false":
+            switch token.keyword {
+            case .true?, .false?:
                 advance()
-                return Expression(kind: .bool(name == "true"), range: token.range)
-            case "null":
+                return Expression(kind: .bool(token.keyword == .true), range: token.range)
+            case .null?:
                 advance()
                 return Expression(kind: .null, range: token.range)
-            case "if":
+            case .if?:
                 return try parseConditional()
-            case "and", "or", "matches", "then", "else", "emits":
+            case let keyword? where keyword.isInfix:
                 throw failure(.unexpectedWord(name))
             default:
                 advance()
@@ -678,18 +671,18 @@ public struct Parser {
         let start = current.range
         advance()
         let condition = try parseExpression()
-        guard isWord("then") else {
+        guard isWord(.then) else {
             throw failure(.expectedThen())
         }
         advance()
         let then = try parseExpression()
-        if case .name(let name) = then.kind, !isWord("else"), startsArgument(current) {
+        if case .name(let name) = then.kind, !isWord(.else), startsArgument(current) {
             // `then of "empty" else …`: a source called with arguments, where a value must be.
             let call = source.text(from: then.range.start, to: current.range.end)
             throw Failure(diagnostic: Diagnostic(.signalInExpressionSyntax(call: call, source: name),
                                                  at: then.range.to(current.range), in: source))
         }
-        guard isWord("else") else {
+        guard isWord(.else) else {
             throw failure(.expectedElse())
         }
         advance()
@@ -715,7 +708,7 @@ public struct Parser {
         return true
     }
 
-    private func isWord(_ word: String) -> Bool { current.name == word }
+    private func isWord(_ keyword: Keyword) -> Bool { current.keyword == keyword }
 
     private func isString(_ token: Token) -> Bool {
         if case .string = token.kind { return true }
@@ -751,9 +744,10 @@ public struct Parser {
 
 /// Parses a whole source: the tree and every problem found on the way.
 public func parse(_ source: Source) -> (Program, [Diagnostic]) {
-    let (tokens, lexicalDiagnostics) = Lexer.tokens(of: source)
+    let (tokens, comments, lexicalDiagnostics) = Lexer.lex(source)
     var parser = Parser(source: source, tokens: tokens)
-    let program = parser.parseProgram()
+    var program = parser.parseProgram()
+    program.comments = comments
     // A bad token makes the parser stumble too; its own complaints would only repeat it.
     guard lexicalDiagnostics.isEmpty else { return (program, lexicalDiagnostics) }
     return (program, parser.diagnostics)

@@ -138,4 +138,6 @@ public enum ServiceSetting: Equatable, Sendable {
 
 public struct Program: Sendable {
     public var statements: [Statement]
+    /// Where the source's comments are, as the lexer found them (labels leave them out).
+    public var comments: [SourceRange] = []
 }

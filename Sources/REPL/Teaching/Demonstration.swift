@@ -30,7 +30,7 @@ final class Demonstration {
         // The statements that are not runs (`let`, `service`, ...) are shown as written, so
         // the example can be copied whole; each run shows its own.
         for line in text.split(separator: "\n")
-        where Parser.statementKeywords.contains(String(line.prefix { $0 != " " })) || line.contains(" := ") {
+        where Keyword(rawValue: String(line.prefix { $0 != " " }))?.role == .statement || line.contains(" := ") {
             output.line(session.heading(String(line)))
         }
         for statement in statements {
