@@ -212,7 +212,7 @@ struct ExplainTests {
     func overview() {
         let captured = Captured()
         Explainer(catalogue: PhotoSources.catalogue, style: DiagramStyle(), output: captured.output, invocation: "frp explain").overview()
-        #expect(captured.text.contains("  Flattening: flatMap, switchMap, concatMap, exhaustMap, switchToLatest, mergeAll, concatAll,\n    exhaustAll\n"))
+        #expect(captured.text.contains("  Flattening: flatMap, switchMap, concatMap, exhaustMap, switchToLatest, mergeAll, concatAll,\n"))
         #expect(captured.text.contains("Which operator do I need? I want to ...\n  make a signal\n"))
         #expect(captured.text.contains("    and cancel stale requests (search as you type) "))
         #expect(captured.text.contains(". switchMap\n"))

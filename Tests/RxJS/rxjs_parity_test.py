@@ -164,6 +164,40 @@ CASES = [
     ("exhaustAll", 'cold "-a-b---c|" | map (cold "-x-y|" | mapTo it) | exhaustAll', "cold('-a-b---c|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), exhaustAll())"),
     ("switchAll", 'cold "-a-b|" | map (cold "-x-y|" | mapTo it) | switchAll', "cold('-a-b|').pipe(map((v) => cold('-x-y|').pipe(map(() => v))), switchAll())"),
     ("mergeAll inner error", 'cold "-a--b|" | map (cold "-x#") | mergeAll', "cold('-a--b|').pipe(map(() => cold('-x#')), mergeAll())"),
+    # combined once the source has sent them all
+    ("combineLatestAll", 'cold "-a-b|" | map (if it == "a" then (cold "-x-y|") else (cold "--z|")) | combineLatestAll | map join(it, "")',
+     "cold('-a-b|').pipe(map((v) => v === 'a' ? cold('-x-y|') : cold('--z|')), combineLatestAll(), map((x) => x.join('')))"),
+    ("zipAll", 'cold "-a-b|" | map (if it == "a" then (cold "-x-y|") else (cold "--z|")) | zipAll | map join(it, "")',
+     "cold('-a-b|').pipe(map((v) => v === 'a' ? cold('-x-y|') : cold('--z|')), zipAll(), map((x) => x.join('')))"),
+    ("combineLatestAll empty", 'empty | combineLatestAll', "EMPTY.pipe(combineLatestAll())"),
+    # a window or a wait made from each value
+    ("throttle by a signal", 'cold "-abc---d-|" | throttle (timer 3ms)', "cold('-abc---d-|').pipe(throttle(() => timer(3)))"),
+    ("throttle by a signal trailing", 'cold "-abc---d-|" | throttle (timer 3ms) trailing true',
+     "cold('-abc---d-|').pipe(throttle(() => timer(3), {leading: true, trailing: true}))"),
+    ("throttle by a signal trailing only", 'cold "-abc---d-|" | throttle (cold "--x|") leading false trailing true',
+     "cold('-abc---d-|').pipe(throttle(() => cold('--x|'), {leading: false, trailing: true}))"),
+    ("throttle by a silent signal", 'cold "-abc---d-|" | throttle (cold "--|")', "cold('-abc---d-|').pipe(throttle(() => cold('--|')))"),
+    ("throttle by a failing signal", 'cold "-abc---d-|" | throttle (cold "--#")', "cold('-abc---d-|').pipe(throttle(() => cold('--#')))"),
+    ("audit", 'cold "-a-b----c--|" | audit (cold "--x|")', "cold('-a-b----c--|').pipe(audit(() => cold('--x|')))"),
+    ("audit by time", 'cold "-a-b----c--|" | audit 2ms', "cold('-a-b----c--|').pipe(auditTime(2))"),
+    ("audit by a silent signal", 'cold "-a-b----c|" | audit (cold "--|")', "cold('-a-b----c|').pipe(audit(() => cold('--|')))"),
+    ("audit by a failing signal", 'cold "-a-b----c|" | audit (cold "--#")', "cold('-a-b----c|').pipe(audit(() => cold('--#')))"),
+    ("delayWhen", 'cold "-a-b|" {a: 4, b: 1} | delayWhen (if it > 2 then (timer 4ms) else (timer 1ms))',
+     "cold('-a-b|', {a: 4, b: 1}).pipe(delayWhen((v) => v > 2 ? timer(4) : timer(1)))"),
+    ("delayWhen silent", 'cold "-a-b|" | delayWhen (cold "--|")', "cold('-a-b|').pipe(delayWhen(() => cold('--|')))"),
+    ("delayWhen error", 'cold "-a-b|" | delayWhen (cold "-#")', "cold('-a-b|').pipe(delayWhen(() => cold('-#')))"),
+    # RAC 2's names
+    ("all", 'cold "-a-b|" {a: 2, b: 3} | all it % 2 == 0', "cold('-a-b|', {a: 2, b: 3}).pipe(every((x) => x % 2 === 0))"),
+    ("flatten", 'cold "-a-b|" | map (cold "-x|" | mapTo it) | flatten', "cold('-a-b|').pipe(map((v) => cold('-x|').pipe(map(() => v))), mergeAll())"),
+    # timer DUE, PERIOD
+    ("timer with a period", 'timer 3ms, 2ms | take 4', "timer(3, 2).pipe(take(4))"),
+    ("timer with a period at once", 'timer 0ms, 5ms | take 2', "timer(0, 5).pipe(take(2))"),
+    # (take 3 there, ending at the tie, makes RxJS 7.5.7's TestScheduler throw "Expected a
+    # due immediate or interval")
+    ("timer with a period keeps its place", 'timer 2ms, 10ms | merge (timer 7ms | then (timer 15ms | mapTo "t")) | take 4',
+     "timer(2, 10).pipe(mergeWith(timer(7).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(4))"),
+    ("timer with a period takes its place at its first tick", 'timer 2ms, 10ms | merge (timer 22ms | mapTo "t") | take 4',
+     "timer(2, 10).pipe(mergeWith(timer(22).pipe(map(() => 't'))), take(4))"),
     # an interval is one repeating action: each tick keeps the place of its first arming
     ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
      "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),

@@ -51,6 +51,9 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "toArray") { s, _ in s.toArray().map { $0.joined() } },
     .init(name: "endWith") { s, _ in s.endWith(["e"]) },
     .init(name: "keepBest") { s, _ in s.keepBest { $0 < $1 } },
+    .init(name: "throttle by a signal") { s, scheduler in s.throttle(by: { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) }) },
+    .init(name: "audit by a signal") { s, scheduler in s.audit(by: { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) }) },
+    .init(name: "delayWhen") { s, scheduler in s.delayWhen { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) } },
 ]
 
 // `replay` is left out of the table on purpose: after the source completes, a new

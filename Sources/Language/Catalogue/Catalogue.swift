@@ -56,6 +56,9 @@ public final class OperatorSpec: Sendable {
     /// made from it, and a flattening operator runs them without subscribing to a signal
     /// (`InnerRun.immediate`, `.delayed`).
     public let known: Known?
+    /// A parameter that, given, makes the source's run unknown when built (`timer DUE,
+    /// PERIOD` ticks for ever): its `build` says what it does then.
+    public let knownUnless: Parameter?
     /// For an operator that makes each value into at most one by itself — no state, no
     /// time, nothing read but the value and its own arguments (`map`, `mapTo`, `filter`):
     /// that function. A known run's values go through it when the run is built, so
@@ -98,7 +101,8 @@ public final class OperatorSpec: Sendable {
     init(_ name: String, _ role: Role, _ family: Family, _ parameters: [Parameter],
          _ summary: String, _ explanation: String = "", example: String, exampleFails: Bool = false, aliases: [String] = [],
          elsewhere: [String] = [], reactiveCocoa: String = "", contrasts: [Contrast] = [], shape: Shape? = nil,
-         build: Build? = nil, known: Known? = nil, each: Each? = nil, lift: Lift? = nil, recordFields: [String]? = nil) {
+         build: Build? = nil, known: Known? = nil, knownUnless: Parameter? = nil, each: Each? = nil, lift: Lift? = nil,
+         recordFields: [String]? = nil) {
         self.name = name
         self.recordFields = recordFields
         self.role = role
@@ -113,6 +117,7 @@ public final class OperatorSpec: Sendable {
         self.contrasts = contrasts
         self.reactiveCocoa = reactiveCocoa
         self.known = known
+        self.knownUnless = knownUnless
         self.shape = shape
         let each = each ?? shape?.each, lift = lift ?? shape?.lift
         self.each = each
@@ -122,11 +127,7 @@ public final class OperatorSpec: Sendable {
         } else if let lift {
             self.build = { args throws(SignalError) in try lift(args)(args.upstream) }
         } else if let known {
-            self.build = { args throws(SignalError) in
-                let run = try known(args)(args.frame)
-                guard let delay = run.delay else { return .sequence(run.values.array) }
-                return .timer(delay, sending: run.values, on: args.scheduler)
-            }
+            self.build = Self.build(known)
         } else {
             preconditionFailure("`\(name)` needs a build")
         }
@@ -150,7 +151,7 @@ public final class OperatorSpec: Sendable {
         (name, aliases, role, family, parameters) = (spec.name, spec.aliases, spec.role, spec.family, spec.parameters)
         (summary, explanation, example, exampleFails) = (spec.summary, spec.explanation, spec.example, spec.exampleFails)
         (reactiveCocoa, elsewhere, contrasts, recordFields) = (spec.reactiveCocoa, spec.elsewhere, spec.contrasts, spec.recordFields)
-        (build, known, each, lift, shape) = (spec.build, spec.known, spec.each, spec.lift, spec.shape)
+        (build, known, knownUnless, each, lift, shape) = (spec.build, spec.known, spec.knownUnless, spec.each, spec.lift, spec.shape)
         (positionalParameters, keywordParameters, argumentOrder) = (spec.positionalParameters, spec.keywordParameters, spec.argumentOrder)
         (rxjs, combine, guide) = (facts.rxjs, facts.combine, facts.guide)
     }
@@ -163,6 +164,15 @@ public final class OperatorSpec: Sendable {
     }
 
     public var confusedWith: [String] { contrasts.map(\.name) }
+
+    /// A known source's build: its values at once, or all together after its delay.
+    static func build(_ known: @escaping Known) -> Build {
+        { args throws(SignalError) in
+            let run = try known(args)(args.frame)
+            guard let delay = run.delay else { return .sequence(run.values.array) }
+            return .timer(delay, sending: run.values, on: args.scheduler)
+        }
+    }
 
     /// Whether every value it sends is one it received, unchanged (`filter`, `take`,
     /// `delay`, `share`, `log`): what the checker knows of the values before it holds

@@ -50,6 +50,7 @@ let combiningOperators: [OperatorSpec] = [
             .init("zip", "zip pairs values by position and uses each once (the second with the second); combineLatest reuses the latest."),
             .init("withLatestFrom", "withLatestFrom sends only when the source sends; the other signal only updates what it remembers."),
             .init("merge", "merge passes each value on by itself; combineLatest combines the latest of each into one list."),
+            .init("combineLatestAll", "combineLatestAll combines the signals the source sends, once it has sent them all; combineLatest the signals it is given."),
           ]) { args throws(SignalError) in
         Signal.combineLatest([args.upstream] + args.signals(.signals)).map { .list($0) }
     }
@@ -61,7 +62,10 @@ let combiningOperators: [OperatorSpec] = [
           "A value waits for its partner, so the slower signal sets the pace; it completes when one has completed and its values are all paired.",
           example: #"cold "-a-b-|" | zip (cold "--x--y|")"#,
           elsewhere: ["RxJS: zip / zipWith", "ReactiveSwift: zip(with:)", "RAC2: zip:"],
-          contrasts: [.init("combineLatest", "combineLatest sends whenever either sends, with the latest of the other; zip only when both have a new value.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("combineLatest", "combineLatest sends whenever either sends, with the latest of the other; zip only when both have a new value."),
+            .init("zipAll", "zipAll pairs the values of the signals the source sends, once it has sent them all; zip of the signals it is given."),
+          ]) { args throws(SignalError) in
         Signal.zip([args.upstream] + args.signals(.signals)).map { .list($0) }
     }
     .guide(.combining, "in pairs: the first with the first, the second with the second")

@@ -36,7 +36,7 @@ let conditionsOperators: [OperatorSpec] = [
     .init("every", .operator, .transforming, [.condition],
           "Sends true when the source completes and every value met the condition; false at the first that did not (and stops the source).",
           "A question about all of them: it can answer no at once, but yes only at the end, so on a source that never ends and always holds it never answers. An empty source answers true.",
-          example: #"cold "-a-b-c|" {a: 2, b: 4, c: 5} | every it % 2 == 0"#,
+          example: #"cold "-a-b-c|" {a: 2, b: 4, c: 5} | every it % 2 == 0"#, aliases: ["all"],
           elsewhere: ["RxJS: every", "RxSwift: (none; allSatisfy in RxSwiftExt)", "ReactiveSwift: all(_:)", "RAC2: all:"],
           contrasts: [
             .init("find", "find sends the first value that meets the condition; every asks whether all do."),

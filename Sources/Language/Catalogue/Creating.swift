@@ -13,6 +13,7 @@ extension Parameter {
     fileprivate static let list = Parameter("LIST", .value)
     fileprivate static let message = Parameter("MESSAGE", .value)
     fileprivate static let period = Parameter("PERIOD", .duration, shortest: .milliseconds(1))
+    fileprivate static let optionalPeriod = Parameter("PERIOD", .duration, optional: true, shortest: .milliseconds(1))
     fileprivate static let value = Parameter("VALUE", .value, variadic: true)
 }
 
@@ -132,20 +133,26 @@ let creatingOperators: [OperatorSpec] = [
     .guide(.making, "that ticks every so often")
     .rxjs { a in "interval(\(a[.period]))" }
     .combine { a in "interval(scheduler, \(a[.period]))" },
-    .init("timer", .source, .timing, [.delay],
-          "Sends 0 after DELAY, then completes.",
-          "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`.",
+    .init("timer", .source, .timing, [.delay, .optionalPeriod],
+          "Sends 0 after DELAY, then completes; with PERIOD, goes on sending 1, 2, ... every PERIOD.",
+          "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`. `timer 0ms, 1s` is an interval that starts at once (RxJS's timer(due, period)).",
           example: "timer 5ms",
           elsewhere: ["RxJS: timer", "ReactiveSwift: SignalProducer(value: 0).delay(_:on:)", "RAC2: [RACSignal return:@0] delay:"],
-          contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once.")],
-          known: { args in
-        let delay = args.duration(.delay)
-        return { _ throws(SignalError) in
-            guard delay >= .zero else { throw .negativeDuration("timer", delay) }
-            return KnownRun(one: .number(0), after: delay)
-        }
-    })
+          contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once, or from DELAY on with a PERIOD.")],
+          build: { args throws(SignalError) in
+        guard args.has(.optionalPeriod) else { return try OperatorSpec.build(timerRun)(args) }
+        return Signal<Int>.timer(args.duration(.delay), period: args.duration(.optionalPeriod), on: args.scheduler).map { .number(Double($0)) }
+    }, known: timerRun, knownUnless: .optionalPeriod)
     .guide(.making, "that sends once, after a while")
-    .rxjs { a in "timer(\(a[.delay]))" }
-    .combine { a in "timer(scheduler, \(a[.delay]))" },
+    .rxjs { a in "timer(\(trailing([a[given: .delay], a[given: .optionalPeriod]])))" }
+    .combine { a in a[given: .optionalPeriod] == nil ? "timer(scheduler, \(a[.delay]))" : nil },
 ]
+
+/// `timer DELAY` knows its run when built: 0, after DELAY.
+private let timerRun: Known = { args in
+    let delay = args.duration(.delay)
+    return { _ throws(SignalError) in
+        guard delay >= .zero else { throw .negativeDuration("timer", delay) }
+        return KnownRun(one: .number(0), after: delay)
+    }
+}

@@ -93,7 +93,7 @@ let flatteningOperators: [OperatorSpec] = [
     .init("mergeAll", .operator, .flattening, [.n],
           "For a signal of signals: forwards the values of every inner signal as they come; with N, at most N at once.",
           "flatMap without a pipeline: `map P | mergeAll` is `flatMap P`. With N, the inner signals beyond N wait their turn, in order.",
-          example: #"cold "-a--b|" | map (cold "-x-y|" | mapTo it) | mergeAll"#,
+          example: #"cold "-a--b|" | map (cold "-x-y|" | mapTo it) | mergeAll"#, aliases: ["flatten"],
           elsewhere: ["RxJS: mergeAll", "ReactiveSwift: flatten(.merge)", "RAC2: flatten", "RxSwift: merge()"],
           contrasts: [
             .init("switchToLatest", "switchToLatest cancels the running inner signal when a new one comes; mergeAll keeps them all."),
@@ -129,6 +129,36 @@ let flatteningOperators: [OperatorSpec] = [
     }
     .guide(.flattening, "when my values already are signals: none while one runs")
     .rxjs { _ in "exhaustAll()" }
+    .combine(without: "a signal of signals: the export's values hold no signal"),
+    .init("combineLatestAll", .operator, .flattening, [],
+          "For a signal of signals: when it completes, sends the list of the latest value of each inner signal whenever one sends, once all have sent.",
+          "It collects the inner signals until the source completes, then combines them as `combineLatest` does; a source that never completes never starts them.",
+          example: #"cold "-a-b|" | map (cold "-x-y|" | mapTo it) | combineLatestAll"#,
+          elsewhere: ["RxJS: combineLatestAll (combineAll before 7)", "ReactiveSwift: (none; SignalProducer.combineLatest(producers))", "RAC2: (none; combineLatest: of an array)", "RxSwift: (none)"],
+          contrasts: [
+            .init("combineLatest", "combineLatest combines the signals it is given; combineLatestAll the signals the source sends, once it has sent them all."),
+            .init("zipAll", "zipAll pairs the inner signals' values by their index; combineLatestAll sends the latest of each at every change."),
+          ]) { args throws(SignalError) in
+        let signal = innerSignals(args)
+        return args.upstream.toArray().flatMap { inners in Signal.combineLatest(inners.map(signal)).map { .list($0) } }
+    }
+    .guide(.flattening, "when my values already are signals: combined, the latest of each")
+    .rxjs { _ in "combineLatestAll()" }
+    .combine(without: "a signal of signals: the export's values hold no signal"),
+    .init("zipAll", .operator, .flattening, [],
+          "For a signal of signals: when it completes, sends the list of each inner signal's first values, then of their second values, and so on.",
+          "It collects the inner signals until the source completes, then zips them as `zip` does: it completes when one of them has completed and its values are used.",
+          example: #"cold "-a-b|" | map (cold "-x-y|" | mapTo it) | zipAll"#,
+          elsewhere: ["RxJS: zipAll", "ReactiveSwift: (none; SignalProducer.zip(producers))", "RAC2: (none; zip: of an array)", "RxSwift: (none)"],
+          contrasts: [
+            .init("zip", "zip pairs the values of the signals it is given; zipAll of the signals the source sends, once it has sent them all."),
+            .init("combineLatestAll", "combineLatestAll sends the latest of each at every change; zipAll pairs values by their index."),
+          ]) { args throws(SignalError) in
+        let signal = innerSignals(args)
+        return args.upstream.toArray().flatMap { inners in Signal.zip(inners.map(signal)).map { .list($0) } }
+    }
+    .guide(.flattening, "when my values already are signals: paired by index")
+    .rxjs { _ in "zipAll()" }
     .combine(without: "a signal of signals: the export's values hold no signal"),
 ]
 

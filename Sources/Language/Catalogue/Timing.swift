@@ -7,6 +7,7 @@ extension Parameter {
     fileprivate static let fallback = Parameter("FALLBACK", .signal, optional: true, keyword: "with")
     fileprivate static let leading = Parameter("LEADING", .flag, optional: true, keyword: "leading")
     fileprivate static let period = Parameter("PERIOD", .duration, shortest: .milliseconds(1))
+    fileprivate static let pipeline = Parameter("PIPELINE", .perValuePipeline)
     fileprivate static let trailing = Parameter("TRAILING", .flag, optional: true, keyword: "trailing")
 }
 
@@ -29,24 +30,29 @@ let timingOperators: [OperatorSpec] = [
     .guide(.timing, "wait for a pause in typing (RAC2's throttle:)")
     .rxjs { a in a.isPipeline(.durationOrPipeline) ? "debounce(\(a[.durationOrPipeline]))" : "debounceTime(\(a[.durationOrPipeline]))" }
     .combine { a in a.isPipeline(.durationOrPipeline) ? nil : ".debounced(\(a[.durationOrPipeline]), scheduler)" },
-    .init("throttle", .operator, .timing, [.duration, .leading, .trailing],
+    .init("throttle", .operator, .timing, [.durationOrPipeline, .leading, .trailing],
           "Sends a value, then ignores values for DURATION (leading edge).",
-          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. `trailing true` also sends the latest dropped value when the window ends (and that opens the next window; a completion waits for it), as ReactiveSwift's throttle does; `leading false` sends no value at once, only at the window's end (RxJS's `{leading, trailing}`).",
+          "The first value goes through at once and opens a window in which others are dropped: rate-limiting clicks or scrolls. DURATION may be a pipeline run for each value sent (`it`): its first value ends the window (RxJS's throttle), so `throttle (timer 3ms)` is `throttle 3ms`. `trailing true` also sends the latest dropped value when the window ends (and that opens the next window; a completion waits for it), as ReactiveSwift's throttle does; `leading false` sends no value at once, only at the window's end (RxJS's `{leading, trailing}`).",
           example: #"cold "-abc---d-|" | throttle 3ms"#,
-          elsewhere: ["RxJS: throttleTime (leading, the default; `trailing true` is {trailing: true})", "ReactiveSwift: throttle (leading AND trailing: `throttle D trailing true` here)", "RAC2: (none; its throttle: is a debounce)"],
+          elsewhere: ["RxJS: throttleTime (leading, the default; `trailing true` is {trailing: true}) / throttle (with a pipeline)", "ReactiveSwift: throttle (leading AND trailing: `throttle D trailing true` here)", "RAC2: (none; its throttle: is a debounce)"],
           reactiveCocoa: "RAC 2's throttle: is not this operator but `debounce`: `[text throttle:0.3]` is `text | debounce 300ms`. ReactiveSwift's throttle sends the first value of a window and the latest at its end: `throttle D trailing true` here; frp's sends only the first by default (RxJS's).",
           contrasts: [
             .init("debounce", "debounce waits for a pause and sends the LAST value; throttle sends the FIRST at once."),
             .init("sample", "sample sends the latest value when another signal says so; throttle the first of each time window."),
+            .init("audit", "audit sends the latest value when its window ends; throttle the first, at once."),
           ]) { args throws(SignalError) in
-        args.upstream.throttle(args.duration(.duration), leading: try args.flag(.leading) ?? true,
-                               trailing: try args.flag(.trailing) ?? false, on: args.scheduler)
+        let leading = try args.flag(.leading) ?? true, trailing = try args.flag(.trailing) ?? false
+        guard args.isPipeline(.durationOrPipeline) else {
+            return args.upstream.throttle(args.duration(.durationOrPipeline), leading: leading, trailing: trailing, on: args.scheduler)
+        }
+        return args.upstream.throttle(by: args.perValuePipeline(.durationOrPipeline), leading: leading, trailing: trailing)
     }
     .guide(.timing, "let one through, then ignore the rest for a while")
     .rxjs { a in
+        let (name, scheduler) = a.isPipeline(.durationOrPipeline) ? ("throttle", "") : ("throttleTime", " undefined,")
         // RxJS reads a config's missing edge as false: both are written once one is.
-        guard a[given: .leading] != nil || a[given: .trailing] != nil else { return "throttleTime(\(a[.duration]))" }
-        return "throttleTime(\(a[.duration]), undefined, {leading: \(a[given: .leading] ?? "true"), trailing: \(a[given: .trailing] ?? "false")})"
+        guard a[given: .leading] != nil || a[given: .trailing] != nil else { return "\(name)(\(a[.durationOrPipeline]))" }
+        return "\(name)(\(a[.durationOrPipeline]),\(scheduler) {leading: \(a[given: .leading] ?? "true"), trailing: \(a[given: .trailing] ?? "false")})"
     }
     .combine(without: "Combine's throttle sends at the end of each window as well, not RxJS's and frp's leading edge"),
     .init("delay", .operator, .timing, [.duration],
@@ -55,7 +61,10 @@ let timingOperators: [OperatorSpec] = [
           example: #"cold "-a-b|" | delay 3ms"#,
           elsewhere: ["RxJS: delay", "ReactiveSwift: delay", "RAC2: delay:"],
           reactiveCocoa: "RAC 2's delay: (and ReactiveSwift's) delays the completion too: `empty | delay 2s` completes at 2 s there, at once here (RxJS 7). For theirs, write `concat (timer 2s | then empty)` after the delay, or `timer 2s | then empty` alone for the tutorials' smallest demo of time.",
-          contrasts: [.init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all.")],
+          contrasts: [
+            .init("debounce", "debounce drops values that are followed too soon by another; delay keeps them all."),
+            .init("delayWhen", "delayWhen waits for a pipeline made from each value; delay shifts every value by one time."),
+          ],
           lift: { args throws(SignalError) in
         let duration = args.duration(.duration), scheduler = args.scheduler
         return { $0.delay(duration, on: scheduler) }
@@ -63,6 +72,17 @@ let timingOperators: [OperatorSpec] = [
     .guide(.timing, "shift everything later")
     .rxjs { a in "delay(\(a[.duration]))" }
     .combine { a in ".delayed(\(a[.duration]), scheduler)" },
+    .init("delayWhen", .operator, .timing, [.pipeline],
+          "Sends each value when the pipeline run for it (`it`) sends its first value; a run that completes without one drops the value.",
+          "A delay that depends on the value: `delayWhen (if it > 2 then (timer 4ms) else (timer 1ms))` holds larger values longer, so the order can change. The completion waits for the values still held.",
+          example: #"cold "-a-b|" {a: 4, b: 1} | delayWhen (if it > 2 then (timer 4ms) else (timer 1ms))"#,
+          elsewhere: ["RxJS: delayWhen", "RxSwift: (none; flatMap to a timer)", "ReactiveSwift: (none; flatMap(.merge) to a timer)", "RAC2: (none)"],
+          contrasts: [.init("delay", "delay shifts every value by the same time; delayWhen waits for a pipeline made from each value.")]) { args throws(SignalError) in
+        args.upstream.delayWhen(args.perValuePipeline(.pipeline))
+    }
+    .guide(.timing, "hold each value until a signal made from it sends")
+    .rxjs { a in "delayWhen(\(a[.pipeline]))" }
+    .combine(without: "Combine has no delay by a signal"),
     .init("timeout", .operator, .timing, [.duration, .fallback],
           "Fails if no value comes within DURATION of the start or of the last value; `with FALLBACK` continues with FALLBACK instead.",
           "A guard against a request that hangs: the silent source is cancelled. `timeout 2s with (of \"cached\")` goes on with the fallback rather than failing; a failure of the source itself still fails.",
@@ -89,11 +109,29 @@ let timingOperators: [OperatorSpec] = [
           "The trailing edge of a window opened by a value: a burst gives its last value, DURATION after the burst began. The end waits for a window that is open.",
           example: #"cold "-a-b----c--|" | auditTime 3ms"#,
           elsewhere: ["RxJS: auditTime", "RxSwift: throttle(…, latest: true) (nearly)", "ReactiveSwift: (none)", "RAC2: (none)"],
-          contrasts: [.init("sampleTime", "sampleTime sends on its own clock; auditTime DURATION after the value that opened the window.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("sampleTime", "sampleTime sends on its own clock; auditTime DURATION after the value that opened the window."),
+            .init("audit", "audit's wait may be a pipeline made from the value; auditTime's is a fixed time."),
+          ]) { args throws(SignalError) in
         args.upstream.auditTime(args.duration(.duration), on: args.scheduler)
     }
     .guide(.timing, "wait a while after a value, then send the latest")
     .rxjs { a in "auditTime(\(a[.duration]))" }
+    .combine(without: "Combine's throttle(latest: true) sends at the window's start as well; it has no audit"),
+    .init("audit", .operator, .timing, [.durationOrPipeline],
+          "At a value when no wait runs, waits until DURATION has passed (or the pipeline run for that value sends), then sends the latest value.",
+          "auditTime whose wait may be a pipeline run for the value that opened it (`it`), so the wait can depend on the value; `audit 3ms` is `auditTime 3ms`. A wait that completes without a value keeps the latest for the next one.",
+          example: #"cold "-a-b----c--|" | audit (cold "--x|")"#,
+          elsewhere: ["RxJS: audit (auditTime with a time)", "RxSwift: (none)", "ReactiveSwift: (none)", "RAC2: (none)"],
+          contrasts: [
+            .init("auditTime", "auditTime waits a fixed time; audit may wait for a pipeline made from the value."),
+            .init("throttle", "throttle sends the first value of a window at once; audit the latest, when the window ends."),
+          ]) { args throws(SignalError) in
+        guard args.isPipeline(.durationOrPipeline) else { return args.upstream.auditTime(args.duration(.durationOrPipeline), on: args.scheduler) }
+        return args.upstream.audit(by: args.perValuePipeline(.durationOrPipeline))
+    }
+    .guide(.timing, "wait for a signal after a value, then send the latest")
+    .rxjs { a in a.isPipeline(.durationOrPipeline) ? "audit(\(a[.durationOrPipeline]))" : "auditTime(\(a[.durationOrPipeline]))" }
     .combine(without: "Combine's throttle(latest: true) sends at the window's start as well; it has no audit"),
     .init("timeInterval", .operator, .transforming, [],
           "Sends each value as a record {value, interval}: the value, and the milliseconds since the value before it (since the subscription, for the first).",

@@ -32,7 +32,7 @@ let transformingOperators: [OperatorSpec] = [
     .init("mapTo", .operator, .transforming, [.value],
           "Sends the same value for each value.",
           "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal).",
-          example: #"cold "-a--b|" | mapTo "clicked""#,
+          example: #"cold "-a--b|" | mapTo "clicked""#, aliases: ["mapReplace"],
           elsewhere: ["RxJS: mapTo (deprecated: map(() => v))", "ReactiveSwift: map(value:)", "RAC2: mapReplace:"],
           contrasts: [.init("map", "map computes a value from each value with `it`; mapTo ignores the value and sends its own.")],
           build: { args throws(SignalError) in args.upstream.mapTo(try args.value(.value)) },
@@ -70,7 +70,7 @@ let transformingOperators: [OperatorSpec] = [
     .init("reduce", .operator, .transforming, [.seed, .expression],
           "Sends only the final accumulation, when the source completes.",
           "It waits for the end, so on a source that never completes (interval, a text field) it never sends.",
-          example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | reduce 0, acc + it"#,
+          example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | reduce 0, acc + it"#, aliases: ["aggregateWithStart"],
           elsewhere: ["RxJS: reduce", "ReactiveSwift: reduce", "RAC2: aggregateWithStart:reduce:"],
           contrasts: [
             .init("scan", "scan sends the accumulation at every value; reduce only once, at the end."),

@@ -13,11 +13,6 @@ import Signals
 /// every script fused, unfused and traced); a traced run is fused too, each stage
 /// reporting to its own probe.
 enum FusedStages {
-    /// Whether the stage can stand in a fused chain: its entry says so (a stored property
-    /// read, no name hashed: an inner pipeline asks for each stage every time it is built).
-    static func fusible(_ stage: CheckedStage) -> Bool {
-        stage.spec.shape?.isStage ?? false
-    }
     /// How often the pushed loop asks whether the run was interrupted.
     static let pollMask = SynchronousLoop.pollMask
 

@@ -73,7 +73,7 @@ public enum Planner {
         var index = start
         while index < stages.endIndex {
             var end = index
-            while mode.fuses, end < stages.endIndex, stages[end].spec.shape?.isStage == true { end += 1 }
+            while mode.fuses, end < stages.endIndex, stages[end].fuses { end += 1 }
             let rangePushes = index == 0 && pushesIntoFusedRun(pipeline.head)
             // Fusing pays per event and costs at build: one stage of an inner pipeline (built
             // for every value, sending few) is built alone, unless a `range` pushes into it.
@@ -102,7 +102,7 @@ public enum Planner {
         var pipeline = pipeline
         let countsTake = countingTake && countsLastTake(pipeline, mode: mode)
         if countsTake { pipeline.stages.removeLast() }
-        guard !mode.probed || mode.probesOnlyCount, mode.fuses, case .source(let head) = pipeline.head, head.spec.known != nil else {
+        guard !mode.probed || mode.probesOnlyCount, mode.fuses, case .source(let head) = pipeline.head, head.knowsItsRun else {
             return InnerPlan(runs: .subscribed(plan(pipeline, mode: mode, inner: true)), countsTake: countsTake)
         }
         let folded = pipeline.stages.prefix { $0.spec.each != nil && $0.readsOnlyValues }.count
@@ -137,11 +137,28 @@ public enum Planner {
     /// A source that knows what it sends from arguments the same for every value.
     private static func sharesHead(_ head: CheckedHead) -> Bool {
         guard case .source(let stage) = head else { return false }
-        return stage.spec.known != nil && stage.isConstant
+        return stage.knowsItsRun && stage.isConstant
     }
 }
 
 extension CheckedStage {
+    /// Whether it can stand in a fused chain: its shape is a stage's, and an accumulation
+    /// has its seed (`scan acc + it`, seeded by its first value, runs alone).
+    var fuses: Bool {
+        switch spec.shape {
+        case .accumulate(let seed, _, _)?: return argument(seed) != nil
+        case let shape?: return shape.isStage
+        case nil: return false
+        }
+    }
+
+    /// Whether the source knows what it sends when built (`of`, `timer DELAY`; not `timer
+    /// DELAY, PERIOD`, which ticks for ever).
+    var knowsItsRun: Bool {
+        guard spec.known != nil else { return false }
+        return spec.knownUnless.map { argument($0) == nil } ?? true
+    }
+
     /// The argument of `parameter`, nil when the entry has no such parameter or it was not given.
     func argument(_ parameter: Parameter) -> CheckedArgument? {
         guard let index = spec.argumentOrder.firstIndex(of: parameter.name), index < arguments.count else { return nil }

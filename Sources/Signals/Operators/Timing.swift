@@ -2,29 +2,41 @@
 /// `--virtual`, real (or scaled) otherwise. Semantics follow RxJS 7.
 
 extension Signal where Value == Int {
-    /// Sends 0, 1, 2, ... one every `period`, the first after one period. One timer is
-    /// re-armed per tick (no allocation per tick), each time in the place among same-frame
-    /// work that it took when first armed: one repeating action, as RxJS's TestScheduler
-    /// runs an interval (`interval 1ms | throttle 2ms` sends 0, 3, 6: re-armed at each tick
-    /// in a new place, it sent 0, 2, 4, RxPY's order).
+    /// Sends 0, 1, 2, ... one every `period`, the first after one period.
     ///
     ///     interval 2ms   --0-1-2-3-...
     public static func interval(_ period: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
+        timer(period, period: period, on: scheduler)
+    }
+
+    /// Sends 0 after `due`, then 1, 2, ... one every `period` (RxJS timer(due, period)).
+    /// One timer is re-armed per tick (no allocation per tick), each time in the place among
+    /// same-frame work that it took when armed for `period`: one repeating action, as RxJS's
+    /// TestScheduler runs an interval (`interval 1ms | throttle 2ms` sends 0, 3, 6: re-armed
+    /// at each tick in a new place, it sent 0, 2, 4, RxPY's order). An interval is armed for
+    /// its period at once; a timer whose `due` is not its period at its first tick, where
+    /// RxJS's action asks for a new interval (`timer 2ms, 10ms` ticks at 22 ms after a
+    /// `timer 22ms` armed at 0 ms, and before one armed at 7 ms).
+    ///
+    ///     timer 3ms, 2ms   ---0-1-2-...
+    public static func timer(_ due: TimeSpan, period: TimeSpan, on scheduler: Scheduler) -> Signal<Int> {
         guard period > .zero else {
             return .fail(.intervalPeriod(period))
         }
+        guard due >= .zero else { return .fail(.negativeDuration("timer", due)) }
         return Signal(unchecked: { observer, lifetime in
             let ticker = Ticker()
-            let start = scheduler.now
-            let first = scheduler.takePlace(after: period)
+            let start = scheduler.now + due
+            var place = scheduler.takePlace(after: due)
             var count = 0
             let timer = scheduler.makeTimer {
                 let value = count
                 count += 1
+                if count == 1, due != period { place = scheduler.takePlace(after: period) }
                 observer.next(value)
                 // Due times are computed from the start, so live time does not drift.
                 if !lifetime.isDisposed {
-                    ticker.timer?.schedule(at: first.later(start + TimeSpan(nanoseconds: period.nanoseconds &* Int64(count + 1))))
+                    ticker.timer?.schedule(at: place.later(start + TimeSpan(nanoseconds: period.nanoseconds &* Int64(count))))
                 }
             }
             ticker.timer = timer
@@ -32,7 +44,7 @@ extension Signal where Value == Int {
                 ticker.timer?.cancel()
                 ticker.timer = nil
             }
-            timer.schedule(at: first)
+            timer.schedule(at: place)
         })
     }
 

@@ -1,0 +1,50 @@
+import Signals
+import Testing
+
+/// The operators whose window or wait is a signal made from each value, on cases of RxJS
+/// 7's specs (throttle-spec, audit-spec, delayWhen-spec), in frames of 1 ms.
+@Suite("Windows and waits made from values")
+struct WindowsTests {
+    @Test("throttle by a signal: the first value of each window, the window ended by the duration's first value")
+    func throttleBySignal() {
+        let test = MarbleTest()
+        let duration = test.cold("--x|")
+        test.expect(test.cold("-abc---d-|").signal.throttle(by: { _ in duration.signal }), emits: "-a-----d-|")
+        let trailing = MarbleTest()
+        let window = trailing.cold("--x|")
+        trailing.expect(trailing.cold("-abc---d-|").signal.throttle(by: { _ in window.signal }, trailing: true),
+                        emits: "-a-c---d-|")
+        // A duration that completes without a value ends the window quietly: `c`, at the
+        // frame it ends, came first (its source was subscribed first) and was ignored.
+        let silent = MarbleTest()
+        let quiet = silent.cold("--|")
+        silent.expect(silent.cold("-abc---d-|").signal.throttle(by: { _ in quiet.signal }, trailing: true), emits: "-a-----d-|")
+        // Its error is the signal's.
+        let failing = MarbleTest()
+        let broken = failing.cold("--#", error: "boom")
+        failing.expect(failing.cold("-abc---d-|").signal.throttle(by: { _ in broken.signal }), emits: "-a-#", error: "boom")
+    }
+
+    @Test("audit by a signal: the latest value when the wait opened by a value ends; a silent wait keeps it for the next")
+    func auditBySignal() {
+        let test = MarbleTest()
+        let wait = test.cold("--x|")
+        test.expect(test.cold("-a-b----c--|").signal.audit(by: { _ in wait.signal }), emits: "---b------c|")
+        let silent = MarbleTest()
+        let quiet = silent.cold("--|")
+        silent.expect(silent.cold("-a-b----c|").signal.audit(by: { _ in quiet.signal }), emits: "----------|")
+        let failing = MarbleTest()
+        let broken = failing.cold("--#", error: "boom")
+        failing.expect(failing.cold("-a-b----c|").signal.audit(by: { _ in broken.signal }), emits: "---#", error: "boom")
+    }
+
+    @Test("delayWhen: each value at its duration's first value; a silent duration drops it")
+    func delayWhen() {
+        let test = MarbleTest()
+        let long = test.cold("----x|"), short = test.cold("-x|")
+        test.expect(test.cold("-a-b|").signal.delayWhen { $0 == "a" ? long.signal : short.signal }, emits: "----b(a|)")
+        let silent = MarbleTest()
+        let quiet = silent.cold("--|")
+        silent.expect(silent.cold("-a-b|").signal.delayWhen { _ in quiet.signal }, emits: "-----|")
+    }
+}
