@@ -175,14 +175,29 @@ public enum Playground {
     /// An operator's page (`GET /operators/NAME`), as JSON: what `frp explain` says of it,
     /// in parts the page lays out — `signature`, `family`, `summary`, `explanation`,
     /// `example` (the script the page draws and runs), `elsewhere`, `reactiveCocoa`, and
-    /// `contrasts` (`name`, `difference`, each a link to its own page); nil for no such entry.
+    /// `contrasts` (`name`, `difference`, each a link to its own page); nil for no such
+    /// name. As `frp explain`, another library's name opens frp's entry with a `note` that
+    /// says so (`mergeMap`), and RxJS's words that frp writes otherwise (`BehaviorSubject`)
+    /// and the statements (`var`) have pages: how frp writes them, the first example run.
     public static func operatorPage(_ name: String) -> String? {
-        guard let spec = PhotoSources.catalogue[name] else { return nil }
+        let catalogue = PhotoSources.catalogue
+        if let topic = StatementTopic.named(name) {
+            return JSON.object([
+                "name": .string(topic.name), "signature": .string(topic.signature), "family": .string(topic.kind),
+                "summary": .string(""), "explanation": .string(topic.explanation),
+                "example": .string(topic.examples.first?.script ?? ""), "elsewhere": .array([]), "reactiveCocoa": .string(""),
+                "contrasts": .array([]),
+            ]).text
+        }
+        let elsewhere = catalogue.elsewhere(name)
+        guard let spec = catalogue[name] ?? elsewhere?.spec else { return nil }
+        let note = elsewhere.map { "`\(name)` is \($0.library)'s name; here it is `\(spec.name)`." } ?? ""
         return JSON.object([
             "name": .string(spec.name), "signature": .string(spec.signature), "family": .string(spec.family.rawValue),
             "summary": .string(spec.summary), "explanation": .string(spec.explanation), "example": .string(spec.example),
             "elsewhere": .array(spec.elsewhere.map(JSON.string)), "reactiveCocoa": .string(spec.reactiveCocoa),
             "contrasts": .array(spec.contrasts.map { .object(["name": .string($0.name), "difference": .string($0.difference)]) }),
+            "note": .string(note),
         ]).text
     }
 

@@ -123,10 +123,12 @@ extension SignalError {
     public static func repeatInterrupted(runs: Int) -> SignalError {
         SignalError(.repeatInterrupted, "repeat: interrupted after \(runs) \(runs == 1 ? "run" : "runs")")
     }
-    /// `interval` with a period of 0 or less.
-    public static func intervalPeriod(_ period: TimeSpan) -> SignalError {
-        SignalError(.intervalPeriod, "interval: the period must be greater than 0, got \(period) "
-            + "(an interval of 0 would emit forever without letting time pass)")
+    /// `interval` (or another periodic operator: `timer DUE, PERIOD`, `bufferTime`) with a
+    /// period of 0 or less.
+    public static func intervalPeriod(_ period: TimeSpan, operatorName: String = "interval",
+                                      what: String = "an interval") -> SignalError {
+        SignalError(.intervalPeriod, "\(operatorName): the period must be greater than 0, got \(period) "
+            + "(\(what) of 0 would emit forever without letting time pass)")
     }
     /// A send to a subject that has ended.
     public static func sendAfterEnd(_ termination: Termination) -> SignalError {

@@ -274,6 +274,22 @@ def test_an_operator_page_opens_and_links_its_contrasts(browser, wait, url):
     assert "flatMap" in browser.find_element(By.ID, "script").get_attribute("value")
 
 
+def test_another_librarys_name_and_an_rxjs_word_open_pages(browser, wait, url):
+    """`#/op/mergeMap` opens flatMap's page and says so; `#/op/BehaviorSubject` shows how
+    frp writes it, and runs it"""
+    browser.get(url + "/#/op/mergeMap")
+    box = browser.find_element(By.ID, "operator-page")
+    wait.until(lambda _: box.is_displayed() and box.get_attribute("data-shown") == "mergeMap")
+    wait.until(lambda _: "flatMap PIPELINE" in box.text)
+    assert "`mergeMap` is RxJS's name; here it is `flatMap`." in box.text
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    browser.get(url + "/#/op/BehaviorSubject")
+    wait.until(lambda _: box.get_attribute("data-shown") == "BehaviorSubject")
+    wait.until(lambda _: "var NAME = VALUE" in box.text, "the page says how frp writes it")
+    wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text, "its example runs")
+    assert "var total = 1" in browser.find_element(By.ID, "script").get_attribute("value")
+
+
 def test_every_operator_page_loads_and_its_marbles_move(browser, wait, url):
     """every catalogue entry has a page; where its example has a marble, moving the marble's
     end a frame later changes the run"""

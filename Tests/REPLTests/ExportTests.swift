@@ -26,7 +26,7 @@ struct ExportTests {
         for name in Catalogue.standard.names {
             guard let written = Catalogue.standard[name]?.rxjs?.writing?(sample) else { continue }
             let calls = written.matches(of: /([A-Za-z]+)\(/).map { String($0.output.1) }
-            for call in calls where !["cold", "hot", "logged", "eq", "actionOf", "text"].contains(call) {
+            for call in calls where !["cold", "hot", "logged", "finalized", "eq", "actionOf", "text"].contains(call) {
                 #expect(RxJSExport.rxjsExports.contains(call), "\(name) writes \(call)")
             }
         }

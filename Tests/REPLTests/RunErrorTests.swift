@@ -99,6 +99,8 @@ struct RunErrorTests {
                      "1:13 flatMap: flatMap needs a signal, got a number (1); `of X` makes a signal of one value"),
         RunErrorCase(.notSignalsOfSignals, "of 1 | switchToLatest",
                      "1:8 switchToLatest: switchToLatest needs a signal of signals, got a number (1)"),
+        RunErrorCase(.notAnEvent, #"of {kind: "nxt"} | dematerialize"#,
+                     "1:20 dematerialize: dematerialize needs records like {kind: "),
         RunErrorCase(.notAList, "of 1 | flatMap (from it)", "1:17 from: from needs a list, got a number (1); `of X` sends one value"),
         RunErrorCase(.bufferTooLarge, "of 2000000 | flatMap (of 1 | buffer it)",
                      "1:30 buffer: buffer holds at most 1000000 values, not 2000000"),

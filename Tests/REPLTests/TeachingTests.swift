@@ -261,7 +261,7 @@ extension BinaryTests {
         #expect(explain.output.contains("debounce 3ms           ------b-----c|"))
         #expect(try run(["explain", "debounc"], input: "").status == 1)
         let repl = try run([], input: ":help scan\n:explain scan\n")
-        let halves = repl.output.components(separatedBy: "scan SEED, EXPRESSION    (transforming)")
+        let halves = repl.output.components(separatedBy: "scan [SEED], EXPRESSION    (transforming)")
         #expect(halves.count == 3)
         #expect(halves[1] == halves[2])
     }

@@ -198,6 +198,25 @@ CASES = [
      "timer(2, 10).pipe(mergeWith(timer(7).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(4))"),
     ("timer with a period takes its place at its first tick", 'timer 2ms, 10ms | merge (timer 22ms | mapTo "t") | take 4',
      "timer(2, 10).pipe(mergeWith(timer(22).pipe(map(() => 't'))), take(4))"),
+    # scan and reduce without a seed: the first value is the first accumulation
+    ("scan without a seed", 'cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan acc + it', "cold('-a-b-c|', {a: 1, b: 2, c: 3}).pipe(scan((acc, x) => acc + x))"),
+    ("reduce without a seed", 'cold "-a-b-c|" {a: 1, b: 2, c: 3} | reduce acc + it', "cold('-a-b-c|', {a: 1, b: 2, c: 3}).pipe(reduce((acc, x) => acc + x))"),
+    ("reduce without a seed, empty", 'empty | reduce acc + it', "EMPTY.pipe(reduce((acc, x) => acc + x))"),
+    ("scan without a seed, texts", 'cold "-a-b|" | scan acc + it', "cold('-a-b|').pipe(scan((acc, x) => acc + x))"),
+    # bufferTime: a list every span, each span's timer armed when the one before is sent
+    ("bufferTime", 'cold "-a-b------c|" | bufferTime 3ms | map join(it, "")', "cold('-a-b------c|').pipe(bufferTime(3), map((x) => x.join('')))"),
+    ("bufferTime error", 'cold "-a-#" | bufferTime 2ms | map join(it, "")', "cold('-a-#').pipe(bufferTime(2), map((x) => x.join('')))"),
+    ("bufferTime ties", 'interval 1ms | bufferTime 2ms | take 3 | map join(it, ",")', "interval(1).pipe(bufferTime(2), take(3), map((x) => x.join(',')))"),
+    ("bufferTime against a timer", 'cold "--a--b|" | bufferTime 2ms | map join(it, "")', "cold('--a--b|').pipe(bufferTime(2), map((x) => x.join('')))"),
+    # events as records (RxJS's Notifications, kind N, E or C) and back
+    ("materialize", 'cold "-a-#" | materialize | map it.kind', "cold('-a-#').pipe(materialize(), map((n) => ({N: 'next', E: 'error', C: 'completed'})[n.kind]))"),
+    ("materialize completed", 'cold "-a|" | materialize | map it.kind', "cold('-a|').pipe(materialize(), map((n) => ({N: 'next', E: 'error', C: 'completed'})[n.kind]))"),
+    ("dematerialize", 'cold "-a-b|" {a: {kind: "next", value: 1}, b: {kind: "completed"}} | dematerialize',
+     "cold('-a-b|', {a: {kind: 'N', value: 1}, b: {kind: 'C'}}).pipe(dematerialize())"),
+    ("dematerialize error", 'cold "-a-b|" {a: {kind: "next", value: 1}, b: {kind: "error", error: "error"}} | dematerialize',
+     "cold('-a-b|', {a: {kind: 'N', value: 1}, b: {kind: 'E', error: 'error'}}).pipe(dematerialize())"),
+    # finalize passes every event on
+    ("finalize", 'cold "-a-b|" | finalize "f" | take 1', "cold('-a-b|').pipe(finalize(() => {}), take(1))"),
     # an interval is one repeating action: each tick keeps the place of its first arming
     ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
      "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),

@@ -14,6 +14,8 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "mapTo") { s, _ in s.mapTo("x") },
     .init(name: "filter") { s, _ in s.filter { _ in true } },
     .init(name: "scan") { s, _ in s.scan("") { $0 + $1 } },
+    .init(name: "scan without a seed") { s, _ in s.scan { $0 + $1 } },
+    .init(name: "reduce without a seed") { s, _ in s.reduce { $0 + $1 } },
     .init(name: "take") { s, _ in s.take(10) },
     .init(name: "takeLast") { s, _ in s.takeLast(2) },
     .init(name: "skip") { s, _ in s.skip(0) },
@@ -53,6 +55,9 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "keepBest") { s, _ in s.keepBest { $0 < $1 } },
     .init(name: "throttle by a signal") { s, scheduler in s.throttle(by: { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) }) },
     .init(name: "audit by a signal") { s, scheduler in s.audit(by: { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) }) },
+    .init(name: "bufferTime") { s, scheduler in s.bufferTime(.milliseconds(1), on: scheduler).map { $0.joined() } },
+    .init(name: "materialize then dematerialize") { s, _ in s.materialize().dematerialize() },
+    .init(name: "finalize") { s, _ in s.finalize {} },
     .init(name: "delayWhen") { s, scheduler in s.delayWhen { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) } },
 ]
 

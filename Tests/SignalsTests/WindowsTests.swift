@@ -48,3 +48,40 @@ struct WindowsTests {
         silent.expect(silent.cold("-a-b|").signal.delayWhen { _ in quiet.signal }, emits: "-----|")
     }
 }
+
+extension WindowsTests {
+    @Test("bufferTime: a list every span (empty when nothing came), the rest at the end; an error drops what is held")
+    func bufferTime() {
+        let test = MarbleTest()
+        // The span's timer is armed before the source is subscribed: at frame 3 it comes
+        // before `b`, as in RxJS.
+        test.expect(test.cold("-a-b------c|").signal.bufferTime(.milliseconds(3), on: test.scheduler).map { $0.joined() },
+                    emits: "---x--y--e-(z|)", ["x": "a", "y": "b", "e": "", "z": "c"])
+        let failed = MarbleTest()
+        failed.expect(failed.cold("-a-#", error: "boom").signal.bufferTime(.milliseconds(2), on: failed.scheduler).map { $0.joined() },
+                      emits: "--x#", ["x": "a"], error: "boom")
+        let zero = MarbleTest()
+        zero.expect(zero.cold("-a|").signal.bufferTime(.zero, on: zero.scheduler).map { $0.joined() }, emits: "#",
+                    error: "bufferTime: the period must be greater than 0, got 0ms (a span of 0 would emit forever without letting time pass)")
+    }
+}
+
+@Suite("Events as values")
+struct NotificationTests {
+    @Test("materialize sends every event as a value, then completes; dematerialize gives the events back")
+    func roundTrip() {
+        let test = MarbleTest()
+        let described = test.cold("-a-#", error: "boom").signal.materialize().map { event -> String in
+            switch event {
+            case .next(let value): return "n" + value
+            case .error(let error): return "e" + error.message
+            case .completed: return "c"
+            }
+        }
+        test.expect(described, emits: "-x-(y|)", ["x": "na", "y": "eboom"])
+        let back = MarbleTest()
+        back.expect(back.cold("-a-#", error: "boom").signal.materialize().dematerialize(), emits: "-a-#", error: "boom")
+        let ended = MarbleTest()
+        ended.expect(ended.cold("-a|").signal.materialize().dematerialize(), emits: "-a|")
+    }
+}

@@ -39,6 +39,7 @@ const text = (v) => {
 // `model.a.b := v`: a copy of the record with that field set.
 const setIn = (record, path, value) => path.length === 0 ? value
   : { ...record, [path[0]]: setIn((record ?? {})[path[0]], path.slice(1), value) };
+const finalized = (label) => () => console.log(`  ${label}: finalized`);
 const logged = (label) => ({
   next: (v) => console.log(`  ${label}: next ${JSON.stringify(v)}`),
   error: (e) => console.log(`  ${label}: error ${e}`),
@@ -67,6 +68,11 @@ const fn = {
 // frp actions, when the script has one
 let passed = 0, failed = 0;
 const message = (e) => e instanceof Error ? e.message : String(e);
+// frp's event records (`materialize`, `dematerialize`) from RxJS's Notifications and back.
+const eventRecord = (n) => n.kind === 'N' ? { kind: 'next', value: n.value }
+  : n.kind === 'E' ? { kind: 'error', error: message(n.error) } : { kind: 'completed' };
+const eventNotification = (r) => r.kind === 'next' ? { kind: 'N', value: r.value ?? null }
+  : r.kind === 'error' ? { kind: 'E', error: r.error ?? 'error' } : { kind: 'C' };
 const sameEvents = (actual, expected) => actual.length === expected.length && actual.every((a, i) => {
   const b = expected[i];
   if (a.frame !== b.frame || a.notification.kind !== b.notification.kind) return false;

@@ -208,7 +208,7 @@ public final class OperatorSpec: Sendable {
         }
     }
 
-    /// `switchMap PIPELINE`, `scan SEED, EXPRESSION`, `cold MARBLE [VALUES] [error MESSAGE]`:
+    /// `switchMap PIPELINE`, `scan [SEED], EXPRESSION`, `cold MARBLE [VALUES] [error MESSAGE]`:
     /// as it is written, so commas between arguments, but not before a marble's values or a
     /// keyword.
     public var signature: String {

@@ -15,6 +15,11 @@ extension OperatorSpec.Shape {
             return { args in args.upstream.filter(args.condition(condition)) }
         case .accumulate(let seed, let update, let emitsEach):
             return { args throws(SignalError) in
+                guard args.has(seed) else {
+                    // RxJS's seedless form: the first value is the first accumulation.
+                    let accumulate = args.accumulator(update)
+                    return emitsEach ? args.upstream.scan(accumulate) : args.upstream.reduce(accumulate)
+                }
                 let start = try args.value(seed)
                 if let append = args.appending(update) {
                     return emitsEach ? args.upstream.scan(into: start, append) : args.upstream.reduce(into: start, append)

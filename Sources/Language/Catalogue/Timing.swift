@@ -98,7 +98,10 @@ let timingOperators: [OperatorSpec] = [
           "`sample (interval PERIOD)` by its own name: the clock decides when, the source what. Quiet periods send nothing.",
           example: #"cold "-a-b-c---d|" | sampleTime 3ms"#,
           elsewhere: ["RxJS: sampleTime", "RxSwift: sample(Observable<Int>.interval(…))", "ReactiveSwift: sample(on: timer)", "RAC2: sample: of an interval"],
-          contrasts: [.init("auditTime", "auditTime starts its wait at a value; sampleTime ticks on its own clock.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("auditTime", "auditTime starts its wait at a value; sampleTime ticks on its own clock."),
+            .init("bufferTime", "bufferTime sends every value of each period, as a list; sampleTime only the latest, and nothing for a period without one."),
+          ]) { args throws(SignalError) in
         args.upstream.sample(Signal<Int>.interval(args.duration(.period), on: args.scheduler))
     }
     .guide(.timing, "take the latest value every so often, if not sent yet")

@@ -6,8 +6,9 @@ extension Parameter {
     fileprivate static let expression = Parameter("EXPRESSION", .accumulator)
     fileprivate static let n = Parameter("N", .count, minimum: 1, maximum: Limits.listItems)
     fileprivate static let perValue = Parameter("EXPRESSION", .perValue)
-    fileprivate static let seed = Parameter("SEED", .value)
+    fileprivate static let seed = Parameter("SEED", .value, optional: true)
     fileprivate static let skip = Parameter("SKIP", .count, optional: true, minimum: 1)
+    fileprivate static let span = Parameter("SPAN", .duration, shortest: .milliseconds(1))
     fileprivate static let value = Parameter("VALUE", .value)
     fileprivate static let values = Parameter("VALUE", .value, variadic: true)
 }
@@ -60,16 +61,16 @@ let transformingOperators: [OperatorSpec] = [
     .combine { _ in ".tryMap { it in try not(it) }.mapError(SignalError.of)" },
     .init("scan", .operator, .transforming, [.seed, .expression],
           "Sends each running accumulation (`acc` is the accumulation so far, `it` the value).",
-          "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED.",
+          "It sends at every step, so it is the state of something that runs: a total so far, a count, the list so far. `acc` starts as SEED; without SEED (`scan acc + it`), the first value is the first accumulation and is sent as it is, as RxJS's scan without a seed.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | scan 0, acc + it"#,
           elsewhere: ["RxJS: scan", "ReactiveSwift: scan", "RAC2: scanWithStart:reduce:"],
           contrasts: [.init("reduce", "reduce sends only the final accumulation, when the source completes; scan sends every step. A running total: scan; one total: reduce.")], shape: .accumulate(seed: .seed, update: .expression, emitsEach: true))
     .guide(.changing, "into a running total or state, at every step")
-    .rxjs { a in "scan(\(a[.expression]), \(a[.seed]))" }
-    .combine { a in evaluating("scan", a, .expression, "(\(a[.seed]))") },
+    .rxjs { a in "scan(\(trailing([a[given: .expression], a[given: .seed]])))" }
+    .combine { a in a[given: .seed].map { evaluating("scan", a, .expression, "(\($0))") } },
     .init("reduce", .operator, .transforming, [.seed, .expression],
           "Sends only the final accumulation, when the source completes.",
-          "It waits for the end, so on a source that never completes (interval, a text field) it never sends.",
+          "It waits for the end, so on a source that never completes (interval, a text field) it never sends. Without SEED (`reduce acc + it`), the first value is the first accumulation, and an empty source sends nothing, as RxJS's reduce without a seed.",
           example: #"cold "-a-b-c|" {a: 1, b: 2, c: 3} | reduce 0, acc + it"#, aliases: ["aggregateWithStart"],
           elsewhere: ["RxJS: reduce", "ReactiveSwift: reduce", "RAC2: aggregateWithStart:reduce:"],
           contrasts: [
@@ -77,8 +78,8 @@ let transformingOperators: [OperatorSpec] = [
             .init("count", "count is the reduce that counts: `reduce 0, acc + 1`."),
           ], shape: .accumulate(seed: .seed, update: .expression, emitsEach: false))
     .guide(.reducing, "folded with my own expression")
-    .rxjs { a in "reduce(\(a[.expression]), \(a[.seed]))" }
-    .combine { a in evaluating("reduce", a, .expression, "(\(a[.seed]))") },
+    .rxjs { a in "reduce(\(trailing([a[given: .expression], a[given: .seed]])))" }
+    .combine { a in a[given: .seed].map { evaluating("reduce", a, .expression, "(\($0))") } },
     .init("pairwise", .operator, .transforming, [],
           "Sends `[previous, current]` for each value after the first.",
           "The first value only fills its memory; from the second on, each value goes out with the one before it, which is what a change needs (a direction, a difference).",
@@ -97,6 +98,7 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [
             .init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value."),
             .init("toArray", "toArray sends one list of every value, at the end; buffer N a list of every N, as they come."),
+            .init("bufferTime", "bufferTime sends a list every SPAN, however many came; buffer N a list of every N values."),
           ]) { args throws(SignalError) in
         let size = try args.count(.n)
         guard size <= Limits.listItems else {
@@ -108,6 +110,47 @@ let transformingOperators: [OperatorSpec] = [
     .guide(.changing, "into lists of N values")
     .rxjs { a in "bufferCount(\(trailing([a[given: .n], a[given: .skip]])))" }
     .combine { a in a[given: .skip] == nil ? combineCount(a[.n]).map { ".collect(\($0)).map { V.list($0) }" } : nil },
+    .init("bufferTime", .operator, .transforming, [.span],
+          "Sends the values of each SPAN as a list, every SPAN from the start (an empty list when none came), and what it holds when the source completes.",
+          "The clock is its own, not the values': a span without values still sends `[]`, and the last list comes with the completion. Each span starts when the one before is sent, and a span that ends at a value's frame ends before it, as RxJS's does.",
+          example: #"cold "-a-b------c|" | bufferTime 3ms"#,
+          elsewhere: ["RxJS: bufferTime", "ReactiveSwift: (none; collect(every:on:) is close)", "RAC2: bufferWithTime:onScheduler:", "RxSwift: buffer(timeSpan:count:scheduler:)"],
+          reactiveCocoa: "RAC 2's bufferWithTime: starts its clock at a value and sends no empty buffer: `bufferTime D | filter length(it) > 0` is close to it.",
+          contrasts: [
+            .init("buffer", "buffer N sends a list of every N values, whenever they come; bufferTime a list every SPAN, however many came."),
+            .init("sampleTime", "sampleTime sends the latest value of each period; bufferTime all of them, as a list."),
+          ]) { args throws(SignalError) in
+        args.upstream.bufferTime(args.duration(.span), on: args.scheduler).map { .list($0) }
+    }
+    .guide(.changing, "into lists of what came in each span of time")
+    .rxjs { a in "bufferTime(\(a[.span]))" }
+    .combine(without: "Combine's collect(.byTime) sends no empty list; frp's and RxJS's bufferTime do"),
+    .init("materialize", .operator, .transforming, [],
+          "Sends each event as a record: `{kind: \"next\", value}` for each value, then `{kind: \"completed\"}` or `{kind: \"error\", error}`, and completes.",
+          "It makes the end of a signal a value you can see, filter or count; an error no longer stops what follows. dematerialize turns the records back into events.",
+          example: #"cold "-a-#" error "boom" | materialize"#,
+          elsewhere: ["RxJS: materialize (Notification objects, kind N, E or C)", "ReactiveSwift: materialize", "RAC2: materialize", "RxSwift: materialize"],
+          contrasts: [.init("dematerialize", "dematerialize turns event records back into events; materialize makes events into records.")]) { args throws(SignalError) in
+        args.upstream.materialize().map(Value.init(event:))
+    }
+    .guide(.changing, "into a record of what happened, the end included")
+    .rxjs { _ in "materialize(), map(eventRecord)" }
+    .combine(without: "Combine has no materialize"),
+    .init("dematerialize", .operator, .transforming, [],
+          "Turns event records (`{kind: \"next\", value}`, `{kind: \"error\", error}`, `{kind: \"completed\"}`) into the events they describe.",
+          "The other way from materialize: a `next` record sends its value, an `error` or `completed` record ends the signal.",
+          example: #"cold "-a-b|" {a: {kind: "next", value: 1}, b: {kind: "error", error: "boom"}} | dematerialize"#, exampleFails: true,
+          elsewhere: ["RxJS: dematerialize", "ReactiveSwift: dematerialize", "RAC2: dematerialize", "RxSwift: dematerialize"],
+          contrasts: [.init("materialize", "materialize makes events into records; dematerialize records back into events.")]) { args throws(SignalError) in
+        let site = args.site
+        return args.upstream.map { value throws(SignalError) in
+            guard let event = value.event else { throw .notAnEvent(site, value) }
+            return event
+        }.dematerialize()
+    }
+    .guide(.changing, "from records of events back into the events")
+    .rxjs { _ in "map(eventNotification), dematerialize()" }
+    .combine(without: "Combine has no dematerialize"),
     .init("count", .operator, .transforming, [.condition],
           "Sends how many values there were (that meet CONDITION, when given), when the source completes.",
           "Like reduce, it waits for the end; `scan 0, acc + 1` counts as it goes.",

@@ -141,7 +141,7 @@ extension Checker {
         let variadic = positionalParameters.contains { $0.isVariadic }
 
         if positional.count < required {
-            let missing = positionalParameters[positional.count]
+            let missing = positionalParameters.filter { !$0.isOptional }[positional.count]
             report(.missingArgument(spec, missing, found: positional.count), stage.range)
             return nil
         }
@@ -152,12 +152,25 @@ extension Checker {
         }
         var checked: [CheckedArgument] = []
         var failed = false
-        for (index, argument) in positional.enumerated() {
+        // The arguments fill the required parameters, and as many optional ones as there
+        // are more arguments, in order: `scan acc + it` is EXPRESSION alone, without SEED.
+        var optionalsGiven = positional.count - required
+        var arguments = positional.makeIterator()
+        for parameter in positionalParameters where !variadic {
+            if parameter.isOptional {
+                guard optionalsGiven > 0 else {
+                    checked.append(.absent)
+                    continue
+                }
+                optionalsGiven -= 1
+            }
+            guard let argument = arguments.next() else { break }
+            if let result = checkArgument(argument.value, parameter, spec, stageScope) { checked.append(result) } else { failed = true }
+        }
+        for (index, argument) in positional.enumerated() where variadic {
             let parameter = positionalParameters[min(index, positionalParameters.count - 1)]
             if let result = checkArgument(argument.value, parameter, spec, stageScope) { checked.append(result) } else { failed = true }
         }
-        // Optional positional parameters that were not given.
-        while checked.count < positionalParameters.count, !variadic { checked.append(.absent) }
         // Keyword parameters that are not a marble's error follow the positional ones, in
         // the catalogue's order (absent when not given).
         let keywordParameters = spec.keywordParameters

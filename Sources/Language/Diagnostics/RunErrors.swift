@@ -15,6 +15,7 @@ public enum LanguageRunErrorKind: String, CodeTable {
     case hotSourceNotStarted = "FRP1009 HOT SOURCE NOT STARTED"
     case actionNotMade = "FRP1010 ACTION NOT MADE"
     case noSuchProperty = "FRP1011 NO SUCH PROPERTY"
+    case notAnEvent = "FRP1012 NOT AN EVENT"
 }
 
 extension SignalError {
@@ -61,6 +62,12 @@ extension SignalError {
     static func notAList(_ site: Site, _ value: Value) -> SignalError {
         SignalError(.notAList,
                     "\(site): from needs a list, got \(value.kindDescription) (\(value.abbreviated)); `of X` sends one value")
+    }
+
+    /// `dematerialize` over a value that is not an event record.
+    static func notAnEvent(_ site: Site, _ value: Value) -> SignalError {
+        SignalError(.notAnEvent, "\(site): dematerialize needs records like {kind: \"next\", value: 1}, {kind: \"error\", error: \"boom\"} "
+                    + "or {kind: \"completed\"}, got \(value.kindDescription) (\(value.abbreviated))")
     }
 
     /// `buffer N` with N past the most a list may hold.

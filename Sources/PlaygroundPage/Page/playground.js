@@ -390,8 +390,9 @@ async function showOperator(name) {
   box.replaceChildren();
   box.hidden = false;
   box.dataset.shown = name; // as asked for: an alias shows its operator's page
+  if (page.note) box.appendChild(element("p", "note", page.note));
   box.append(element("h2", "signature", page.signature), element("p", "hint", page.family));
-  box.appendChild(element("p", "", page.summary + " " + page.explanation));
+  box.appendChild(element("p", "", (page.summary + " " + page.explanation).trim()));
   if (page.elsewhere.length) {
     const list = element("ul", "elsewhere");
     for (const name of page.elsewhere) list.appendChild(element("li", "", name));

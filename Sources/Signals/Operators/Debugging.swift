@@ -32,6 +32,33 @@ extension Signal {
         })
     }
 
+    /// Passes everything through, and runs `action` once when the subscription ends: after
+    /// its completion or error has gone on, or when it is disposed (RxJS finalize).
+    ///
+    ///     source      -a-b|
+    ///     finalize    -a-b|   and the action at 4
+    public func finalize(_ action: @escaping () -> Void) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            var done = false, ending = false
+            func finish() {
+                guard !done else { return }
+                done = true
+                action()
+            }
+            // An end disposes the lifetime on its way down: the action waits until the end
+            // has reached the subscriber.
+            lifetime.onDispose { if !ending { finish() } }
+            self.startHandler(Observer(
+                next: downstream.next,
+                terminate: { termination in
+                    ending = true
+                    downstream.terminate(termination)
+                    finish()
+                }
+            ), lifetime)
+        })
+    }
+
     static func describe(_ value: Any) -> String {
         if let text = value as? String { return "\"\(text)\"" }
         return String(describing: value)

@@ -235,6 +235,63 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// Scan without a seed (RxJS's): the first value is the first accumulation, sent as it
+    /// is; each later one is `accumulate(accumulation, value)`.
+    ///
+    ///     source           -1-2-3-|
+    ///     scan acc + it    -a-b-c-|     a = 1, b = 3, c = 6
+    public func scan(_ accumulate: @escaping (Value, Value) throws(SignalError) -> Value) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var accumulation: Value?
+            self.startHandler(Observer(
+                next: { value in
+                    do throws(SignalError) {
+                        let next = try accumulation.map { accumulation throws(SignalError) in try accumulate(accumulation, value) } ?? value
+                        accumulation = next
+                        downstream.next(next)
+                    } catch {
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: downstream.terminate
+            ), upstream)
+        })
+    }
+
+    /// Reduce without a seed (RxJS's): the final accumulation when the source completes,
+    /// the first value being the first; nothing when there was no value.
+    ///
+    ///     source             -1-2-3-|
+    ///     reduce acc + it    -------(a|)     a = 6
+    public func reduce(_ accumulate: @escaping (Value, Value) throws(SignalError) -> Value) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            let upstream = lifetime.child()
+            var accumulation: Value?
+            var failed = false
+            self.startHandler(Observer(
+                next: { value in
+                    guard !failed else { return }
+                    do throws(SignalError) {
+                        accumulation = try accumulation.map { accumulation throws(SignalError) in try accumulate(accumulation, value) } ?? value
+                    } catch {
+                        failed = true
+                        upstream.dispose()
+                        downstream.terminate(.error(error))
+                    }
+                },
+                terminate: { termination in
+                    guard !failed else { return }
+                    if termination == .completed, let accumulation { downstream.next(accumulation) }
+                    downstream.terminate(termination)
+                }
+            ), upstream)
+        })
+    }
+}
+
 extension Signal where Value == Bool {
     /// Negates each boolean (RAC2 `not`).
     ///

@@ -119,4 +119,37 @@ extension Signal {
     public func delayWhen<Other>(_ duration: @escaping (Value) -> Signal<Other>) -> Signal<Value> {
         flatMap { value in duration(value).take(1).map { _ in value } }
     }
+
+    /// Sends the values of each `span` as a list, every `span` from the subscription (an
+    /// empty list for a span without values), and what is held when the source completes
+    /// (RxJS bufferTime: each span's timer is armed when the one before is sent).
+    ///
+    ///     source            -a-b------c|
+    ///     bufferTime 3ms    ---x--y--e-(z|)     x = [a], y = [b], e = [], z = [c]
+    public func bufferTime(_ span: TimeSpan, on scheduler: Scheduler) -> Signal<[Value]> {
+        Signal<[Value]>(unchecked: { downstream, lifetime in
+            guard span > .zero else { return downstream.terminate(.error(.intervalPeriod(span, operatorName: "bufferTime", what: "a span"))) }
+            var buffer: [Value] = []
+            // Weak: the timer's own action arms it again (the observer holds it).
+            weak var next: Timer?
+            let timer = scheduler.makeTimer {
+                let full = buffer
+                buffer = []
+                downstream.next(full)
+                if !lifetime.isDisposed { next?.schedule(after: span) }
+            }
+            next = timer
+            lifetime.onDispose(cancel: timer)
+            timer.schedule(after: span)
+            self.startHandler(Observer(
+                next: { buffer.append($0) },
+                terminate: { termination in
+                    timer.cancel()
+                    if termination == .completed { downstream.next(buffer) }
+                    buffer = []
+                    downstream.terminate(termination)
+                }
+            ), lifetime)
+        })
+    }
 }
