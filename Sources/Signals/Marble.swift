@@ -229,11 +229,21 @@ struct MarbleParser {
         default:
             guard character.isASCII, character.isLetter || character.isNumber else {
                 throw MarbleError("I do not know the marble mark `\(character)`", offset: offset,
-                                  hint: "values are letters or digits; `-` is a frame, `|` completes, `#` fails")
+                                  hint: Self.drawnMarks[character] ?? "values are letters or digits; `-` is a frame, `|` completes, `#` fails")
             }
             try add(.value(character))
         }
     }
+
+    /// The marks a drawn diagram uses that a marble writes otherwise: a row pasted back
+    /// gets the mark to write instead.
+    private static let drawnMarks: [Character: String] = [
+        "─": "a drawing's `─` is written `-` in a marble: one frame",
+        "━": "a drawing's `━` is written `-` in a marble: one frame",
+        "—": "write `-` for a frame (this is a dash, not a hyphen)",
+        "–": "write `-` for a frame (this is a dash, not a hyphen)",
+        "!": "`!` is a drawing's mark for a cancelled stage; a marble ends with `|` or `#`, or simply stops",
+    ]
 
     private mutating func add(_ mark: Marble.Mark) throws(MarbleError) {
         if let terminal {

@@ -23,6 +23,7 @@ public enum RunErrorKind: String, CodeTable {
     case repeatInterrupted = "FRP0918 REPEAT INTERRUPTED"
     case outOfRange = "FRP0919 OUT OF RANGE"
     case tooMany = "FRP0920 TOO MANY"
+    case expandTooDeep = "FRP0921 EXPAND TOO DEEP"
 }
 
 /// A table of codes, one row each (the front end's diagnostics, the engine's and the
@@ -88,6 +89,11 @@ extension SignalError {
         SignalError(.outOfRange, "\(operatorName): the signal completed after \(count) value\(count == 1 ? "" : "s"), before the one at \(index)")
     }
     /// `single`: a second value met the condition.
+    /// `expand` whose runs send at once, each inside the one before, past `limit`.
+    public static func expandTooDeep(_ limit: Int) -> SignalError {
+        SignalError(.expandTooDeep, "expand: more than \(limit) runs inside one another at one instant "
+            + "(each sent a value at once); end it with `take N` or a condition that makes `empty`")
+    }
     public static func tooMany(_ operatorName: String) -> SignalError {
         SignalError(.tooMany, "\(operatorName): more than one value met the condition, where one was wanted")
     }

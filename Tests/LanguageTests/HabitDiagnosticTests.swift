@@ -128,6 +128,35 @@ struct HabitDiagnosticTests {
             """)
     }
 
+    @Test("an arrow function's rewrite, typed as the hint says, checks: a pipeline as the argument in parentheses",
+          arguments: [
+            (#"cold "-a-b|" | "#, #"switchMap(x => cold "-x|")"#, #"switchMap (cold "-x|")"#),
+            (#"cold "-a-b|" | "#, #"switchMap(x => cold "-x|" | mapTo x)"#, #"switchMap (cold "-x|" | mapTo it)"#),
+            (#"cold "-a-b|" | "#, "flatMap(x => of x, x)", "flatMap (of it, it)"),
+            ("of 1 | ", "map x => x * 2", "map it * 2"),
+          ])
+    func arrowRewriteChecks(_ source: String, _ written: String, _ rewrite: String) {
+        let rendered = diagnostics(source + written)
+        #expect(rendered.contains("Hint: write `\(rewrite)`"), "\(rendered)")
+        #expect(diagnostics(source + rewrite) == "", "\(source + rewrite)")
+    }
+
+    @Test("a marble's error message as a bare word is named for what it is, and the hint's code checks")
+    func unquotedErrorMessage() {
+        #expect(diagnostics(#"cold "-a-#" error timeout"#) == """
+            -- EXPECTED STRING [FRP0408] ------------------------------------- test.frp:1:19
+
+            `error` needs its message as a string, in quotes:
+
+            1| cold "-a-#" error timeout
+                                 ^^^^^^^
+            Hint: write `error "timeout"`
+            """)
+        #expect(diagnostics(#"cold "-a-#" error "timeout""#) == "")
+        // `error` stays a name where no stage takes it (`catch`'s error).
+        #expect(diagnostics(#"cold "-a-#" | catch (fail error)"#) == "")
+    }
+
     @Test("`of 1 -1` is not silently one value 0: both readings are offered")
     func ambiguousMinus() {
         #expect(diagnostics("of 1 -1") == """

@@ -80,6 +80,7 @@ struct RunErrorTests {
         RunErrorCase(.emptySequence, "empty | first", "first: the signal completed without a value"),
         RunErrorCase(.emptySequence, "empty | last", "last: the signal completed without a value"),
         RunErrorCase(.outOfRange, "of 1, 2 | elementAt 5", "elementAt: the signal completed after 2 values, before the one at 5"),
+        RunErrorCase(.expandTooDeep, "of 1 | expand (of it + 1)", "expand: more than 128 runs inside one another at one instant"),
         RunErrorCase(.tooMany, "of 1, 2 | single", "single: more than one value met the condition, where one was wanted"),
         RunErrorCase(.replayTooLarge, "of 200000 | flatMap (of 1 | replay it)", "replay: at most 100000 values can be kept, got 200000"),
         RunErrorCase(.bufferCount, "of 0 | flatMap (of 1 | buffer it)", "buffer: the count must be at least 1, got 0"),

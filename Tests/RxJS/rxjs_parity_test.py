@@ -217,6 +217,13 @@ CASES = [
      "cold('-a-b|', {a: {kind: 'N', value: 1}, b: {kind: 'E', error: 'error'}}).pipe(dematerialize())"),
     # finalize passes every event on
     ("finalize", 'cold "-a-b|" | finalize "f" | take 1', "cold('-a-b|').pipe(finalize(() => {}), take(1))"),
+    # expand: depth first, each run subscribed at its value
+    ("expand", 'cold "-a|" {a: 1} | expand (if it < 8 then (timer 2ms | mapTo it * 2) else empty)',
+     "cold('-a|', {a: 1}).pipe(expand((v) => v < 8 ? timer(2).pipe(map(() => v * 2)) : EMPTY))"),
+    ("expand at once", 'of 1 | expand (of it * 2, it * 3) | take 6', "of(1).pipe(expand((v) => of(v * 2, v * 3)), take(6))"),
+    ("expand two sources", 'cold "-a-b|" {a: 1, b: 10} | expand (if it < 40 then (timer 3ms | mapTo it * 2) else empty)',
+     "cold('-a-b|', {a: 1, b: 10}).pipe(expand((v) => v < 40 ? timer(3).pipe(map(() => v * 2)) : EMPTY))"),
+    ("expand error", 'cold "-a|" {a: 1} | expand (cold "-x#")', "cold('-a|', {a: 1}).pipe(expand(() => cold('-x#')))"),
     # an interval is one repeating action: each tick keeps the place of its first arming
     ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
      "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),

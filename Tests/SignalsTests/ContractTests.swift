@@ -58,6 +58,7 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "bufferTime") { s, scheduler in s.bufferTime(.milliseconds(1), on: scheduler).map { $0.joined() } },
     .init(name: "materialize then dematerialize") { s, _ in s.materialize().dematerialize() },
     .init(name: "finalize") { s, _ in s.finalize {} },
+    .init(name: "expand") { s, _ in s.expand { _ in .empty } },
     .init(name: "delayWhen") { s, scheduler in s.delayWhen { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) } },
 ]
 

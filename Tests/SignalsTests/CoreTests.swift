@@ -142,6 +142,20 @@ struct MarbleTests {
         #expect(throws: MarbleError.self) { try Marble.parse("-(ab") }
     }
 
+    @Test("a drawn row pasted back is told what to write: `-` for `─`, no `!`")
+    func drawnMarks() {
+        for (text, hint) in [("─a─|", "a drawing's `─` is written `-` in a marble: one frame"),
+                             ("-a—|", "write `-` for a frame (this is a dash, not a hyphen)"),
+                             ("-a-(b!)", "`!` is a drawing's mark for a cancelled stage; a marble ends with `|` or `#`, or simply stops")] {
+            do throws(MarbleError) {
+                _ = try Marble.parse(text)
+                Issue.record("\(text) was read")
+            } catch {
+                #expect(error.hint == hint, "\(text)")
+            }
+        }
+    }
+
     @Test("drawing groups events of one frame")
     func drawGroups() throws {
         let marble = try Marble.parse("--a-(bc|)")

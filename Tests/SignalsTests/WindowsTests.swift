@@ -85,3 +85,17 @@ struct NotificationTests {
         ended.expect(ended.cold("-a|").signal.materialize().dematerialize(), emits: "-a|")
     }
 }
+
+extension WindowsTests {
+    @Test("expand: each value, then what its run sends, expanded again, depth first; runs nested at one instant past the limit fail")
+    func expand() {
+        let test = MarbleTest()
+        let doubled = test.cold("-a------b-----|").signal.expand { value in
+            value.count < 3 ? Signal.sequence([value + value.prefix(1)]) : .empty
+        }
+        test.expect(doubled, emits: "-(xyz)--(uvw)-|", ["x": "a", "y": "aa", "z": "aaa", "u": "b", "v": "bb", "w": "bbb"])
+        let deep = MarbleTest()
+        deep.expect(deep.cold("a|").signal.expand({ Signal.sequence([$0 + "a"]) }, depthLimit: 2).map { String($0.count) },
+                    emits: "(123#)", error: "expand: more than 2 runs inside one another at one instant (each sent a value at once); end it with `take N` or a condition that makes `empty`")
+    }
+}

@@ -11,7 +11,7 @@ extension Parameter {
 let flatteningOperators: [OperatorSpec] = [
     .init("flatMap", .operator, .flattening, [.pipeline, .n],
           "Runs the pipeline for each value (`it` is the value) and forwards all of them at once; with N, at most N runs at once.",
-          "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail. `flatMap (download url), 4` keeps at most 4 downloads going; the other values wait their turn, in order (`flatMap P, 1` is concatMap).",
+          "Every run goes on side by side and their values are merged as they come, so a slow early answer can arrive after a later one. Use it when every run matters: a download for every thumbnail. `flatMap (download url), 4` keeps at most 4 downloads going; the other values wait their turn, in order (`flatMap P, 1` is concatMap)." + insideARun,
           example: #"cold "-a-b------|" | flatMap (cold "-x--y|" | mapTo it)"#, aliases: ["mergeMapTo"],
           elsewhere: ["RxJS: mergeMap (alias flatMap; with N: mergeMap(f, N))", "ReactiveSwift: flatMap(.merge) / flatMap(.concurrent(limit: N))", "RAC2: flattenMap:"],
           contrasts: [
@@ -19,6 +19,7 @@ let flatteningOperators: [OperatorSpec] = [
             .init("concatMap", "concatMap runs one at a time and queues the rest: nothing lost, nothing overlapping."),
             .init("exhaustMap", "exhaustMap ignores values while a run is going on: nothing queued, nothing cancelled."),
             .init("map", "map sends one value per value; flatMap sends the values of a pipeline run for each."),
+            .init("expand", "expand runs the pipeline for its own values too, again and again; flatMap for the source's values only."),
           ], shape: .flatten(.pipeline)) { args throws(SignalError) in
         guard args.has(.n) else { return args.upstream.flatten(.merge, runs: args.perValueRuns(.pipeline)) }
         return args.upstream.flatMap(limit: try args.count(.n), runs: args.perValueRuns(.pipeline))
@@ -31,7 +32,7 @@ let flatteningOperators: [OperatorSpec] = [
     },
     .init("switchMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for each value; a new value cancels the previous run.",
-          "The classic for search as you type: each new text cancels the stale request, so an old answer never overwrites a newer one. `switchMap P` is `map P | switchToLatest`.",
+          "The classic for search as you type: each new text cancels the stale request, so an old answer never overwrites a newer one. `switchMap P` is `map P | switchToLatest`." + insideARun,
           example: #"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#, aliases: ["switchMapTo"],
           elsewhere: ["RxJS: switchMap", "ReactiveSwift: flatMap(.latest)", "RAC2: flattenMap: + switchToLatest", "RxSwift: flatMapLatest"],
           contrasts: [
@@ -47,7 +48,7 @@ let flatteningOperators: [OperatorSpec] = [
     .combine { a in ".map \(a[.pipeline]).switchToLatest()" },
     .init("concatMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for each value, one run at a time, in order.",
-          "Values that come while a run is going on wait their turn, so nothing is lost and order is kept, but the queue can grow.",
+          "Values that come while a run is going on wait their turn, so nothing is lost and order is kept, but the queue can grow." + insideARun,
           example: #"cold "-a-b------|" | concatMap (cold "-x--y|" | mapTo it)"#, aliases: ["concatMapTo"],
           elsewhere: ["RxJS: concatMap", "ReactiveSwift: flatMap(.concat)", "RAC2: map: + concat"],
           contrasts: [
@@ -62,7 +63,7 @@ let flatteningOperators: [OperatorSpec] = [
     .combine { a in ".flatMap(maxPublishers: .max(1)) \(a[.pipeline])" },
     .init("exhaustMap", .operator, .flattening, [.pipeline],
           "Runs the pipeline for a value only when no run is going on; values meanwhile are dropped.",
-          "For a login or submit button: clicks while the request runs are ignored, not queued and not restarting it.",
+          "For a login or submit button: clicks while the request runs are ignored, not queued and not restarting it." + insideARun,
           example: #"cold "-a-b------|" | exhaustMap (cold "-x--y|" | mapTo it)"#,
           elsewhere: ["RxJS: exhaustMap", "ReactiveSwift: flatMap(.throttle)", "RAC2: (none; RACCommand refuses while executing)", "RxSwift: flatMapFirst"],
           contrasts: [
@@ -160,7 +161,22 @@ let flatteningOperators: [OperatorSpec] = [
     .guide(.flattening, "when my values already are signals: paired by index")
     .rxjs { _ in "zipAll()" }
     .combine(without: "a signal of signals: the export's values hold no signal"),
+    .init("expand", .operator, .flattening, [.pipeline],
+          "Sends each value, runs the pipeline for it (`it` is the value) and expands that run's values the same way, until no run sends.",
+          "A recursion: `of 1 | expand (if it < 100 then (of it * 2) else empty)` doubles until 128. Each run's values go out as they come, depth first; it completes when the source and every run have. A run that never stops needs `take N` after it.",
+          example: #"cold "-a|" {a: 1} | expand (if it < 8 then (timer 2ms | mapTo it * 2) else empty)"#,
+          elsewhere: ["RxJS: expand", "ReactiveSwift: (none; a recursive flatMap)", "RAC2: (none)", "RxSwift: (none)"],
+          contrasts: [.init("flatMap", "flatMap runs the pipeline for the source's values only; expand for its own values too, again and again.")]) { args throws(SignalError) in
+        args.upstream.expand(args.perValuePipeline(.pipeline))
+    }
+    .guide(.flattening, "again for every value a run sends (a recursion)")
+    .rxjs { a in "expand(\(a[.pipeline]))" }
+    .combine(without: "Combine has no expand"),
 ]
+
+/// What `it` is inside a run's pipeline, said on every entry that runs one for each value:
+/// the examples tag each run's values with `mapTo it`.
+private let insideARun = " Inside the pipeline, `it` is the value the run was made for where an argument is read once per run (`mapTo it` sends it for each of the run's values), and each value of the run where an expression is read per value (`map it` sends the run's own values)."
 
 /// Each value of a signal of signals as its signal, or the error a value that is not one
 /// is (`switchToLatest`, `mergeAll`, `concatAll`, `exhaustAll`).

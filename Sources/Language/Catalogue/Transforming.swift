@@ -32,7 +32,7 @@ let transformingOperators: [OperatorSpec] = [
     .combine { a in evaluating("map", a, .perValue) },
     .init("mapTo", .operator, .transforming, [.value],
           "Sends the same value for each value.",
-          "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal).",
+          "Turns events into facts: clicks into `true`, a finished request into `false` (scenario 14 merges two of them into one \"is active\" signal). VALUE is read once per subscription: inside a flatMap's or switchMap's pipeline, `mapTo it` sends the value that run was made for, where `map it` would send the run's own values.",
           example: #"cold "-a--b|" | mapTo "clicked""#, aliases: ["mapReplace"],
           elsewhere: ["RxJS: mapTo (deprecated: map(() => v))", "ReactiveSwift: map(value:)", "RAC2: mapReplace:"],
           contrasts: [.init("map", "map computes a value from each value with `it`; mapTo ignores the value and sends its own.")],

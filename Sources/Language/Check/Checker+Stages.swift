@@ -190,7 +190,8 @@ extension Checker {
                 continue
             }
             guard case .string(let message) = argument.value.kind else {
-                report(.expectedString(spec, keyword: parameter.keyword ?? ""), argument.value.range)
+                let word: String? = if case .name(let word) = argument.value.kind { word } else { nil }
+                report(.expectedString(spec, keyword: parameter.keyword ?? "", found: word), argument.value.range)
                 failed = true
                 continue
             }

@@ -46,9 +46,13 @@ extension Problem {
     }
 
     /// `log 3`; with `keyword`, `cold "-a-#" error 3` (a keyword argument's string).
-    static func expectedString(_ spec: OperatorSpec, keyword: String? = nil) -> Problem {
-        Problem(.expectedString, keyword.map { "`\($0)` needs a string:" } ?? "`\(spec.name)` needs a string here:",
-                hint: "write `\(spec.signature)`")
+    /// `found`: a bare word where the text was meant (`error timeout`): the hint quotes it.
+    static func expectedString(_ spec: OperatorSpec, keyword: String? = nil, found word: String? = nil) -> Problem {
+        if let keyword, let word {
+            return Problem(.expectedString, "`\(keyword)` needs its message as a string, in quotes:", hint: "write `\(keyword) \"\(word)\"`")
+        }
+        return Problem(.expectedString, keyword.map { "`\($0)` needs a string:" } ?? "`\(spec.name)` needs a string here:",
+                       hint: "write `\(spec.signature)`")
     }
 
     /// `take "3"` (`found`, the value), or `take (of 3)` (nil: a pipeline).

@@ -336,14 +336,23 @@ public struct Parser {
     /// argument -> KEYWORD expression | expression
     private mutating func parseArgument() throws(Failure) -> Argument {
         let start = current.range
+        // `error` is a name too (inside `catch`): a keyword where a string follows, or a
+        // word the stage's `error` parameter was meant to have (`error timeout`: the checker
+        // then says it must be quoted).
         if let keyword = current.name, Parser.argumentKeywords.contains(keyword),
-           keyword == "error" ? isString(peek(1)) : startsArgument(peek(1)) {
+           keyword == "error" ? isString(peek(1)) || (peek(1).name != nil && stageTakes(keyword)) : startsArgument(peek(1)) {
             advance()
             let value = try parseExpression()
             return Argument(keyword: keyword, value: value, range: start.to(value.range))
         }
         let value = try parseExpression()
         return Argument(keyword: nil, value: value, range: value.range)
+    }
+
+    /// Whether the stage being read has a parameter named by `keyword`.
+    private func stageTakes(_ keyword: String) -> Bool {
+        guard let stageName else { return false }
+        return builtins.contains { ($0.name == stageName || $0.aliases.contains(stageName)) && $0.parameters.contains { $0.keyword == keyword } }
     }
 
     /// Whether the token can begin an argument of a stage (not an infix operator).
@@ -456,13 +465,17 @@ public struct Parser {
         guard case .name(let name) = parameter.kind else {
             return failure(.unexpectedArrow(rewritten: nil))
         }
-        // The body: up to the end of the statement or of the stage.
-        var body = "", depth = 0, index = position + 2
+        // The body: up to the end of the statement or of the stage; inside the stage's
+        // parentheses (`switchMap(x => cold "-x|" | map x)`), up to their end.
+        let inParentheses = position >= 2 && tokens[position - 2].kind == .leftParen
+        var body = "", depth = 0, index = position + 2, pipes = false
         loop: while index < tokens.count {
             let token = tokens[index]
             switch token.kind {
             case .newline, .end: break loop
-            case .pipe where depth == 0: break loop
+            case .pipe where depth == 0:
+                guard inParentheses else { break loop }
+                pipes = true
             case .leftParen, .leftBracket, .leftBrace: depth += 1
             case .rightParen, .rightBracket, .rightBrace:
                 if depth == 0 { break loop }
@@ -473,8 +486,14 @@ public struct Parser {
             body += token.name == name ? "it" : source.text(from: token.range.start, to: token.range.end)
             index += 1
         }
+        // A pipeline as the stage's argument goes in parentheses (`switchMap (cold "-x|")`):
+        // a source with arguments, or stages after `|`.
+        let first = position + 2
+        let startsSource = first + 1 < tokens.count && tokens[first].name != nil && tokens[first].keyword == nil
+            && tokens[first + 1].spaceBefore && startsArgument(tokens[first + 1])
+        let argument = stageName != nil && (pipes || startsSource) ? "(\(body))" : body
         let arrow = SourceRange(start: current.range.start, end: peek(1).range.end)
-        return Failure(diagnostic: Diagnostic(.unexpectedArrow(rewritten: (stageName.map { $0 + " " } ?? "") + body),
+        return Failure(diagnostic: Diagnostic(.unexpectedArrow(rewritten: (stageName.map { $0 + " " } ?? "") + argument),
                                               at: arrow, in: source))
     }
 

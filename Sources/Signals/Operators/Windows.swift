@@ -152,4 +152,45 @@ extension Signal {
             ), lifetime)
         })
     }
+
+    /// Sends each value, then the values of `transform(value)`, each expanded the same way;
+    /// completes when the source and every run have (RxJS expand: depth first, each run
+    /// subscribed at its value). Runs that send at once nest inside one another: past
+    /// `depthLimit` of them at one instant, the signal fails rather than overflow the stack.
+    ///
+    ///     source                 -a|              a = 1
+    ///     transform (each)        -x|             x = value * 2, while < 8
+    ///     expand                 -abcd|           1, 2, 4, 8
+    public func expand(_ transform: @escaping (Value) -> Signal<Value>, depthLimit: Int = 128) -> Signal<Value> {
+        Signal(unchecked: { downstream, lifetime in
+            // The source and the runs still going.
+            var running = 1
+            var depth = 0
+            var ended = false
+            func end(_ termination: Termination) {
+                guard !ended else { return }
+                if case .completed = termination {
+                    running -= 1
+                    guard running == 0 else { return }
+                }
+                ended = true
+                downstream.terminate(termination)
+            }
+            func send(_ value: Value) {
+                guard !ended, !lifetime.isDisposed else { return }
+                downstream.next(value)
+                guard !ended, !lifetime.isDisposed else { return }
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= depthLimit else { return end(.error(.expandTooDeep(depthLimit))) }
+                running += 1
+                let run = lifetime.child()
+                transform(value).startHandler(Observer(next: send, terminate: { termination in
+                    run.dispose()
+                    end(termination)
+                }), run)
+            }
+            self.startHandler(Observer(next: send, terminate: end), lifetime.child())
+        })
+    }
 }
