@@ -372,6 +372,10 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     second = browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="2"]')
     second.find_element(By.CLASS_NAME, "skip").click()
     assert second.find_element(By.CLASS_NAME, "status").text == "skipped"
+    # Skip shows the answer it skipped; the solution shown is kept at once as seen.
+    assert second.find_element(By.CLASS_NAME, "verdict").text.startswith("Skipped. one solution: ")
+    second.find_element(By.CLASS_NAME, "solution").click()
+    assert second.find_element(By.CLASS_NAME, "status").text == "solution seen"
     browser.execute_script("localStorage.removeItem('frp-progress')")
 
 

@@ -230,6 +230,20 @@ struct LearnTests {
         #expect(session([], lesson: nil, progress: path).text.contains("7 of 12 steps, 0 of 3 exercises solved, 1 answered after the solution"))
     }
 
+    @Test("skip shows the answer it skipped; the solution shown, then quit, then the right answer on another visit is seen, not solved")
+    func skipShowsTheAnswerAndSeenIsKept() throws {
+        let path = temporaryPath()
+        let feed = Lesson.feed.exercises[0]
+        let skipped = session(["skip", "quit"], lesson: "feed", progress: path, step: 3)
+        #expect(skipped.text.contains("Skipped. One solution: \(feed.solution)"), "\(skipped.text)")
+        let shown = temporaryPath()
+        _ = session(["solution", "quit"], lesson: "feed", progress: shown, step: 3)
+        #expect(try String(contentsOfFile: shown, encoding: .utf8).contains("seen 1"))
+        let later = session([feed.solution, "quit"], lesson: "feed", progress: shown, step: 3)
+        #expect(later.text.contains("counted as seen, not solved"), "\(later.text)")
+        #expect(try !String(contentsOfFile: shown, encoding: .utf8).contains("solved"))
+    }
+
     @Test("a skipped exercise is said so, and frp learn NAME STEP goes back to it; steps lists them; a replay stopped says where to go on")
     func skipAndReturn() throws {
         let path = temporaryPath()
@@ -282,7 +296,9 @@ struct LearnTests {
         #expect(second.text.contains("✓ Right: it produces that marble. Its run:\n» popular | filter category"))
         #expect(second.text.contains("Skipped."))
         #expect(second.text.contains("One solution: photo 1 | catch empty"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "feed 11 solved 1 skipped 2\n")
+        // The third exercise's solution was shown before the input ended: seen, and kept.
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == "feed 11 solved 1 skipped 2 seen 3\n", "\(saved)")
 
         let list = session([], lesson: nil, progress: path)
         #expect(list.text.contains("  feed     The photo feed: filter, map, take, flatMap, catch"))

@@ -506,8 +506,10 @@ function exercisePart(lesson, step, number, given = "") {
   const skip = element("button", "skip", "Skip");
   const buttons = element("p");
   buttons.append(check, " ", showHint, " ", solution, " ", skip, " ", status);
-  // Seeing the answer (the last hint, or Solution) makes a right answer count as seen.
-  let seen = false;
+  // Seeing the answer (the last hint, or Solution) makes a right answer count as seen, on
+  // this visit and later ones: it is kept as soon as it is shown.
+  const stateNow = () => (progress()[lesson.name] || {})[number];
+  let seen = stateNow() === "seen";
   const mark = (state) => {
     record(lesson.name, number, state);
     status.textContent = STATES[(progress()[lesson.name] || {})[number]] || "";
@@ -522,16 +524,23 @@ function exercisePart(lesson, step, number, given = "") {
     verdict.className = "verdict";
     verdict.textContent = `Hint ${hintsGiven} of ${step.hints.length}: ${step.hints[hintsGiven - 1]}`;
     showHint.textContent = hintsGiven < step.hints.length ? "Another hint" : "Hint";
-    if (hintsGiven === step.hints.length) seen = true;
+    if (hintsGiven === step.hints.length) sawSolution();
   });
-  solution.addEventListener("click", () => {
+  const sawSolution = () => {
     seen = true;
+    if (stateNow() !== "solved") mark("seen");
+  };
+  solution.addEventListener("click", () => {
+    sawSolution();
     verdict.hidden = false;
     verdict.className = "verdict";
     verdict.textContent = step.hints[step.hints.length - 1];
   });
   skip.addEventListener("click", () => {
-    mark("skipped");
+    if (stateNow() !== "solved") mark("skipped");
+    verdict.hidden = false;
+    verdict.className = "verdict";
+    verdict.textContent = "Skipped. " + step.hints[step.hints.length - 1];
     const next = part.nextElementSibling && part.parentElement.querySelector(`.exercise[data-exercise="${number + 1}"] .answer`);
     if (next) next.focus();
   });

@@ -80,7 +80,12 @@ public struct Learn {
         return "\(entry.stepsDone) of \(lesson.steps.count) steps, " + solved
     }
 
-    private enum ExerciseOutcome { case solved, seen, skipped, quit }
+    private enum ExerciseOutcome {
+        case solved, seen, skipped
+        /// Stopped; `sawSolution`: after the solution was shown, which is kept (an answer
+        /// on a later visit is seen, not solved).
+        case quit(sawSolution: Bool)
+    }
 
     private func teach(_ lesson: Lesson, progress: inout Progress, restart: Bool, from step: Int? = nil) {
         // What was done before stays done: a lesson taken again (or restarted) adds to it,
@@ -126,11 +131,17 @@ public struct Learn {
                 demonstration.run(text, name: "<lesson \(lesson.name)>")
             case .exercise(let exercise):
                 exerciseNumber += 1
-                switch practise(exercise, number: exerciseNumber, of: lesson, in: demonstration) {
+                let seenBefore = entry.seen.contains(exerciseNumber) || before.seen.contains(exerciseNumber)
+                switch practise(exercise, number: exerciseNumber, of: lesson, in: demonstration, seenBefore: seenBefore) {
                 case .solved: entry.record(exerciseNumber, as: \.solved)
                 case .seen: entry.record(exerciseNumber, as: \.seen)
                 case .skipped: if !entry.solved.contains(exerciseNumber) { entry.record(exerciseNumber, as: \.skipped) }
-                case .quit:
+                case .quit(let sawSolution):
+                    if sawSolution, !entry.solved.contains(exerciseNumber), !before.solved.contains(exerciseNumber) {
+                        entry.record(exerciseNumber, as: \.seen)
+                        progress[lesson.name] = entry.merged(with: before)
+                        save(progress)
+                    }
                     output.line("Stopped at step \(index + 1) of \(lesson.steps.count); `frp learn \(lesson.name) \(index + 1)` goes on from here.")
                     return
                 }
@@ -167,15 +178,17 @@ public struct Learn {
         demonstration.run(text, name: "<given>")
     }
 
-    private func practise(_ exercise: Exercise, number: Int, of lesson: Lesson, in demonstration: Demonstration) -> ExerciseOutcome {
+    /// `seenBefore`: its solution was shown on an earlier visit, so a right answer now is seen.
+    private func practise(_ exercise: Exercise, number: Int, of lesson: Lesson, in demonstration: Demonstration,
+                          seenBefore: Bool) -> ExerciseOutcome {
         say("Exercise \(number) of \(lesson.exercises.count): \(exercise.task)")
         output.line("Write the pipeline that produces")
         output.line("  " + exercise.emits)
         output.line("(or type hint, solution, steps, skip, quit)")
         var hintsGiven = 0
-        var sawSolution = false
+        var sawSolution = seenBefore
         while true {
-            guard let answer = readAnswer(demonstration.frontend) else { return .quit }
+            guard let answer = readAnswer(demonstration.frontend) else { return .quit(sawSolution: sawSolution) }
             switch answer.lowercased().trimmingCharacters(of: ": ") {
             case "": continue
             case "hint":
@@ -190,8 +203,10 @@ public struct Learn {
                 sawSolution = true
                 continue
             case "steps": listSteps(of: lesson); continue
-            case "skip": output.line("Skipped."); return .skipped
-            case "quit", "q": return .quit
+            case "skip":
+                say("Skipped. One solution: " + exercise.solution)
+                return .skipped
+            case "quit", "q": return .quit(sawSolution: sawSolution)
             default: break
             }
             if !input.interactive { output.line("answer> " + answer) }
