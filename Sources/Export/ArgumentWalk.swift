@@ -118,6 +118,9 @@ extension ExportWriter {
                     written[name] = perValue(body)
                     pipelines.insert(name)
                 case .errorPipeline: written[name] = onError(body)
+                case .countOrSignal:
+                    written[name] = body
+                    pipelines.insert(name)
                 default: written[name] = written[name].map { $0 + ", " + body } ?? body
                 }
             case .marble(let marble, let values, let error, _):

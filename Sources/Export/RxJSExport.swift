@@ -68,7 +68,9 @@ public struct RxJSExport {
 
     /// The RxJS names the tests call, for one `require`.
     static func imports(in code: String) -> [String] {
-        let words = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        var words = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        // The prelude's `signalOf` calls these two.
+        if words.contains("signalOf") { words.formUnion(["isObservable", "of"]) }
         return rxjsExports.intersection(words).sorted()
     }
 
@@ -132,9 +134,10 @@ struct Writer: ExportWriter {
             head = JavaScript.identifier(name)
             stages.append("map(() => \(Self.body(try expression(read))))")
         case .value(let expression):
-            // A signal as a value is that signal (`(if c then a else b)` of two pipelines).
+            // A signal as a value is that signal (`(if c then a else b)` of two pipelines);
+            // one that may be either (`it` of a window) is told apart when it runs.
             let written = try self.expression(expression)
-            head = Self.isSignal(expression) ? written : "of(\(written))"
+            head = Self.isSignal(expression) ? written : expression.isNeverSignal ? "of(\(written))" : "signalOf(\(written))"
         }
         stages += try operators(pipeline.stages)
         guard !stages.isEmpty else { return head }

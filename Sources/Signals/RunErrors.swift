@@ -24,6 +24,7 @@ public enum RunErrorKind: String, CodeTable {
     case outOfRange = "FRP0919 OUT OF RANGE"
     case tooMany = "FRP0920 TOO MANY"
     case expandTooDeep = "FRP0921 EXPAND TOO DEEP"
+    case closedAtOnce = "FRP0922 CLOSED AT ONCE"
 }
 
 /// A table of codes, one row each (the front end's diagnostics, the engine's and the
@@ -88,12 +89,18 @@ extension SignalError {
     public static func outOfRange(_ operatorName: String, _ index: Int, count: Int) -> SignalError {
         SignalError(.outOfRange, "\(operatorName): the signal completed after \(count) value\(count == 1 ? "" : "s"), before the one at \(index)")
     }
-    /// `single`: a second value met the condition.
     /// `expand` whose runs send at once, each inside the one before, past `limit`.
     public static func expandTooDeep(_ limit: Int) -> SignalError {
         SignalError(.expandTooDeep, "expand: more than \(limit) runs inside one another at one instant "
             + "(each sent a value at once); end it with `take N` or a condition that makes `empty`")
     }
+    /// `bufferWhen`, `windowWhen` whose closing runs end at once, each inside the one
+    /// before, past `limit`.
+    public static func closedAtOnce(_ operatorName: String, _ limit: Int) -> SignalError {
+        SignalError(.closedAtOnce, "\(operatorName): more than \(limit) closing runs ended at once, each inside the one before "
+            + "(a closing pipeline must wait: `timer 10ms`, not `of 1` or `empty`)")
+    }
+    /// `single`: a second value met the condition.
     public static func tooMany(_ operatorName: String) -> SignalError {
         SignalError(.tooMany, "\(operatorName): more than one value met the condition, where one was wanted")
     }

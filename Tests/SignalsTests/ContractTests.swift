@@ -60,6 +60,19 @@ let unaryOperators: [UnaryOperator] = [
     .init(name: "finalize") { s, _ in s.finalize {} },
     .init(name: "expand") { s, _ in s.expand { _ in .empty } },
     .init(name: "delayWhen") { s, scheduler in s.delayWhen { _ in Signal<Int>.timer(.milliseconds(1), on: scheduler) } },
+    .init(name: "buffer closed by a signal") { s, scheduler in s.buffer(closedBy: Signal<Int>.interval(.milliseconds(1), on: scheduler)).map { $0.joined() } },
+    .init(name: "bufferWhen") { s, scheduler in s.bufferWhen { Signal<Int>.timer(.milliseconds(1), on: scheduler) }.map { $0.joined() } },
+    .init(name: "bufferToggle") { s, scheduler in
+        s.bufferToggle(Signal<Int>.interval(.milliseconds(1), on: scheduler), closing: { _ in Signal<Int>.timer(.milliseconds(2), on: scheduler) }).map { $0.joined() }
+    },
+    .init(name: "window") { s, scheduler in s.window(Signal<Int>.interval(.milliseconds(1), on: scheduler)).flatMap { $0 } },
+    .init(name: "windowCount") { s, _ in s.windowCount(2, every: 1).flatMap { $0 } },
+    .init(name: "windowTime") { s, scheduler in s.windowTime(.milliseconds(1), on: scheduler).flatMap { $0 } },
+    .init(name: "windowToggle") { s, scheduler in
+        s.windowToggle(Signal<Int>.interval(.milliseconds(1), on: scheduler), closing: { _ in Signal<Int>.timer(.milliseconds(2), on: scheduler) }).flatMap { $0 }
+    },
+    .init(name: "windowWhen") { s, scheduler in s.windowWhen { Signal<Int>.timer(.milliseconds(1), on: scheduler) }.flatMap { $0 } },
+    .init(name: "groupBy") { s, _ in s.groupBy { $0 }.flatMap { $0.group } },
 ]
 
 // `replay` is left out of the table on purpose: after the source completes, a new

@@ -67,6 +67,8 @@ const fn = {
 
 // frp actions, when the script has one
 let passed = 0, failed = 0;
+// A pipeline's head that may be a signal (a window, a group) or a value.
+const signalOf = (v) => isObservable(v) ? v : of(v);
 const message = (e) => e instanceof Error ? e.message : String(e);
 // frp's event records (`materialize`, `dematerialize`) from RxJS's Notifications and back.
 const eventRecord = (n) => n.kind === 'N' ? { kind: 'next', value: n.value }

@@ -310,6 +310,9 @@ public struct Parameter: Sendable {
         case durationOrPipeline
         /// A signal: a parenthesised pipeline or a name.
         case signal
+        /// A whole number, or a signal: a parenthesised pipeline or a name bound to one
+        /// (`buffer 2`, `buffer (interval 5ms)`).
+        case countOrSignal
         /// A pipeline run for each value, with `it` bound (flatMap and friends).
         case perValuePipeline
         /// A pipeline run on an error, with `error` bound (catch).
@@ -456,4 +459,4 @@ public struct Catalogue: Sendable {
     }
 }
 
-let builtins: [OperatorSpec] = creatingOperators + transformingOperators + filteringOperators + conditionsOperators + combiningOperators + flatteningOperators + errorsOperators + timingOperators + sharingOperators + actionsOperators + debuggingOperators
+let builtins: [OperatorSpec] = creatingOperators + transformingOperators + cuttingOperators + [partitionOperator] + filteringOperators + conditionsOperators + combiningOperators + flatteningOperators + errorsOperators + timingOperators + sharingOperators + actionsOperators + debuggingOperators

@@ -41,6 +41,7 @@ let conditionsOperators: [OperatorSpec] = [
           contrasts: [
             .init("find", "find sends the first value that meets the condition; every asks whether all do."),
             .init("sequenceEqual", "sequenceEqual compares each value with another signal's at its place; every asks a condition of each."),
+            .init("any", "any answers yes at the first value that meets the condition; every answers no at the first that does not."),
           ]) { args throws(SignalError) in
         let holds = args.condition(.condition)
         return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? nil : Value.bool(false) }, atEnd: .bool(true))
@@ -48,6 +49,30 @@ let conditionsOperators: [OperatorSpec] = [
     .guide(.reducing, "whether every one meets a condition")
     .rxjs { a in "every(\(a[.condition]))" }
     .combine { a in evaluating("allSatisfy", a, .condition) + ".map { V.bool($0) }" },
+    .init("any", .operator, .transforming, [.optionalCondition],
+          "Sends true at the first value (that meets CONDITION, when given) and stops the source; false when it completes without one.",
+          "The other side of every: one value is enough for yes, and no can come only at the end. Without a condition it asks whether anything came at all (`isEmpty | not`).",
+          example: #"cold "-a-b-c|" {a: 1, b: 4, c: 5} | any it % 2 == 0"#,
+          elsewhere: ["RAC2: any: (without a block: any)", "RxJS: (none; `every` of the opposite, negated)", "RxSwift: (none)", "ReactiveSwift: (none)"],
+          contrasts: [
+            .init("every", "every answers no at the first value that fails the condition; any answers yes at the first that meets it."),
+            .init("find", "find sends the first value that meets the condition (null when none); any only whether there was one."),
+          ]) { args throws(SignalError) in
+        guard args.has(.optionalCondition) else {
+            return args.upstream.settle({ _, _ throws(SignalError) in Value.bool(true) }, atEnd: .bool(false))
+        }
+        let holds = args.condition(.optionalCondition)
+        return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? Value.bool(true) : nil }, atEnd: .bool(false))
+    }
+    .guide(.reducing, "whether any one meets a condition")
+    .rxjs { a in
+        guard let condition = a[given: .optionalCondition] else { return "isEmpty(), map((empty) => !empty)" }
+        return "every((v) => !(\(condition))(v)), map((all) => !all)"
+    }
+    .combine { a in
+        guard a[given: .optionalCondition] != nil else { return ".first().map { _ in V.bool(true) }.replaceEmpty(with: V.bool(false))" }
+        return evaluating("contains", a, .optionalCondition) + ".map { V.bool($0) }"
+    },
     .init("isEmpty", .operator, .transforming, [],
           "Sends false at the first value (and stops the source), true when it completes without one.",
           "A question answered as soon as it can be: one value is enough for no. `isEmpty | not` is \"any values at all\".",
@@ -68,6 +93,7 @@ let conditionsOperators: [OperatorSpec] = [
             .init("first", "`first CONDITION` fails when no value meets it; find sends null."),
             .init("findIndex", "findIndex sends where the value was (from 0), or -1; find sends the value."),
             .init("every", "every asks whether all values meet the condition; find sends the first that does."),
+            .init("any", "any sends only whether a value met the condition; find sends that value (or null)."),
           ]) { args throws(SignalError) in
         let holds = args.condition(.condition)
         return args.upstream.settle({ value, _ throws(SignalError) in try holds(value) ? value : nil }, atEnd: .null)
@@ -147,7 +173,10 @@ let conditionsOperators: [OperatorSpec] = [
           "Every key seen is kept until the end, so on a long signal of new keys the memory grows; `distinctUntilChanged` keeps only the last. `distinct user.id` keeps one photo per user.",
           example: #"cold "-a-b-a-c-b|" | distinct"#,
           elsewhere: ["RxJS: distinct", "RxSwift: (none; distinct in RxSwiftExt)", "ReactiveSwift: uniqueValues()", "RAC2: (none)"],
-          contrasts: [.init("distinctUntilChanged", "distinctUntilChanged drops only a repeat of the value just before; distinct any value seen before.")]) { args throws(SignalError) in
+          contrasts: [
+            .init("distinctUntilChanged", "distinctUntilChanged drops only a repeat of the value just before; distinct any value seen before."),
+            .init("groupBy", "groupBy sends a signal of every value of each key; distinct only the first value of each."),
+          ]) { args throws(SignalError) in
         args.upstream.distinct(key: args.perValue(.key))
     }
     .guide(.filtering, "but never a value seen before")

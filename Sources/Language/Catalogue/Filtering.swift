@@ -20,7 +20,10 @@ let filteringOperators: [OperatorSpec] = [
           "A value that fails is dropped and the signal goes on; the times of the values that pass do not change.",
           example: #"cold "-a-b-c-d|" {a: 1, b: 2, c: 3, d: 4} | filter it % 2 == 0"#,
           elsewhere: ["RxJS: filter", "ReactiveSwift: filter", "RAC2: filter:"],
-          contrasts: [.init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on.")],
+          contrasts: [
+            .init("takeWhile", "takeWhile completes at the first value that fails; filter drops that value and goes on."),
+            .init("partition", "partition keeps the values that fail the condition too, as a second named signal; filter drops them."),
+          ],
           shape: .keep(.condition))
     .guide(.filtering, "those that meet a condition")
     .rxjs { a in "filter(\(a[.condition]))" }

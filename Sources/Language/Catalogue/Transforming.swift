@@ -5,6 +5,7 @@ extension Parameter {
     fileprivate static let condition = Parameter("CONDITION", .condition, optional: true)
     fileprivate static let expression = Parameter("EXPRESSION", .accumulator)
     fileprivate static let n = Parameter("N", .count, minimum: 1, maximum: Limits.listItems)
+    fileprivate static let nOrNotifier = Parameter("N", .countOrSignal, minimum: 1, maximum: Limits.listItems)
     fileprivate static let perValue = Parameter("EXPRESSION", .perValue)
     fileprivate static let seed = Parameter("SEED", .value, optional: true)
     fileprivate static let skip = Parameter("SKIP", .count, optional: true, minimum: 1)
@@ -90,26 +91,37 @@ let transformingOperators: [OperatorSpec] = [
     .guide(.changing, "together with the value before it")
     .rxjs { _ in "pairwise()" }
     .combine(without: "Combine has no pairwise operator"),
-    .init("buffer", .operator, .transforming, [.n, .skip],
-          "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion.",
-          "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three.",
+    .init("buffer", .operator, .transforming, [.nOrNotifier, .skip],
+          "Sends lists of N values, a new list starting every SKIP values (every N when not given); the rest as shorter lists on completion. `buffer (P)` sends what came since the last list whenever P sends.",
+          "Nothing goes out until N values have come, so the values wait; the last, shorter list comes with the completion. `buffer 3, 1` is a sliding window of three. With a signal, `buffer (interval 5ms)`, the signal decides when: a list of what came meanwhile (`[]` when nothing did), and what is held at the completion.",
           example: #"cold "-a-b-c-d-e|" | buffer 2"#, aliases: ["bufferCount"],
           elsewhere: ["RxJS: bufferCount", "ReactiveSwift: collect(count:)", "RAC2: (none; bufferWithTime:onScheduler: is by time)"],
           contrasts: [
             .init("pairwise", "pairwise sends each value with the one before it, so pairs overlap; buffer 2 never reuses a value."),
             .init("toArray", "toArray sends one list of every value, at the end; buffer N a list of every N, as they come."),
             .init("bufferTime", "bufferTime sends a list every SPAN, however many came; buffer N a list of every N values."),
+            .init("bufferWhen", "`buffer (P)` runs P once and sends a list at each of its values; bufferWhen starts a new run of its pipeline for each list."),
+            .init("window", "window sends each piece as a signal when it starts, and its values as they come; `buffer (P)` as a list when it ends."),
+            .init("windowCount", "windowCount N sends a signal at the start of each piece; buffer N a list when it is full."),
           ]) { args throws(SignalError) in
-        let size = try args.count(.n)
+        if args.isPipeline(.nOrNotifier) {
+            guard !args.has(.skip) else { throw .skipWithNotifier(args.site) }
+            return args.upstream.buffer(closedBy: args.signal(.nOrNotifier)).map { .list($0) }
+        }
+        let size = try args.count(.nOrNotifier)
         guard size <= Limits.listItems else {
             throw .bufferTooLarge(args.site, size)
         }
         let every = args.has(.skip) ? try args.count(.skip) : nil
         return args.upstream.buffer(count: size, every: every, holdingAtMost: Limits.listItems).map { .list($0) }
     }
-    .guide(.changing, "into lists of N values")
-    .rxjs { a in "bufferCount(\(trailing([a[given: .n], a[given: .skip]])))" }
-    .combine { a in a[given: .skip] == nil ? combineCount(a[.n]).map { ".collect(\($0)).map { V.list($0) }" } : nil },
+    .guide(.changing, "into lists of N values, or cut by a signal")
+    .rxjs { a in
+        a.isPipeline(.nOrNotifier) ? "buffer(\(a[.nOrNotifier]))" : "bufferCount(\(trailing([a[given: .nOrNotifier], a[given: .skip]])))"
+    }
+    .combine { a in
+        a[given: .skip] == nil && !a.isPipeline(.nOrNotifier) ? combineCount(a[.nOrNotifier]).map { ".collect(\($0)).map { V.list($0) }" } : nil
+    },
     .init("bufferTime", .operator, .transforming, [.span],
           "Sends the values of each SPAN as a list, every SPAN from the start (an empty list when none came), and what it holds when the source completes.",
           "The clock is its own, not the values': a span without values still sends `[]`, and the last list comes with the completion. Each span starts when the one before is sent, and a span that ends at a value's frame ends before it, as RxJS's does.",
@@ -119,6 +131,8 @@ let transformingOperators: [OperatorSpec] = [
           contrasts: [
             .init("buffer", "buffer N sends a list of every N values, whenever they come; bufferTime a list every SPAN, however many came."),
             .init("sampleTime", "sampleTime sends the latest value of each period; bufferTime all of them, as a list."),
+            .init("bufferWhen", "bufferWhen closes a list when a run of your pipeline sends; bufferTime every SPAN on its own clock."),
+            .init("windowTime", "windowTime sends each span's values as a signal from its start; bufferTime as a list when it ends."),
           ]) { args throws(SignalError) in
         args.upstream.bufferTime(args.duration(.span), on: args.scheduler).map { .list($0) }
     }

@@ -9,7 +9,7 @@ public struct WrittenArguments: Sendable {
     /// A pipeline argument's body alone, for a spelling that names its own parameters
     /// (`retry`'s notifier is `(error, it) => …` in RxJS).
     public let bodies: [String: String]
-    /// Whether a `.durationOrPipeline` argument was a pipeline.
+    /// Whether a `.durationOrPipeline` or `.countOrSignal` argument was a pipeline.
     public let pipelines: Set<String>
 
     /// How many values a variadic parameter was given (`zip (of 2), (of 3)`: 2).
@@ -37,7 +37,7 @@ public struct WrittenArguments: Sendable {
     /// An optional parameter's argument as written, nil when it was not given.
     subscript(given parameter: Parameter) -> String? { written[parameter.name] }
 
-    /// Whether a `.durationOrPipeline` argument was a pipeline.
+    /// Whether a `.durationOrPipeline` or `.countOrSignal` argument was a pipeline.
     func isPipeline(_ parameter: Parameter) -> Bool { pipelines.contains(parameter.name) }
 
     /// A pipeline argument's body alone (`bodies`).

@@ -253,7 +253,7 @@ extension CheckedExpression {
 
     /// Whether it is certainly a plain value, whatever flows at run time: a literal, or
     /// what an operator or function makes. `it`, a field or a condition may be a signal.
-    var isNeverSignal: Bool {
+    public var isNeverSignal: Bool {
         switch self {
         case .constant(let value): if case .signal = value { return false } else { return true }
         case .acc, .error, .negate, .not, .binary, .call, .list, .record: return true

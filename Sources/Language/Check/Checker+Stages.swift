@@ -127,6 +127,11 @@ extension Checker {
             report(.notAnOperator(stage.name, .source(call: text(stage.range))), stage.nameRange)
             return nil
         }
+        // Its two signals are named by a `let` pair, which the parser wrote as two filters.
+        guard spec.name != Parser.pairOperator else {
+            report(.partitionUnnamed(pair: nil), stage.range)
+            return nil
+        }
         return checkStage(stage, spec, scope)
     }
 
@@ -251,6 +256,16 @@ extension Checker {
             switch expression.kind {
             case .duration, .number, .negate: alternative.kind = .duration
             default: alternative.kind = .perValuePipeline
+            }
+            return checkArgument(expression, alternative, spec, scope)
+        case .countOrSignal:
+            var alternative = parameter
+            alternative.kind = .count
+            switch expression.kind {
+            case .pipeline: alternative.kind = .signal
+            case .name(let name):
+                if case .signal = environment.bindings[name] { alternative.kind = .signal }
+            default: break
             }
             return checkArgument(expression, alternative, spec, scope)
         case .signal, .perValuePipeline, .errorPipeline:

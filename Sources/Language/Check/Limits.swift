@@ -135,8 +135,8 @@ extension Value {
             }
             if kept.count < record.fields.count { kept.append(("…", .string("\(record.fields.count) fields"))) }
             return .record(Record(kept))
-        case .signal:
-            return .signal(SignalValue(.never))
+        case .signal(let signal):
+            return .signal(SignalValue(.never, key: signal.key?.summarized(&budget)))
         default:
             return self
         }

@@ -78,7 +78,7 @@ public struct StageArguments {
         return slots.numberForm { NumberForms.test(expression) }
     }
 
-    /// Whether the argument is a pipeline (of a `.durationOrPipeline` parameter).
+    /// Whether the argument is a pipeline (of a `.durationOrPipeline` or `.countOrSignal` parameter).
     public func isPipeline(_ parameter: Parameter) -> Bool {
         if case .pipeline = argument(parameter) { return true }
         return false

@@ -156,6 +156,7 @@ extension Parameter {
         case .duration: return "a duration"
         case .durationOrPipeline: return "a duration or a pipeline"
         case .signal: return "a signal"
+        case .countOrSignal: return "a whole number or a signal"
         case .perValuePipeline: return "a pipeline"
         case .errorPipeline: return "a pipeline"
         case .marble: return "a marble"

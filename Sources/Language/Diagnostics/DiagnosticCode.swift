@@ -52,6 +52,7 @@ public enum DiagnosticCode: String, CodeTable, Comparable {
     case expectedRightBracket = "FRP0227 EXPECTED ]"
     case expectedRightBrace = "FRP0228 EXPECTED }"
     case expectedColon = "FRP0229 EXPECTED :"
+    case partitionUnnamed = "FRP0230 PARTITION UNNAMED"
     // 03 names
     case unknownName = "FRP0301 UNKNOWN NAME"
     case unknownOperator = "FRP0302 UNKNOWN OPERATOR"

@@ -16,6 +16,7 @@ public enum LanguageRunErrorKind: String, CodeTable {
     case actionNotMade = "FRP1010 ACTION NOT MADE"
     case noSuchProperty = "FRP1011 NO SUCH PROPERTY"
     case notAnEvent = "FRP1012 NOT AN EVENT"
+    case skipWithNotifier = "FRP1013 SKIP WITH A NOTIFIER"
 }
 
 extension SignalError {
@@ -68,6 +69,12 @@ extension SignalError {
     static func notAnEvent(_ site: Site, _ value: Value) -> SignalError {
         SignalError(.notAnEvent, "\(site): dematerialize needs records like {kind: \"next\", value: 1}, {kind: \"error\", error: \"boom\"} "
                     + "or {kind: \"completed\"}, got \(value.kindDescription) (\(value.abbreviated))")
+    }
+
+    /// `buffer (P), SKIP`: lists closed by a signal do not overlap.
+    static func skipWithNotifier(_ site: Site) -> SignalError {
+        SignalError(.skipWithNotifier, "\(site): buffer closed by a signal takes no SKIP (its lists never overlap); "
+                    + "for overlapping lists write `bufferToggle (OPENINGS), (CLOSING)`")
     }
 
     /// `buffer N` with N past the most a list may hold.

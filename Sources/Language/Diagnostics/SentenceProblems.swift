@@ -50,6 +50,17 @@ extension Problem {
         }
     }
 
+    /// `partition` where its two signals are not named (`pair` nil), or a `let a, b =`
+    /// whose pipeline does not end in `partition CONDITION`.
+    static func partitionUnnamed(pair: (String, String)?) -> Problem {
+        guard let (first, second) = pair else {
+            return Problem(.partitionUnnamed, "`partition` makes two signals, and they need names:",
+                           hint: "write `let yes, no = SOURCE | partition CONDITION`, then use `yes` and `no`")
+        }
+        return Problem(.partitionUnnamed, "`let \(first), \(second) =` names the two signals of a `partition`, and this pipeline does not end in one:",
+                       hint: "end it with `| partition CONDITION`: `\(first)` gets the values that meet it, `\(second)` the others")
+    }
+
     /// `=` inside an expression; `name`, the name before it (`x = 5`), which may be a
     /// property to set.
     static func expectedDoubleEquals(after name: String?) -> Problem {
@@ -258,6 +269,10 @@ extension DiagnosticCode {
             "A `let`, `var` or `def` has its name but no `=` after it. Usually the `=` was forgotten.",
             wrong: "let clicks cold \"-a-b|\"",
             right: "let clicks = cold \"-a-b|\"\nclicks | count"),
+        .partitionUnnamed: LongForm(
+            "`partition CONDITION` splits a signal in two: the values that meet the condition and the others. Both are named at once, by a `let` with two names, and used as any `let` name. Each runs the source anew, as RxJS's two filters do.",
+            wrong: "cold \"-a-b-c|\" | partition it == \"b\"",
+            right: "let bs, others = cold \"-a-b-c|\" | partition it == \"b\"\nbs | merge (others | map it + \"!\")"),
         .expectedDoubleEquals: LongForm(
             "An expression has a single `=`, which binds names in statements. To compare two values, write `==`.",
             wrong: "of 1, 2, 3 | filter it = 2",

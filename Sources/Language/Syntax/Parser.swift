@@ -13,6 +13,11 @@ public struct Parser {
     private var stageName: String?
     /// Parsing a `var`'s value: a `<-` ends it instead of comparing (`parseValueBeforeBinding`).
     private var stopsAtBinding = false
+    /// The operator that makes two signals, named by `let a, b = … | partition C`: the
+    /// parser writes it as two `let`s, and the checker refuses it anywhere else.
+    public static let pairOperator = "partition"
+    /// The second of the two `let`s that `let a, b = … | partition C` stands for.
+    private var secondOfPair: Statement?
 
     init(source: Source, tokens: [Token]) {
         self.source = source
@@ -32,6 +37,10 @@ public struct Parser {
             if match(.newline) { continue }
             do throws(Failure) {
                 statements.append(try parseStatement())
+                if let second = secondOfPair {
+                    statements.append(second)
+                    secondOfPair = nil
+                }
                 if !check(.end) { try expectEndOfStatement() }
             } catch {
                 diagnostics.append(error.diagnostic)
@@ -87,6 +96,7 @@ public struct Parser {
         let isLet = isWord(.let)
         advance()
         let (name, nameRange) = try expectName(.toBind)
+        if isLet, check(.comma) { return try parsePartition(name, nameRange, from: start) }
         // `var NAME <- PIPELINE`: the property follows the pipeline's values.
         if !isLet, isBindingArrow {
             advance()
@@ -111,6 +121,37 @@ public struct Parser {
             return .bindProperty(name: name, nameRange: nameRange, initial: value, value: pipeline, range: start.to(pipeline.range))
         }
         return .var(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
+    }
+
+    /// partition -> 'let' NAME ',' NAME '=' pipeline '|' 'partition' CONDITION
+    ///
+    /// Two `let`s (RxJS's `partition` is two filters of one source): the first name is the
+    /// pipeline with `filter CONDITION`, the second with `filter not (CONDITION)`. The
+    /// second is returned next (`secondOfPair`).
+    private mutating func parsePartition(_ name: String, _ nameRange: SourceRange, from start: SourceRange) throws(Failure) -> Statement {
+        advance()
+        let (other, otherRange) = try expectName(.toBind)
+        guard match(.assign) else {
+            throw failure(.expectedEquals(.let("\(name), \(other)")))
+        }
+        var value = try parsePipeline()
+        guard let last = value.stages.last, last.name == Parser.pairOperator, last.arguments.count == 1,
+              last.arguments[0].keyword == nil else {
+            throw Failure(diagnostic: Diagnostic(.partitionUnnamed(pair: (name, other)), at: value.range, in: source))
+        }
+        let condition = last.arguments[0].value
+        var kept = last
+        kept.name = "filter"
+        value.stages[value.stages.count - 1] = kept
+        var dropped = kept
+        dropped.arguments[0].value = Expression(kind: .not(condition), range: condition.range)
+        // A place of its own (the condition's), so that a trace draws the second signal on
+        // a row of its own.
+        dropped.nameRange = condition.range
+        var others = value
+        others.stages[others.stages.count - 1] = dropped
+        secondOfPair = .let(name: other, nameRange: otherRange, value: others, range: start.to(others.range))
+        return .let(name: name, nameRange: nameRange, value: value, range: start.to(value.range))
     }
 
     /// import -> 'import' STRING

@@ -174,6 +174,7 @@ public enum Operations {
     }
 
     public static func field(_ name: String, of value: Value) throws(EvaluationFailure) -> Value {
+        if name == "key", case .signal(let group) = value, let key = group.key { return key }
         guard case .record(let record) = value else { throw .notARecord(reading: name, of: value) }
         guard let field = record[name] else { throw .noSuchField(name, in: record) }
         return field

@@ -25,7 +25,12 @@ public enum Value: Sendable {
 /// (service replies), which never holds a signal.
 public final class SignalValue: @unchecked Sendable, Hashable {
     public let signal: Signal<Value>
-    public init(_ signal: Signal<Value>) { self.signal = signal }
+    /// A group's key (`groupBy`), read as the field `key` (RxJS's `group$.key`).
+    public let key: Value?
+    public init(_ signal: Signal<Value>, key: Value? = nil) {
+        self.signal = signal
+        self.key = key
+    }
     public static func == (a: SignalValue, b: SignalValue) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
@@ -235,7 +240,11 @@ private struct DescriptionWriter {
                 if truncated { return }
             }
             append("}")
-        case .signal: append("<signal>")
+        case .signal(let signal):
+            guard let key = signal.key else { return append("<signal>") }
+            append("<group ")
+            write(key)
+            append(">")
         }
     }
 

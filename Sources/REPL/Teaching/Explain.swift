@@ -177,7 +177,7 @@ public struct Explainer {
                 output.line(index == 0 ? "  " + wrapped.dropFirst(4) : wrapped)
             }
         }
-        let words = "RxJS's words frp writes otherwise: " + StatementTopic.rxjsWords.map(\.name).joined(separator: ", ")
+        let words = "RxJS's and RAC 2's words frp writes otherwise: " + StatementTopic.rxjsWords.map(\.name).joined(separator: ", ")
         for (index, wrapped) in words.wrapped(width: width, indent: "    ").enumerated() {
             output.line(index == 0 ? "  " + wrapped.dropFirst(4) : wrapped)
         }

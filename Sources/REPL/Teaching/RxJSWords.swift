@@ -1,12 +1,12 @@
-/// RxJS's words that are not operators here, because frp writes the same otherwise
+/// RxJS's (and RAC 2's) words that are not operators here, because frp writes the same otherwise
 /// (`frp explain BehaviorSubject`): how, with a run. (A name an entry gives as RxJS's,
 /// `shareReplay`, opens that entry's page instead.) Subjects and connectables are what
 /// a learner meets in RxJS's documentation; frp's sources are cold, and `hot`, `var`,
 /// `share` and `replay` are its ways to share.
 extension StatementTopic {
     private static func rxjs(_ name: String, _ signature: String, _ explanation: String,
-                             _ examples: [(caption: String, script: String)]) -> StatementTopic {
-        StatementTopic(name: name, signature: signature, kind: "RxJS's word; frp writes it otherwise",
+                             _ examples: [(caption: String, script: String)], library: String = "RxJS") -> StatementTopic {
+        StatementTopic(name: name, signature: signature, kind: "\(library)'s word; frp writes it otherwise",
                        explanation: explanation, examples: examples)
     }
 
@@ -50,5 +50,8 @@ extension StatementTopic {
         rxjs("onErrorResumeNext", "onErrorResumeNext(A, B)",
              "Goes on with the next signal whether the one before completed or failed. frp writes `catch empty` (a failure becomes an end) and then `concat`.",
              [("The failure is dropped and the next signal runs:", "cold \"-a#\" | catch empty | concat (cold \"-b|\")")]),
+        rxjs("initially", "[signal initially:^{ … }]",
+             "Runs a block at each subscription, before the source starts: RAC 2's tutorials show a spinner there. A pipeline here has no side effects but printing; the state the block would set is a value: `startWith \"loading\"` sends it first, and `log` prints each event as it passes.",
+             [("A state first, then the answer:", "cold \"--r|\" | mapTo \"done\" | startWith \"loading\"")], library: "RAC 2"),
     ]
 }
