@@ -23,6 +23,9 @@ protocol ExportWriter {
     mutating func marble(_ marble: Marble, parameter: String, values: CheckedExpression?, error: String?) throws(Unsupported) -> [String: String]
     /// A text argument (a label, a message).
     mutating func text(_ text: String) -> String
+    /// Why a duration computed from values (`timer it * 200ms`) is not written, nil when
+    /// it is (RxJS's durations are numbers of milliseconds, as the export's are).
+    var computedDurationMissing: String? { get }
 
     /// One stage, as its spelling writes it.
     mutating func stage(_ stage: CheckedStage) throws(Unsupported) -> String
@@ -76,6 +79,10 @@ extension ExportWriter {
             var written: [(name: String, value: String)] = []
             for (name, field) in record.fields { written.append((name, try constant(field))) }
             return literal(.record(written))
+        case .duration(let span):
+            // A number of milliseconds, as RxJS's durations are and as the export writes a
+            // duration argument.
+            return literal(.number(span.milliseconds))
         default:
             throw Unsupported(reason: "the value \(value.abbreviated) has no literal in the export")
         }
@@ -86,7 +93,7 @@ extension ExportWriter {
     /// The stage's arguments written in the target language, by parameter name.
     mutating func writtenArguments(_ stage: CheckedStage) throws(Unsupported) -> WrittenArguments {
         var written: [String: String] = [:], bodies: [String: String] = [:], pipelines: Set<String> = []
-        var counts: [String: Int] = [:], throwing: Set<String> = []
+        var counts: [String: Int] = [:], throwing: Set<String> = [], computed: Set<String> = []
         let parameters = stage.spec.positionalParameters + stage.spec.keywordParameters
         for (index, argument) in stage.arguments.enumerated() {
             // A variadic parameter's further values come after it (`of 1, 2, 3`).
@@ -103,6 +110,11 @@ extension ExportWriter {
                     let function = try self.function(expression, kind: parameter.kind)
                     if function.throws { throwing.insert(name) }
                     written[name] = function.text
+                case .duration, .durationOrPipeline:
+                    if let missing = computedDurationMissing { throw Unsupported(reason: missing) }
+                    let value = try self.value(expression, of: stage)
+                    computed.insert(name)
+                    written[name] = value.text
                 default:
                     let value = try self.value(expression, of: stage)
                     if value.throws { throwing.insert(name) }
@@ -129,7 +141,8 @@ extension ExportWriter {
                 written[name] = self.text(text)
             }
         }
-        return WrittenArguments(written: written, bodies: bodies, pipelines: pipelines, counts: counts, throwing: throwing)
+        return WrittenArguments(written: written, bodies: bodies, pipelines: pipelines, counts: counts, throwing: throwing,
+                                computed: computed)
     }
 }
 

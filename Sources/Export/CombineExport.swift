@@ -277,6 +277,10 @@ struct SwiftWriter: ExportWriter {
 
     // MARK: ExportWriter: how Swift writes each kind of argument
 
+    var computedDurationMissing: String? {
+        "a duration computed from values: the Combine export's schedulers take a fixed interval"
+    }
+
     mutating func function(_ expression: CheckedExpression, kind: Parameter.Kind) throws(Unsupported) -> (text: String, throws: Bool) {
         let value = try evaluated(expression)
         switch kind {

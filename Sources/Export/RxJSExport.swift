@@ -213,6 +213,8 @@ struct Writer: ExportWriter {
 
     // MARK: ExportWriter: how JavaScript writes each kind of argument
 
+    var computedDurationMissing: String? { nil }
+
     mutating func function(_ expression: CheckedExpression, kind: Parameter.Kind) throws(Unsupported) -> (text: String, throws: Bool) {
         let body = Self.body(try self.expression(expression))
         return (kind == .accumulator ? "(acc, it) => \(body)" : "(it) => \(body)", false)

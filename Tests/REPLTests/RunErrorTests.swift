@@ -137,6 +137,8 @@ struct RunErrorTests {
         RunErrorCase(.notFound, #"of [{a: 1}] | map find(it, "a", 2)"#, "map: no item of the list has a = 2"),
         RunErrorCase(.tooLong, "range 1, 1000001 | reduce [], acc + [it]", "reduce: the list would be longer than 1000000 items"),
         RunErrorCase(.tooDeep, "range 1, 300 | scan [], [acc]", "scan: the value would nest lists and records more than 200 levels deep"),
+        RunErrorCase(.durationOutOfRange, "of 1e15 | map it * 1ms", "map: a duration of 1000000000000000 ms is past the longest"),
+        RunErrorCase(.notADuration, "of 1 | delay it", "1:8 delay: a duration was wanted, not a number (1)"),
     ]
 
     /// The rows no script can raise, and why: each guards the library's own use or an

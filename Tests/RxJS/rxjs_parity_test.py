@@ -280,6 +280,18 @@ CASES = [
     ("any", 'cold "-a-b-c|" {a: 1, b: 4, c: 5} | any it % 2 == 0', "cold('-a-b-c|', {a: 1, b: 4, c: 5}).pipe(every((x) => x % 2 !== 0), map((all) => !all))"),
     ("any, none", 'cold "-a-b|" {a: 1, b: 3} | any it % 2 == 0', "cold('-a-b|', {a: 1, b: 3}).pipe(every((x) => x % 2 !== 0), map((all) => !all))"),
     ("any without a condition", 'cold "---|" | any', "cold('---|').pipe(isEmpty(), map((e) => !e))"),
+    # durations computed from values: RxJS's selector forms with a timer
+    ("delay computed", 'cold "-a-b|" {a: 3, b: 1} | delay it * 2ms', "cold('-a-b|', {a: 3, b: 1}).pipe(delayWhen((v) => timer(v * 2)))"),
+    ("timer computed in a run", 'of 1, 2, 3 | flatMap (timer it * 200ms | mapTo it)', "of(1, 2, 3).pipe(mergeMap((v) => timer(v * 200).pipe(map(() => v))))"),
+    ("debounce computed", 'cold "-a-b-c---d|" {a: 1, b: 4, c: 1, d: 2} | debounce it * 2ms',
+     "cold('-a-b-c---d|', {a: 1, b: 4, c: 1, d: 2}).pipe(debounce((v) => timer(v * 2)))"),
+    ("throttle computed", 'cold "-a-b---c-d|" {a: 3, b: 1, c: 1, d: 1} | throttle it * 1ms',
+     "cold('-a-b---c-d|', {a: 3, b: 1, c: 1, d: 1}).pipe(throttle((v) => timer(v)))"),
+    ("throttle computed, trailing", 'cold "-a-b---c-d|" {a: 3, b: 1, c: 1, d: 1} | throttle it * 1ms trailing true',
+     "cold('-a-b---c-d|', {a: 3, b: 1, c: 1, d: 1}).pipe(throttle((v) => timer(v), {leading: true, trailing: true}))"),
+    ("auditTime computed", 'cold "-a-b----c--|" {a: 2, b: 1, c: 1} | auditTime it * 2ms',
+     "cold('-a-b----c--|', {a: 2, b: 1, c: 1}).pipe(audit((v) => timer(v * 2)))"),
+    ("interval computed in a run", 'of 2, 3 | concatMap (interval it * 1ms | take 2)', "of(2, 3).pipe(concatMap((v) => interval(v).pipe(take(2))))"),
     # an interval is one repeating action: each tick keeps the place of its first arming
     ("interval keeps its place against a later timer", 'interval 10ms | merge (timer 5ms | then (timer 15ms | mapTo "t")) | take 3',
      "interval(10).pipe(mergeWith(timer(5).pipe(concatMap(() => timer(15).pipe(map(() => 't'))))), take(3))"),

@@ -340,6 +340,11 @@ public struct Parameter: Sendable {
     public var maximum = Limits.largestCount
     /// The shortest a `.duration` may be (`interval 0ms` would never let time pass).
     public var shortest = TimeSpan.zero
+    /// A `.duration` (or `.durationOrPipeline`) that, computed, is computed for each value
+    /// with `it` bound (`delay it * 2ms`: each value waits its own time); otherwise a
+    /// computed duration is read once, when the stage starts (`timer it * 200ms` in a
+    /// flatMap's pipeline, where `it` is the run's value).
+    public var durationOfEach = false
     /// Whether a `.marble` is drawn on one shared timeline that runs from the start of the
     /// run (`hot`), rather than anew for each subscriber (`cold`).
     public var marbleKind = Marble.Kind.cold
@@ -353,7 +358,8 @@ public struct Parameter: Sendable {
 
     public init(_ name: String, _ kind: Kind, optional: Bool = false, variadic: Bool = false, keyword: String? = nil,
                 minimum: Int = 0, maximum: Int = Limits.largestCount, shortest: TimeSpan = .zero,
-                marbleKind: Marble.Kind = .cold, defaultsToUpstreamText: Bool = false, startsWithRun: Bool = false) {
+                marbleKind: Marble.Kind = .cold, defaultsToUpstreamText: Bool = false, startsWithRun: Bool = false,
+                durationOfEach: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
@@ -365,6 +371,7 @@ public struct Parameter: Sendable {
         self.marbleKind = marbleKind
         self.defaultsToUpstreamText = defaultsToUpstreamText
         self.startsWithRun = startsWithRun
+        self.durationOfEach = durationOfEach
     }
 
     var signature: String {

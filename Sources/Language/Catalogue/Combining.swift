@@ -123,7 +123,7 @@ let combiningOperators: [OperatorSpec] = [
             .init("interval", "interval counts on a fixed period whatever the work takes; `repeat delay D` waits D after each run ends, so slow runs never overlap."),
           ]) { args throws(SignalError) in
         let count = args.has(.n) ? try args.count(.n) : Int.max
-        return args.upstream.repeat(count, wait: args.restartWait(.d), on: args.scheduler, interrupted: args.scheduler.interrupted)
+        return args.upstream.repeat(count, wait: try args.restartWait(.d), on: args.scheduler, interrupted: args.scheduler.interrupted)
     }
     .guide(.combining, "with itself again when it completes (poll, refresh)")
     .rxjs { a in rxjsRestart("repeat", a, count: .n, wait: .d, parameters: "(it)") }

@@ -128,31 +128,29 @@ let creatingOperators: [OperatorSpec] = [
             .init("timer", "timer sends one value, 0, after its delay and completes; interval goes on sending."),
             .init("repeat", "`repeat delay D` runs a pipeline again D after each run ends, so runs never overlap; interval ticks on its period whatever the work takes."),
           ]) { args throws(SignalError) in
-        Signal<Int>.interval(args.duration(.period), on: args.scheduler).map { .number(Double($0)) }
+        Signal<Int>.interval(try args.duration(.period), on: args.scheduler).map { .number(Double($0)) }
     }
     .guide(.making, "that ticks every so often")
     .rxjs { a in "interval(\(a[.period]))" }
     .combine { a in "interval(scheduler, \(a[.period]))" },
     .init("timer", .source, .timing, [.delay, .optionalPeriod],
           "Sends 0 after DELAY, then completes; with PERIOD, goes on sending 1, 2, ... every PERIOD.",
-          "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`. `timer 0ms, 1s` is an interval that starts at once (RxJS's timer(due, period)).",
+          "A one-off: start something later with `timer 2ms | switchMap P`, or end something with `takeUntil (timer 5ms)`. `timer 0ms, 1s` is an interval that starts at once (RxJS's timer(due, period)). In a run's pipeline the time may be computed from the run's value: `flatMap (timer it * 200ms)`.",
           example: "timer 5ms",
           elsewhere: ["RxJS: timer", "ReactiveSwift: SignalProducer(value: 0).delay(_:on:)", "RAC2: [RACSignal return:@0] delay:"],
           contrasts: [.init("interval", "interval repeats every PERIOD and never completes; timer sends once, or from DELAY on with a PERIOD.")],
           build: { args throws(SignalError) in
         guard args.has(.optionalPeriod) else { return try OperatorSpec.build(timerRun)(args) }
-        return Signal<Int>.timer(args.duration(.delay), period: args.duration(.optionalPeriod), on: args.scheduler).map { .number(Double($0)) }
+        return Signal<Int>.timer(try args.duration(.delay), period: try args.duration(.optionalPeriod), on: args.scheduler).map { .number(Double($0)) }
     }, known: timerRun, knownUnless: .optionalPeriod)
     .guide(.making, "that sends once, after a while")
     .rxjs { a in "timer(\(trailing([a[given: .delay], a[given: .optionalPeriod]])))" }
     .combine { a in a[given: .optionalPeriod] == nil ? "timer(scheduler, \(a[.delay]))" : nil },
 ]
 
-/// `timer DELAY` knows its run when built: 0, after DELAY.
+/// `timer DELAY` knows its run when built: 0, after DELAY (computed in the run's frame
+/// when it is computed: `timer it * 200ms`).
 private let timerRun: Known = { args in
-    let delay = args.duration(.delay)
-    return { _ throws(SignalError) in
-        guard delay >= .zero else { throw .negativeDuration("timer", delay) }
-        return KnownRun(one: .number(0), after: delay)
-    }
+    let delay = args.durationReader(.delay)
+    return { frame throws(SignalError) in KnownRun(one: .number(0), after: try delay(frame)) }
 }

@@ -86,7 +86,7 @@ let cuttingOperators: [OperatorSpec] = [
             .init("bufferTime", "bufferTime sends each span's values as a list when it ends; windowTime as a signal from its start."),
             .init("windowCount", "windowCount cuts every N values; windowTime every SPAN."),
           ]) { args throws(SignalError) in
-        args.upstream.windowTime(args.duration(.span), on: args.scheduler).map { .signal(SignalValue($0)) }
+        args.upstream.windowTime(try args.duration(.span), on: args.scheduler).map { .signal(SignalValue($0)) }
     }
     .guide(.changing, "into windows (a signal each) of a span of time")
     .rxjs { a in "windowTime(\(a[.span]))" }

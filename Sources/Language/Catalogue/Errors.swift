@@ -34,7 +34,7 @@ let errorsOperators: [OperatorSpec] = [
             .init("repeat", "repeat runs the source again when it completes; retry when it fails."),
           ]) { args throws(SignalError) in
         let count = args.has(.n) ? try args.count(.n) : Int.max
-        return args.upstream.retry(count, wait: args.restartWait(.d), on: args.scheduler, interrupted: args.scheduler.interrupted)
+        return args.upstream.retry(count, wait: try args.restartWait(.d), on: args.scheduler, interrupted: args.scheduler.interrupted)
     }
     .guide(.errors, "by trying again")
     .rxjs { a in rxjsRestart("retry", a, count: .n, wait: .d, parameters: "(error, it)") }

@@ -134,7 +134,7 @@ let transformingOperators: [OperatorSpec] = [
             .init("bufferWhen", "bufferWhen closes a list when a run of your pipeline sends; bufferTime every SPAN on its own clock."),
             .init("windowTime", "windowTime sends each span's values as a signal from its start; bufferTime as a list when it ends."),
           ]) { args throws(SignalError) in
-        args.upstream.bufferTime(args.duration(.span), on: args.scheduler).map { .list($0) }
+        args.upstream.bufferTime(try args.duration(.span), on: args.scheduler).map { .list($0) }
     }
     .guide(.changing, "into lists of what came in each span of time")
     .rxjs { a in "bufferTime(\(a[.span]))" }

@@ -19,13 +19,18 @@ public struct WrittenArguments: Sendable {
     /// and an operator evaluating one is Combine's `try` form (`tryMap`).
     public let throwing: Set<String>
 
+    /// The durations computed from values (`delay it * 2ms`), written as expressions of
+    /// milliseconds (of `it`, for one computed for each value).
+    public let computed: Set<String>
+
     public init(written: [String: String], bodies: [String: String], pipelines: Set<String>, counts: [String: Int] = [:],
-                throwing: Set<String> = []) {
+                throwing: Set<String> = [], computed: Set<String> = []) {
         self.written = written
         self.bodies = bodies
         self.pipelines = pipelines
         self.counts = counts
         self.throwing = throwing
+        self.computed = computed
     }
 
     /// A parameter's argument as written; the checker has made sure a required one is given.
@@ -39,6 +44,9 @@ public struct WrittenArguments: Sendable {
 
     /// Whether a `.durationOrPipeline` or `.countOrSignal` argument was a pipeline.
     func isPipeline(_ parameter: Parameter) -> Bool { pipelines.contains(parameter.name) }
+
+    /// Whether a duration argument was computed from values (`computed`).
+    func isComputed(_ parameter: Parameter) -> Bool { computed.contains(parameter.name) }
 
     /// A pipeline argument's body alone (`bodies`).
     func body(_ parameter: Parameter) -> String { bodies[parameter.name] ?? "undefined" }

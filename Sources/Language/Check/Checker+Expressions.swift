@@ -8,9 +8,7 @@ extension Checker {
         case .string(let text): return .constant(.string(text))
         case .bool(let bool): return .constant(.bool(bool))
         case .null: return .constant(.null)
-        case .duration(let span):
-            report(.unexpectedDuration(span), expression.range)
-            return nil
+        case .duration(let span): return .constant(.duration(span))
         case .list(let elements):
             return checkList(elements, expression.range, scope)
         case .record(let fields):
@@ -258,6 +256,17 @@ extension CheckedExpression {
         case .constant(let value): if case .signal = value { return false } else { return true }
         case .acc, .error, .negate, .not, .binary, .call, .list, .record: return true
         case .it, .property, .field, .index, .conditional, .pipeline: return false
+        }
+    }
+
+    /// Whether it is certainly not a duration: a literal of another kind, a condition, a
+    /// list or a record. (Arithmetic may make one: `it * 2ms`.)
+    var isNeverDuration: Bool {
+        switch self {
+        case .constant(let value): if case .duration = value { return false } else { return true }
+        case .not, .list, .record, .pipeline: return true
+        case .binary(let op, _, _, _): return [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or, .matches].contains(op)
+        default: return false
         }
     }
 }

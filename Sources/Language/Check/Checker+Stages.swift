@@ -235,7 +235,7 @@ extension Checker {
         case .value, .count:
             return checkValueArgument(expression, parameter, spec, scope)
         case .perValue, .accumulator, .condition:
-            guard rejectDuration(expression, spec) else { return nil }
+            guard parameter.kind != .condition || rejectDuration(expression, spec) else { return nil }
             var inner = scope
             inner.hasIt = true
             inner.itFields = scope.incomingFields
@@ -249,14 +249,12 @@ extension Checker {
             }
             return .expression(checked)
         case .duration:
-            return checkDurationArgument(expression, parameter, spec)
+            return checkDurationArgument(expression, parameter, spec, scope)
         case .durationOrPipeline:
             var alternative = parameter
-            // A duration literal, or what was meant as one (`300`, `-1s`): else a pipeline.
-            switch expression.kind {
-            case .duration, .number, .negate: alternative.kind = .duration
-            default: alternative.kind = .perValuePipeline
-            }
+            // A duration, or what was meant as one (`300`, `-1s`), or one computed
+            // (`it * 10ms`): else a pipeline.
+            alternative.kind = readsAsDuration(expression) ? .duration : .perValuePipeline
             return checkArgument(expression, alternative, spec, scope)
         case .countOrSignal:
             var alternative = parameter
@@ -300,7 +298,7 @@ extension Checker {
     /// A value, or a whole number (`take N`): a literal count is checked now.
     private mutating func checkValueArgument(_ expression: Expression, _ parameter: Parameter, _ spec: OperatorSpec,
                                              _ scope: Scope) -> CheckedArgument? {
-        guard rejectDuration(expression, spec) else { return nil }
+        guard parameter.kind != .count || rejectDuration(expression, spec) else { return nil }
         if parameter.kind == .count, case .pipeline = expression.kind {
             report(.expectedNumber(spec, parameter, found: nil), expression.range)
             return nil
@@ -316,17 +314,42 @@ extension Checker {
         return .expression(checked)
     }
 
-    /// A duration literal, not shorter than the parameter allows (`interval 0ms`).
+    /// A duration: a literal, not shorter than the parameter allows (`interval 0ms`), or
+    /// one computed from values (`delay it * 2ms`, `timer it * 200ms`), checked when it is
+    /// known now and else when the stage computes it.
     private mutating func checkDurationArgument(_ expression: Expression, _ parameter: Parameter,
-                                                _ spec: OperatorSpec) -> CheckedArgument? {
-        guard case .duration(let span) = expression.kind else {
-            if case .negate(let inner) = expression.kind, case .duration(let span) = inner.kind {
+                                                _ spec: OperatorSpec, _ scope: Scope) -> CheckedArgument? {
+        switch expression.kind {
+        case .duration(let span): return checkedDuration(span, expression, parameter, spec)
+        case .negate(let inner):
+            if case .duration(let span) = inner.kind {
                 report(.negativeDuration(spec.name, span), expression.range)
                 return nil
             }
-            var number: Double?
-            if case .number(let written) = expression.kind { number = written }
-            report(.expectedDuration(spec.name, number: number), expression.range)
+        case .number(let written):
+            report(.expectedDuration(spec.name, number: written), expression.range)
+            return nil
+        default: break
+        }
+        var inner = scope
+        if parameter.durationOfEach {
+            inner.hasIt = true
+            inner.itFields = scope.incomingFields
+        }
+        guard let checked = checkExpression(expression, inner) else { return nil }
+        switch checked.constantValue {
+        case .duration(let span)?: return checkedDuration(span, expression, parameter, spec)
+        case nil where !checked.isNeverDuration: return .expression(checked)
+        default:
+            report(.expectedDuration(spec.name, number: nil), expression.range)
+            return nil
+        }
+    }
+
+    private mutating func checkedDuration(_ span: TimeSpan, _ expression: Expression, _ parameter: Parameter,
+                                          _ spec: OperatorSpec) -> CheckedArgument? {
+        if span < .zero {
+            report(.negativeDuration(spec.name, TimeSpan(nanoseconds: -span.nanoseconds)), expression.range)
             return nil
         }
         if span < parameter.shortest {
@@ -334,6 +357,20 @@ extension Checker {
             return nil
         }
         return .duration(span)
+    }
+
+    /// Whether a `.durationOrPipeline` argument is a duration: a literal, what was meant as
+    /// one (`300`, `-1s`), or a computation (`it * 10ms`, a `let` value) that holds no
+    /// pipeline; a parenthesised pipeline or a signal's name is the pipeline.
+    private func readsAsDuration(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .duration, .number, .negate, .binary, .member, .index, .call: return true
+        case .conditional(_, let then, let otherwise): return readsAsDuration(then) && readsAsDuration(otherwise)
+        case .name(let name):
+            if case .value = environment.bindings[name] { return true }
+            return false
+        default: return false
+        }
     }
 
     /// A marble string; a hot one gets its id, so the run starts it at frame 0.
@@ -397,6 +434,8 @@ extension Checker {
         return true
     }
 
+    /// A duration literal where a count, a flag or a condition goes (`take 5ms`): a duration
+    /// is a value, but never one of those.
     private mutating func rejectDuration(_ expression: Expression, _ spec: OperatorSpec) -> Bool {
         if case .duration(let span) = expression.kind {
             report(.unexpectedDuration(span, for: spec.name), expression.range)

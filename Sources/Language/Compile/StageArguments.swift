@@ -200,9 +200,48 @@ public struct StageArguments {
         return Int(double)
     }
 
-    public func duration(_ parameter: Parameter) -> TimeSpan {
+    /// A duration, read once: a literal, or one computed now (`timer it * 200ms` in a run's
+    /// pipeline); a computed one that is not a duration, or is less than none, fails.
+    public func duration(_ parameter: Parameter) throws(SignalError) -> TimeSpan {
         if case .duration(let span) = argument(parameter) { return span }
-        return .zero
+        guard let value = try optionalValue(parameter) else { return .zero }
+        return try checkedDuration(value)
+    }
+
+    /// A duration's reader, for a known run made for each value: a literal, or the
+    /// argument computed in the run's frame.
+    public func durationReader(_ parameter: Parameter) -> (Frame) throws(SignalError) -> TimeSpan {
+        if case .duration(let span) = argument(parameter) { return { _ in span } }
+        let read = reader(parameter), check = checkedDuration
+        return { frame throws(SignalError) in try check(try read(frame)) }
+    }
+
+    /// A duration computed for each value, `it` bound (`delay it * 2ms`, a parameter
+    /// whose `durationOfEach` is set); nil when it is a literal, the same for every value.
+    public func durationOfEach(_ parameter: Parameter) -> ((Value) throws(SignalError) -> TimeSpan)? {
+        guard case .expression = argument(parameter) else { return nil }
+        let compute = perValue(parameter), check = checkedDuration
+        return { value throws(SignalError) in try check(try compute(value)) }
+    }
+
+    /// For a duration computed for each value (`delay it * 2ms`): each value's wait, as a
+    /// timer of that duration (a wrong duration, its error), so that the operator runs as
+    /// its form with a pipeline (`delayWhen (timer …)`), as RxJS's selector forms do; nil
+    /// for a literal.
+    public func timerOfEach(_ parameter: Parameter) -> ((Value) -> Signal<Value>)? {
+        guard parameter.durationOfEach, let each = durationOfEach(parameter) else { return nil }
+        let scheduler = self.scheduler
+        return { value in
+            do throws(SignalError) { return Signal.timer(try each(value), sending: .number(0), on: scheduler) } catch { return .fail(error) }
+        }
+    }
+
+    private func checkedDuration(_ value: Value) throws(SignalError) -> TimeSpan {
+        guard case .duration(let span) = value else {
+            throw EvaluationFailure.notADuration(value).at(site).signalError
+        }
+        guard span >= .zero else { throw .negativeDuration(site.description, span) }
+        return span
     }
 
     /// A string argument (a label), nil when it was not given.
@@ -395,9 +434,9 @@ public struct StageArguments {
     /// What retry and repeat wait for between runs (a `.durationOrPipeline` parameter):
     /// nothing when not given, a time, or the pipeline run with `it` bound to the run's
     /// number.
-    public func restartWait(_ parameter: Parameter) -> RestartWait<Value> {
+    public func restartWait(_ parameter: Parameter) throws(SignalError) -> RestartWait<Value> {
         guard has(parameter) else { return .none }
-        guard isPipeline(parameter) else { return .time(duration(parameter)) }
+        guard isPipeline(parameter) else { return .time(try duration(parameter)) }
         let notifier = perValuePipeline(parameter)
         return .notifier { run in notifier(.number(Double(run))) }
     }

@@ -91,7 +91,7 @@ extension Problem {
     static func expectedDuration(_ name: String, number: Double?) -> Problem {
         Problem(.expectedDuration, "`\(name)` needs a duration here:",
                 hint: number.map { "write `\(Value.format($0))ms` for milliseconds or `\(Value.format($0))s` for seconds" }
-                    ?? "write a duration like `300ms` or `2s`")
+                    ?? "write a duration like `300ms` or `2s`, or compute one from a number: `it * 100ms`")
     }
 
     /// `delay -1s`.
@@ -122,10 +122,10 @@ extension Problem {
         Problem(.expectedValues, "I expected a record that says what the marks stand for:", hint: #"write {a: 1, b: "two"} after the marble"#)
     }
 
-    /// `map 300ms` (a stage's, `name`), or a duration inside an expression (nil).
-    static func unexpectedDuration(_ span: TimeSpan, for name: String? = nil) -> Problem {
-        Problem(.unexpectedDuration, name.map { "`\($0)` needs a value here, not the duration `\(span)`:" } ?? "The duration `\(span)` is not a value:",
-                hint: "durations go where an operator waits, like `debounce 300ms`")
+    /// `take 300ms`: a duration where the stage `name` wants a count, a flag or a condition.
+    static func unexpectedDuration(_ span: TimeSpan, for name: String) -> Problem {
+        Problem(.unexpectedDuration, "`\(name)` does not take the duration `\(span)` here:",
+                hint: "durations go where an operator waits, like `debounce 300ms`; to stop after a time, write `takeUntil (timer \(span))`")
     }
 
     /// `cold "-a-|-b"`.
@@ -215,9 +215,9 @@ extension DiagnosticCode {
             wrong: "cold 3",
             right: "cold \"-a|\" {a: 3}"),
         .unexpectedDuration: LongForm(
-            "A duration stands where a value goes: durations are not values, only what an operator that waits is given.",
-            wrong: "of 1 | map 300ms",
-            right: "of 1 | delay 300ms"),
+            "A duration stands where a count, a flag or a condition goes. A duration is what an operator that waits is given (`delay 300ms`, `delay it * 100ms`), and a value it computes with, but never a number of values.",
+            wrong: "interval 1ms | take 300ms",
+            right: "interval 1ms | takeUntil (timer 300ms)"),
         .negativeDuration: LongForm(
             "An operator that waits is given a duration less than none.",
             wrong: "of 1 | delay -1s",

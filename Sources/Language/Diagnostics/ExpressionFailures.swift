@@ -27,6 +27,8 @@ public enum ExpressionFailureKind: String, CodeTable {
     case tooLong = "FRP1117 TOO LONG"
     case tooDeep = "FRP1118 TOO DEEP"
     case interrupted = "FRP1119 INTERRUPTED"
+    case durationOutOfRange = "FRP1120 DURATION OUT OF RANGE"
+    case notADuration = "FRP1121 NOT A DURATION"
 }
 
 extension SignalError {
@@ -150,6 +152,18 @@ extension EvaluationFailure {
     }
 
     /// A text or list that would grow past `Limits`.
+    /// Arithmetic on durations whose result is not a time the language can hold.
+    static func durationOutOfRange(_ milliseconds: Double) -> EvaluationFailure {
+        EvaluationFailure(.durationOutOfRange, "a duration of \(Value.format(milliseconds)) ms is past the longest, "
+                          + "\(TimeSpan.longestMilliseconds) ms (about 30 years)")
+    }
+
+    /// A duration argument computed from values (`delay it * 2ms`) that is not a duration.
+    static func notADuration(_ value: Value) -> EvaluationFailure {
+        EvaluationFailure(.notADuration, "a duration was wanted, not \(value.kindDescription) (\(value.abbreviated)): "
+                          + "multiply a number by a unit, as `it * 1ms`")
+    }
+
     static func tooLong(_ what: String, _ limit: Int, _ unit: String) -> EvaluationFailure {
         EvaluationFailure(.tooLong,
                           "the \(what) would be longer than \(limit) \(unit), the most a value may hold (keep fewer: take, or reduce to a number)")

@@ -30,7 +30,7 @@ extension Value {
         case .bytes(let bytes): .object(["bytes": .number(bytes.count)])
         case .list(let values): .array(values.map(\.jsonDocument))
         case .record(let record): .object(record.fields.map { JSON.Field($0.name, $0.value.jsonDocument) })
-        case .signal: .string(description)
+        case .signal, .duration: .string(description)
         }
     }
 

@@ -87,6 +87,7 @@ public enum Operations {
     public static func add(_ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
         switch (left, right) {
         case let (.number(a), .number(b)): return .number(a + b)
+        case let (.duration(a), .duration(b)): return try duration(a.milliseconds + b.milliseconds)
         case let (.string(a), .string(b)):
             guard a.utf8.count + b.utf8.count <= Limits.stringBytes else { throw .tooLong("text", Limits.stringBytes, "bytes") }
             if left.isCostly || right.isCostly { try Interruption.check() }
@@ -129,7 +130,7 @@ public enum Operations {
     @inline(__always)
     public static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
         guard case .number(let a) = left, case .number(let b) = right else {
-            throw .notNumbers(op, left, right)
+            return try durationArithmetic(op, left, right)
         }
         switch op {
         case .subtract: return .number(a - b)
@@ -143,10 +144,40 @@ public enum Operations {
         }
     }
 
+    /// A duration times or divided by a number, a duration less another, a duration divided
+    /// by a duration (a number): `it * 200ms`, `2s / 4`, `1s / 10ms`.
+    @inline(never)
+    static func durationArithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Value {
+        switch (op, left, right) {
+        case let (.subtract, .duration(a), .duration(b)): return try duration(a.milliseconds - b.milliseconds)
+        case let (.multiply, .duration(a), .number(b)), let (.multiply, .number(b), .duration(a)): return try duration(a.milliseconds * b)
+        case let (.divide, .duration(a), .number(b)):
+            guard b != 0 else { throw .divisionByZero(op) }
+            return try duration(a.milliseconds / b)
+        case let (.divide, .duration(a), .duration(b)):
+            guard b != .zero else { throw .divisionByZero(op) }
+            return .number(a.milliseconds / b.milliseconds)
+        case let (.remainder, .duration(a), .duration(b)):
+            guard b != .zero else { throw .divisionByZero(op) }
+            return try duration(a.milliseconds.truncatingRemainder(dividingBy: b.milliseconds))
+        default:
+            throw .notNumbers(op, left, right)
+        }
+    }
+
+    /// A duration of `milliseconds`, to the nanosecond, within the longest the language holds.
+    static func duration(_ milliseconds: Double) throws(EvaluationFailure) -> Value {
+        guard milliseconds.isFinite, abs(milliseconds) <= Double(TimeSpan.longestMilliseconds) else {
+            throw .durationOutOfRange(milliseconds)
+        }
+        return .duration(TimeSpan(nanoseconds: Int64((milliseconds * 1e6).rounded())))
+    }
+
     public static func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationFailure) -> Bool {
         let order: Int
         switch (left, right) {
         case let (.number(a), .number(b)): order = a < b ? -1 : (a == b ? 0 : 1)
+        case let (.duration(a), .duration(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         case let (.string(a), .string(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         default:
             throw .cannotCompare(left, right)
@@ -160,6 +191,7 @@ public enum Operations {
     }
 
     public static func negate(_ value: Value) throws(EvaluationFailure) -> Value {
+        if case .duration(let span) = value { return .duration(TimeSpan(nanoseconds: -span.nanoseconds)) }
         guard case .number(let number) = value else {
             throw .notANumberToNegate(value)
         }

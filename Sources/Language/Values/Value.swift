@@ -14,6 +14,8 @@ public enum Value: Sendable {
     case bytes(Bytes)
     case list([Value])
     case record(Record)
+    /// A length of time (`200ms`, `it * 2ms`), for a duration argument computed from values.
+    case duration(TimeSpan)
     /// A signal as a value: what `map (PIPELINE)` makes, for `switchToLatest` and friends.
     case signal(SignalValue)
 }
@@ -95,6 +97,7 @@ extension Value: Hashable {
         case let (.list(x), .list(y)): return x == y
         case let (.record(x), .record(y)): return x == y
         case let (.signal(x), .signal(y)): return x == y
+        case let (.duration(x), .duration(y)): return x == y
         default: return false
         }
     }
@@ -110,6 +113,7 @@ extension Value: Hashable {
         case .list(let value): hasher.combine(value)
         case .record(let value): hasher.combine(value)
         case .signal(let value): hasher.combine(value)
+        case .duration(let value): hasher.combine(value)
         }
     }
 }
@@ -126,6 +130,7 @@ extension Value {
         case .list: return "a list"
         case .record: return "a record"
         case .signal: return "a signal"
+        case .duration: return "a duration"
         }
     }
 
@@ -216,6 +221,7 @@ private struct DescriptionWriter {
         case .null: append("null")
         case .bool(let value): append(value ? "true" : "false")
         case .number(let value): append(Value.format(value))
+        case .duration(let span): append(span.description)
         case .string(let value):
             // Quote only what can be shown (quoting adds characters, never removes them).
             let shown = value.prefix(limit - written)
