@@ -257,7 +257,8 @@ extension Playground {
 
     /// An answer to a lesson's exercise (numbered from 1), checked as `frp learn` checks
     /// it; nil when there is no such exercise. JSON: `verdict` (right, wrong, diagnostics,
-    /// notOnePipeline), `report` (the marbles and the first difference, or the
+    /// notOnePipeline, idea: the marble is right but a part of the exercise's idea is
+    /// missing, said in `report`), `report` (the marbles and the first difference, or the
     /// diagnostics), `hint` (aimed at the mistake, when there is one) and, for a wrong
     /// answer, `rows`: the wanted events and the answer's, for one diagram on one axis,
     /// with the report's letters.
@@ -281,6 +282,7 @@ extension Playground {
                     if let drawn { rows = Self.rows(drawn, letters: letters) }
                 case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)
                 case .notOnePipeline: verdict = ("notOnePipeline", ["Write one pipeline; the names given above are already defined."], nil)
+                case .missesIdea(let message): verdict = ("idea", [message], nil)
                 }
                 return JSON.object([
                     "verdict": .string(verdict.name), "report": .string(verdict.report.joined(separator: "\n")),

@@ -145,6 +145,61 @@ struct LessonTests {
         }
     }
 
+    @Test("every exercise holds its idea: each way around it sends the wanted marble and is told the idea's missing part")
+    func ideasHeld() {
+        var walked = 0
+        for (lesson, number, exercise, frontend) in exercisesInContext() {
+            for idea in exercise.ideas {
+                #expect(!idea.waysAround.isEmpty, "\(lesson) exercise \(number): an idea without a way around it is not tested")
+                for way in idea.waysAround {
+                    walked += 1
+                    let verdict = AnswerCheck(frontend: frontend).check(way, for: exercise)
+                    guard case .missesIdea(let message) = verdict else {
+                        Issue.record("\(lesson) exercise \(number): `\(way.prefix(80))` gives \(verdict), not the idea's message")
+                        continue
+                    }
+                    #expect(message == idea.message, "\(lesson) \(number): \(message)")
+                }
+            }
+        }
+        #expect(walked >= 8)
+    }
+
+    @Test("an exercise about a service's or a given name's values refuses their events written by hand as a marble")
+    func marbleByHandRefused() {
+        var refused = 0
+        for (lesson, number, exercise, frontend) in exercisesInContext() {
+            var solutionFrontend = frontend
+            let (statements, _) = solutionFrontend.load(Source(name: "<solution>", text: exercise.solution))
+            guard case .run(let solution, _, _)? = statements.first else { continue }
+            let sources = AnswerCheck.sources(of: solution)
+            guard !sources.isEmpty else { continue }
+            // The wanted events, written by hand: the marble the exercise emits, as a source.
+            let byHand = "cold " + exercise.emits
+            let verdict = AnswerCheck(frontend: frontend).check(byHand, for: exercise)
+            guard case .missesIdea(let message) = verdict else {
+                Issue.record("\(lesson) exercise \(number): `\(byHand)` gives \(verdict)")
+                continue
+            }
+            refused += 1
+            #expect(sources.allSatisfy { message.contains("`\($0)`") }, "\(lesson) \(number): \(message)")
+        }
+        #expect(refused >= 10)
+    }
+
+    @Test("a run that fails gets a hint about its failure, not about counting; the right values at other times are said so")
+    func hintsFromTheRun() throws {
+        let (_, _, search, frontend) = try #require(exercisesInContext().first { $0.lesson == "search" && $0.number == 2 })
+        let failing = AnswerCheck(frontend: frontend).check("typed | switchMap (search it | map photos.total)", for: search)
+        guard case .wrong(_, let hint, _, _) = failing else { Issue.record("\(failing)"); return }
+        #expect(hint?.hasPrefix("your run failed at 401ms: “search: the text must be longer than 3 characters") == true, "\(hint ?? "")")
+        #expect(hint?.contains("count") == false)
+        let (_, _, first, marbles) = try #require(exercisesInContext().first { $0.lesson == "marbles" && $0.number == 1 })
+        let late = AnswerCheck(frontend: marbles).check(#"cold "---a--b|" {a: 1, b: 2}"#, for: first)
+        guard case .wrong(_, let lateHint, _, _) = late else { Issue.record("\(late)"); return }
+        #expect(lateHint == "the right values in the right order, at other times: look at what in your pipeline waits (or does not)")
+    }
+
     @Test("an answer written otherwise but behaving as a known mistake gets that mistake's hint; signals sent as values get the flatMap hint")
     func hintsAimedAtTheMistake() throws {
         let feed = exercisesInContext().filter { $0.lesson == "feed" }

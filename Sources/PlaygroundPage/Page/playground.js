@@ -550,6 +550,7 @@ function exercisePart(lesson, step, number, given = "") {
     verdict.hidden = false;
     verdict.className = "verdict " + (reply.verdict === "right" ? "right" : "wrong");
     verdict.textContent = reply.verdict === "right" ? "✓ Right: it produces that marble."
+      : reply.verdict === "idea" ? "✗ It produces that marble, but misses the point of the exercise:\n" + reply.report
       : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
     if (reply.verdict === "right") mark(seen ? "seen" : "solved");
     if (reply.verdict === "wrong") drawAnswer(drawn, given, answer.value, reply.rows); else drawn.replaceChildren();

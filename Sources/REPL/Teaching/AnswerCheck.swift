@@ -17,6 +17,8 @@ struct AnswerCheck {
         case doesNotCheck([String])
         /// It checks but is not one pipeline (a `let`, an `expect`, two lines...).
         case notOnePipeline
+        /// It sends the wanted marble but misses a part of the exercise's idea: what to say.
+        case missesIdea(String)
     }
 
     /// What a wrong answer is drawn from: the exercise's marble, and the answer's events
@@ -73,7 +75,10 @@ struct AnswerCheck {
                         realTimeLimit: realTimeLimit).run()
         }
         let outcome = run(pipeline)
-        guard !outcome.passed else { return .right }
+        if outcome.passed {
+            if let missing = missingSources(of: pipeline, in: exercise) { return .missesIdea(missing) }
+            return exercise.ideas.first { !$0.holds(in: pipeline) }.map { .missesIdea($0.message) } ?? .right
+        }
         guard !outcome.stopped else { return .wrong(outcome.report, hint: nil) }
         return .wrong(outcome.report, hint: hint(for: outcome.actual, of: pipeline, in: exercise, running: run), letters: outcome.letters,
                       drawn: Drawn(wanted: marble, actual: outcome.actual))
@@ -100,17 +105,66 @@ struct AnswerCheck {
         guard !actual.isEmpty else {
             return "it sent nothing in that time, not even its end: something in it waits for ever (`never`?) or for too long"
         }
-        if let wanted = pipeline(exercise.solution).map({ AnswerCheck.values(run($0).actual) }) {
-            let sent = AnswerCheck.values(actual)
-            if abs(sent.count - wanted.count) == 1, zip(sent, wanted).allSatisfy(Expectation.same) {
-                return "one value too \(sent.count > wanted.count ? "many" : "few"): it sent \(sent.count), the task wants \(wanted.count); count again"
-            }
+        let wantedRun = pipeline(exercise.solution).map { run($0).actual } ?? []
+        // A failure the wanted run does not have: about the stage that failed, not about
+        // counting (what came before it is cut short by it).
+        if case .error(let error)? = actual.last?.event, actual.last?.event != wantedRun.last?.event, let at = actual.last?.time {
+            return "your run failed at \(EventLine.time(at).trimmingCharacters(in: .whitespaces)): “\(error.message)”. The stage named there refused what reached it; "
+                + "the wanted run does not fail, so keep such values from reaching it (or handle the failure)"
+        }
+        let sent = AnswerCheck.values(actual), wanted = AnswerCheck.values(wantedRun)
+        if sent.count == wanted.count, zip(sent, wanted).allSatisfy(Expectation.same) {
+            let sameTimes = zip(actual, wantedRun).allSatisfy { $0.time == $1.time || $0.event.value == nil }
+            return sameTimes
+                ? "the values are right; the end is not: look at when (and whether) your pipeline completes"
+                : "the right values in the right order, at other times: look at what in your pipeline waits (or does not)"
+        }
+        if abs(sent.count - wanted.count) == 1, zip(sent, wanted).allSatisfy(Expectation.same) {
+            return "one value too \(sent.count > wanted.count ? "many" : "few"): it sent \(sent.count), the task wants \(wanted.count); count again"
         }
         let sendsSignals = actual.contains { if case .next(.signal) = $0.event { true } else { false } }
         if sendsSignals {
             return "these values are signals, not their values: flatten them with flatMap (or switchMap, concatMap) instead of map"
         }
         return nil
+    }
+
+    /// For an exercise about what happens to a service's or a given name's values: the
+    /// ones the solution starts from that the answer does not read, said as the missing
+    /// part of the idea (a marble that sends the wanted events, written by hand, reads none).
+    private func missingSources(of answer: CheckedPipeline, in exercise: Exercise) -> String? {
+        var checker = frontend
+        let (statements, _) = checker.load(Source(name: "<solution>", text: exercise.solution))
+        guard case .run(let solution, _, _)? = statements.first else { return nil }
+        let missing = AnswerCheck.sources(of: solution).subtracting(AnswerCheck.sources(of: answer))
+        guard !missing.isEmpty else { return nil }
+        let names = missing.sorted().map { "`\($0)`" }.joined(separator: " and ")
+        return "the exercise is about what happens to \(names): start from \(missing.count == 1 ? "it" : "them"), "
+            + "rather than writing the events it should send by hand"
+    }
+
+    /// The services and the names given by the lesson that a pipeline reads, its inner
+    /// pipelines included.
+    static func sources(of pipeline: CheckedPipeline) -> Set<String> {
+        var found = Set<String>()
+        func visit(_ pipeline: CheckedPipeline) {
+            switch pipeline.head {
+            case .source(let stage): visit(stage)
+            case .binding(let name, _): found.insert(name)
+            case .value(.pipeline(let inner)): visit(inner)
+            default: break
+            }
+            pipeline.stages.forEach(visit)
+        }
+        func visit(_ stage: CheckedStage) {
+            if stage.spec.family == .services { found.insert(stage.spec.name) }
+            for argument in stage.arguments {
+                if case .pipeline(let inner) = argument { visit(inner) }
+                if case .expression(.pipeline(let inner)) = argument { visit(inner) }
+            }
+        }
+        visit(pipeline)
+        return found
     }
 
     /// The catalogue entries of a pipeline's source and stages.

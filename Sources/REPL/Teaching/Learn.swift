@@ -231,6 +231,10 @@ public struct Learn {
                 for diagnostic in diagnostics { output.error(diagnostic) }
             case .notOnePipeline:
                 output.line("Write one pipeline; the names given above are already defined.")
+            case .missesIdea(let message):
+                output.line("✗ It produces that marble, but misses the point of the exercise:")
+                say(message)
+                output.line("Try again (or hint, solution, steps, skip, quit).")
             }
         }
     }

@@ -47,6 +47,9 @@ struct Exercise: Sendable {
     let hint: String
     /// What `hint` says first: where to look, without the answer.
     let nudge: String
+    /// What the answer must use or avoid besides sending the marble (`Idea`): an answer
+    /// that behaves right but misses one is told which.
+    var ideas: [Idea] = []
 
     /// What `hint` says each time it is asked, from a nudge to the answer.
     var hints: [String] { [nudge, hint, "one solution: " + solution] }
@@ -154,7 +157,9 @@ extension Lesson {
                         "a time progression is a wait from where time is, not a time on the clock: after `-a` it is 2 ms, so `300ms` brings b to 302."),
             ],
             hint: "after `-a` the time is 2 ms (a takes frame 1): a wait of 300ms puts b at 302.",
-                nudge: "A time such as `300ms` inside a marble moves the clock on without writing 300 dashes.")),
+                nudge: "A time such as `300ms` inside a marble moves the clock on without writing 300 dashes.",
+            ideas: [Idea(.timeProgression(true), "write the wait as a time progression, `300ms`, not as 300 `-`.",
+                         waysAround: ["cold \"-a" + String(repeating: "-", count: 300) + "b|\""])])),
         .exercise(Exercise(
             task: "This marble has two time progressions. Write the same with `-` and letters only: where are a, b and the end?",
             emits: #""3ms a 2ms (b|)""#,
@@ -164,7 +169,9 @@ extension Lesson {
                 Mistake(#"cold "---a--b|""#, "the completion came a frame after b: `(b|)` completes at b's frame."),
             ],
             hint: "`3ms` puts a at 3; a takes frame 3; `2ms` is frames 4 and 5; `(b|)` at 6: `---a--(b|)`.",
-                nudge: "Work out the frame of each mark first, then write that many `-` before it.")),
+                nudge: "Work out the frame of each mark first, then write that many `-` before it.",
+            ideas: [Idea(.timeProgression(false), "write it with `-` and letters only: no time progression (`3ms`) in your marble.",
+                         waysAround: [#"cold "3ms a 2ms (b|)""#, #"cold "---a 2ms (b|)""#])])),
         .read("""
             `hot "MARBLE"` is a source with one timeline that runs from the start of the run, whether \
             anyone listens or not, like a text field being typed into. `^` marks where the run \
@@ -183,7 +190,9 @@ extension Lesson {
                 Mistake(#"hot "x-^--y|""#, "y came at 3 ms: `^` itself is frame 0, so a single `-` after it is frame 1, and y comes at 2."),
             ],
             hint: "`x` before `^`, then `^` (time 0), `-` (1), y at 2, `|` at 3.",
-                nudge: "A hot marble has a mark for the moment of subscribing; what comes before it was missed.")),
+                nudge: "A hot marble has a mark for the moment of subscribing; what comes before it was missed.",
+            ideas: [Idea(.valueBeforeSubscription, "the task is a hot source that sent x before the run subscribed: `hot`, with `x` before `^`.",
+                         waysAround: [#"cold "--y|""#, #"hot "^-y|""#, #"hot "--^-y|""#])])),
     ])
 
     static let feed = Lesson(name: "feed", title: "The photo feed: filter, map, take, flatMap, catch", steps: [
@@ -245,7 +254,9 @@ extension Lesson {
                 Mistake("photo 1", "the error still ends it: `catch empty` turns the failure into a quiet end."),
             ],
             hint: "`catch P` continues with P when the source fails; `empty` completes at once.",
-                nudge: "A failure can be replaced by another signal: which one ends without sending anything?")),
+                nudge: "A failure can be replaced by another signal: which one ends without sending anything?",
+            ideas: [Idea(.uses(["catch"]), "the task is to handle photo 1's failure: let it fail, and `catch` it.",
+                         waysAround: ["photo 108523 | ignoreElements"])])),
     ])
 
     static let search = Lesson(name: "search", title: "Search as you type: filter, debounce, switchMap", steps: [
@@ -292,7 +303,10 @@ extension Lesson {
                         "concatMap waits for each search in turn, stale ones included: switchMap cancels a stale one."),
             ],
             hint: "`switchMap (search it | map photos.total)`: a new text cancels the running search.",
-                nudge: "A newer text should cancel the older search: which flattening operator cancels?")),
+                nudge: "A newer text should cancel the older search: which flattening operator cancels?",
+            ideas: [Idea(.uses(["switchMap", "switchToLatest"]),
+                         "the task asks to cancel a search that a newer text made stale, which is what switchMap does: dropping a text by hand is not that.",
+                         waysAround: ["typed | filter length(it) > 3 | debounce 300ms | skip 1 | flatMap (search it | map photos.total)"])])),
     ])
 
     static let login = Lesson(name: "login", title: "The login form: combineLatest, distinctUntilChanged, action", steps: [
