@@ -3,9 +3,10 @@ playground (Tests/Browser, and Tests/Terminal's installed frp)."""
 import re, subprocess
 
 
-def start_playground(binary, cwd=None):
-    """`binary play` on a free port, run in `cwd`: the process and the URL it prints."""
-    server = subprocess.Popen([binary, "play"], stdout=subprocess.PIPE, text=True, cwd=cwd)
+def start_playground(binary, cwd=None, env=None):
+    """`binary play` on a free port, run in `cwd` (with `env`): the process and the URL it
+    prints."""
+    server = subprocess.Popen([binary, "play"], stdout=subprocess.PIPE, text=True, cwd=cwd, env=env)
     for _ in range(50):
         match = re.search(r"open (http://\S+)/ in a browser", server.stdout.readline())
         if match:

@@ -35,6 +35,12 @@ public struct PlaygroundWork: Sendable {
     public var move: @Sendable (_ script: String, _ marble: Int, _ entry: Int, _ frame: Int) -> String
     /// The diagrams' stylesheet (`GET /diagram.css`): the page takes no inline style.
     public var diagramStylesheet: String
+    /// The learner's progress, as JSON (`GET /progress`), and an exercise recorded as solved,
+    /// skipped or seen (`POST /progress/NAME/N`, the state as the body), answering the
+    /// progress: `frp learn`'s file; nil when there is none (or, recording, no such
+    /// exercise or state). Nil by default: the page keeps progress in the browser then.
+    public var progress: @Sendable () -> String? = { nil }
+    public var record: @Sendable (_ lesson: String, _ exercise: Int, _ state: String) -> String? = { _, _, _ in nil }
 
     public init(run: @escaping @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String,
                 explain: @escaping @Sendable (String) -> String?,
@@ -182,6 +188,21 @@ extension PhotoServer {
         }
         let operators = JSON.array(work.operators.map(JSON.string)).bytes
         router.get("/operators") { _, _ in Self.reply(operators, type: "application/json; charset=utf-8") }
+        router.get("/progress") { _, _ in
+            guard let progress = work.progress() else { throw Rejection(404, "this server keeps no progress file: the page keeps it") }
+            return Self.reply(Array(progress.utf8), type: "application/json; charset=utf-8")
+        }
+        router.post("/progress/:name/:exercise") { request, context in
+            guard let name = context.parameters.get("name"), let number = context.parameters.get("exercise").flatMap({ Int($0) }) else {
+                throw Rejection(400, "the path needs a lesson and an exercise's number: /progress/search/1")
+            }
+            let state = try await Self.text(of: request.body, "the state")
+            guard let progress = work.record(name, number, state) else {
+                throw Rejection(400, "cannot record exercise \(number) of \(name) as \(JSONText.quoted(String(state.prefix(40)))): "
+                                + "the state is solved, skipped or seen, of an exercise that exists, where a progress file is kept")
+            }
+            return Self.reply(Array(progress.utf8), type: "application/json; charset=utf-8")
+        }
     }
 
     /// The latest frame a dragged mark may go to (an hour of virtual time).

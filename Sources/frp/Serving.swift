@@ -22,6 +22,8 @@ extension ServeCommand {
                                                examples: Playground.examples, example: Playground.example,
                                                marbles: Playground.marbles, move: Playground.move,
                                                diagramStylesheet: Playground.diagramStylesheet)
+        configured.playground?.progress = Playground.progress
+        configured.playground?.record = { lesson, exercise, state in Playground.record(lesson: lesson, exercise: exercise, state: state) }
         let server = configured
         let failure = Mutex<String?>(nil)
         let stopped = DispatchSemaphore(value: 0)

@@ -1,7 +1,7 @@
 """What the browser suites share: `frp play` started and its address read (conftest.py's `url`
 fixture), and Debian's headless Chromium driven by selenium (given Debian's binaries: no
 driver can be downloaded here)."""
-import os, sys
+import os, sys, tempfile
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -13,9 +13,14 @@ shots = os.path.join(root, ".build", "screenshots")
 os.makedirs(shots, exist_ok=True)
 
 
+# The progress file the playground shares with `frp learn` (never the tester's own).
+progress_file = os.path.join(tempfile.mkdtemp(), "progress")
+
+
 def start_playground():
-    """`frp play` on a free port: the process and the URL it prints."""
-    return frp_play.start_playground(binary)
+    """`frp play` on a free port, keeping progress in `progress_file`: the process and the
+    URL it prints."""
+    return frp_play.start_playground(binary, env={**os.environ, "FRP_PROGRESS": progress_file})
 
 
 def chromium(logging=False):

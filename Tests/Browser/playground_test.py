@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from playground_session import binary, chromium, root, shots
+from playground_session import binary, chromium, progress_file, root, shots
 
 
 @pytest.fixture(scope="module")
@@ -360,9 +360,11 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     hint.click()
     wait.until(lambda _: verdict.text.startswith("Hint 3 of 3: one solution: "))
     assert "filter length(it) > 3" in verdict.text, verdict.text
-    # Progress stays in the browser: reloaded, the exercise still says solved, and the menu
+    # Progress is `frp learn`'s file: reloaded, the exercise still says solved, and the menu
     # counts it; Skip marks the next one skipped.
-    assert exercise.find_element(By.CLASS_NAME, "status").text == "✓ solved"
+    wait.until(lambda _: exercise.find_element(By.CLASS_NAME, "status").text == "✓ solved")
+    with open(progress_file) as kept:
+        assert "search 0 solved 1" in kept.read()
     browser.refresh()
     Select(wait.until(lambda _: browser.find_element(By.ID, "lessons"))).select_by_value("search")
     again = wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="1"]'))
@@ -370,13 +372,46 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     option = browser.find_element(By.CSS_SELECTOR, '#lessons option[value="search"]')
     assert "(1 of " in option.text and " solved)" in option.text, option.text
     second = browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="2"]')
+    # The right marble by a way around the exercise's idea is told the idea it misses.
+    second.find_element(By.CLASS_NAME, "answer").send_keys(
+        "typed | filter length(it) > 3 | debounce 300ms | skip 1 | flatMap (search it | map photos.total)")
+    second.find_element(By.CLASS_NAME, "check").click()
+    second_verdict = second.find_element(By.CLASS_NAME, "verdict")
+    wait.until(lambda _: "misses the point of the exercise" in second_verdict.text)
+    assert "cancel a search that a newer text made stale" in second_verdict.text, second_verdict.text
     second.find_element(By.CLASS_NAME, "skip").click()
-    assert second.find_element(By.CLASS_NAME, "status").text == "skipped"
+    wait.until(lambda _: second.find_element(By.CLASS_NAME, "status").text == "skipped")
     # Skip shows the answer it skipped; the solution shown is kept at once as seen.
     assert second.find_element(By.CLASS_NAME, "verdict").text.startswith("Skipped. one solution: ")
     second.find_element(By.CLASS_NAME, "solution").click()
-    assert second.find_element(By.CLASS_NAME, "status").text == "solution seen"
-    browser.execute_script("localStorage.removeItem('frp-progress')")
+    wait.until(lambda _: second.find_element(By.CLASS_NAME, "status").text == "solution seen")
+    with open(progress_file) as kept:
+        assert "search 0 solved 1 seen 2" in kept.read()
+    assert browser.execute_script("return localStorage.getItem('frp-progress')") is None
+    os.remove(progress_file)
+
+
+def test_progress_is_frp_learns_file(url):
+    """the page reads and writes `frp learn`'s progress file; a bad state or exercise is refused"""
+    import json, urllib.request, urllib.error
+    with open(progress_file, "w") as kept:
+        kept.write("feed 4 solved 1 skipped 2\n")
+    assert json.loads(urllib.request.urlopen(url + "/progress").read()) == {"feed": {"1": "solved", "2": "skipped"}}
+    reply = urllib.request.urlopen(urllib.request.Request(url + "/progress/feed/2", data=b"solved", method="POST")).read()
+    assert json.loads(reply) == {"feed": {"1": "solved", "2": "solved"}}
+    with open(progress_file) as kept:
+        assert kept.read() == "feed 4 solved 1,2\n"
+    # A solved exercise stays solved; an unknown state, lesson or exercise is a 400.
+    urllib.request.urlopen(urllib.request.Request(url + "/progress/feed/1", data=b"skipped", method="POST"))
+    for path, state in [("/progress/feed/1", b"done"), ("/progress/nolesson/1", b"solved"), ("/progress/feed/99", b"solved")]:
+        try:
+            urllib.request.urlopen(urllib.request.Request(url + path, data=state, method="POST"))
+            raise AssertionError(f"{path} {state} was accepted")
+        except urllib.error.HTTPError as error:
+            assert error.code == 400, (path, error.code)
+    with open(progress_file) as kept:
+        assert kept.read() == "feed 4 solved 1,2\n"
+    os.remove(progress_file)
 
 
 def test_a_shared_link_reopens_the_run(page, wait):

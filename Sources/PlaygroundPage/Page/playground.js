@@ -444,19 +444,41 @@ function element(name, className, text) {
   return made;
 }
 
-// Progress, kept in this browser as `frp learn` keeps it in ~/.frp_progress: each exercise
-// solved, skipped, or seen (answered after its solution was shown).
+// Progress: each exercise solved, skipped, or seen (answered after its solution was shown).
+// Where the server keeps `frp learn`'s file (`GET /progress`), it is that file, so the
+// terminal and the page share one; elsewhere it is kept in this browser.
 const PROGRESS = "frp-progress";
+let fileProgress = null;
 function progress() {
+  if (fileProgress) return fileProgress;
   try { return JSON.parse(localStorage.getItem(PROGRESS)) || {}; } catch (error) { return {}; }
 }
-function record(lesson, number, state) {
+async function loadProgress() {
+  const response = await fetch("/progress").catch(() => null);
+  if (!response || !response.ok) return;
+  fileProgress = await response.json();
+  // What this browser kept before the file was there goes into the file.
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(PROGRESS)) || {}; } catch (error) { /* nothing kept */ }
+  for (const [lesson, states] of Object.entries(kept)) {
+    for (const [number, state] of Object.entries(states)) {
+      if ((fileProgress[lesson] || {})[number] !== state) await record(lesson, number, state);
+    }
+  }
+}
+async function record(lesson, number, state) {
   const all = progress();
   const mine = all[lesson] || {};
-  if (mine[number] === "solved") return; // solved stays solved
-  mine[number] = state;
-  all[lesson] = mine;
-  try { localStorage.setItem(PROGRESS, JSON.stringify(all)); } catch (error) { /* private mode: for this page only */ }
+  // Solved stays solved, and a solution seen is not undone by a skip (as `frp learn` keeps it).
+  if (mine[number] === "solved" || (state === "skipped" && mine[number] === "seen")) return;
+  if (fileProgress) {
+    const response = await post(`/progress/${encodeURIComponent(lesson)}/${number}`, state).catch(() => null);
+    if (response && response.ok) fileProgress = await response.json();
+  } else {
+    mine[number] = state;
+    all[lesson] = mine;
+    try { localStorage.setItem(PROGRESS, JSON.stringify(all)); } catch (error) { /* private mode: for this page only */ }
+  }
   showProgressInMenu();
 }
 const STATES = { solved: "✓ solved", skipped: "skipped", seen: "solution seen" };
@@ -510,8 +532,8 @@ function exercisePart(lesson, step, number, given = "") {
   // this visit and later ones: it is kept as soon as it is shown.
   const stateNow = () => (progress()[lesson.name] || {})[number];
   let seen = stateNow() === "seen";
-  const mark = (state) => {
-    record(lesson.name, number, state);
+  const mark = async (state) => {
+    await record(lesson.name, number, state);
     status.textContent = STATES[(progress()[lesson.name] || {})[number]] || "";
   };
   const verdict = element("pre", "verdict");
@@ -641,6 +663,7 @@ async function start() {
     if (linked !== undefined) run();
   }
   lessons = await (await fetch("/lessons")).json();
+  await loadProgress();
   for (const lesson of lessons) $("lessons").add(new Option(lesson.title, lesson.name));
   showProgressInMenu();
   for (const example of await (await fetch("/examples")).json()) {
