@@ -187,6 +187,36 @@ struct LessonTests {
         #expect(refused >= 10)
     }
 
+    @Test("the code a lesson's hints and ideas suggest checks as typed (a stage after a source), in the lesson's names")
+    func suggestedCodeChecks() {
+        var checked = 0
+        for lesson in Lesson.all {
+            var frontend = Frontend(catalogue: PhotoSources.catalogue)
+            for step in lesson.steps { if case .given(let text) = step { _ = frontend.load(Source(name: "<given>", text: text)) } }
+            let texts = lesson.exercises.flatMap { [$0.hint, $0.nudge] + $0.mistakes.map(\.hint) + $0.ideas.map(\.message) }
+            for snippet in texts.flatMap(Self.quotedCode) {
+                let words = snippet.split(separator: " ")
+                // A placeholder (`catch P`), a single word (a name mentioned), or not a pipeline.
+                guard words.count > 1, let first = words.first.map(String.init), first.first?.isLetter == true,
+                      !words.contains(where: { $0.count >= 1 && $0.allSatisfy(\.isUppercase) }) else { continue }
+                let isStage = PhotoSources.catalogue[first]?.role == .operator
+                guard isStage || PhotoSources.catalogue[first] != nil || frontend.environment.names.contains(first) else { continue }
+                // `of error` is said of a catch's pipeline, where `error` is bound.
+                let typed = isStage ? "never | " + snippet : words.contains("error") ? "never | catch (\(snippet))" : snippet
+                var checker = frontend
+                let (_, diagnostics) = checker.load(Source(name: "<hint>", text: typed))
+                #expect(diagnostics.isEmpty, "\(lesson.name): `\(snippet)` does not check: \(diagnostics.map(\.title))")
+                checked += 1
+            }
+        }
+        #expect(checked >= 10)
+    }
+
+    /// The text between backticks.
+    static func quotedCode(_ text: String) -> [String] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     @Test("a run that fails gets a hint about its failure, not about counting; the right values at other times are said so")
     func hintsFromTheRun() throws {
         let (_, _, search, frontend) = try #require(exercisesInContext().first { $0.lesson == "search" && $0.number == 2 })
