@@ -80,9 +80,9 @@ struct Expectation {
         let shown = longer.prefix { $0.frame < shownFrames }
         var (report, letters) = describeDifference(expected: expected, actual: longer, drawn: shown.count, table: table)
         if shown.count < longer.count {
-            report.append("(actual drawn up to frame \(shownFrames - 1) of \(longer.last.map { String($0.frame) } ?? "?"))")
+            report.append("(what it sent is drawn up to \(shownFrames - 1) ms; it went on to \(longer.last.map { String($0.frame) } ?? "?") ms)")
         } else if longer.count > actual.count {
-            report.append("(actual drawn on past frame \(width), where the comparison stops)")
+            report.append("(the expected marble ends at \(width) ms; what it sent after that is drawn too, to show where it went)")
         }
         if open, actual.count > expected.count, same(expected, Array(actual.prefix(expected.count))) {
             report.append("hint: more came after the marble's last event; end the marble with `-` to look only within its width")
@@ -207,7 +207,11 @@ struct Expectation {
         var lines = ["expected: \(comparison.expected)", "actual:   \(comparison.actual)"]
         lines.append(String(repeating: " ", count: 10 + comparison.caret) + "^")
         if comparison.drawnLate {
-            lines.append("(some actual events are drawn later than they came: they are closer than a group's width; the difference below is exact)")
+            lines.append("(some of what it sent is drawn a little later than it came: a group takes its width, and they were closer; the times below are exact)")
+        }
+        // A time progression's row is spaced out so that the two rows line up.
+        if comparison.expected.contains("  ") || comparison.actual.contains("  ") {
+            lines.append("(spaces only line the two rows up: they take no time)")
         }
         var want = index < expected.count ? describe(expected[index]) : "nothing more"
         var got = index < actual.count ? describe(actual[index]) : "nothing more"

@@ -83,7 +83,7 @@ struct TestCommandTests {
         #expect(captured.text.contains("first difference (event 2): expected nothing more, got error \"error\" at frame 3"))
         #expect(captured.text.contains("hint: more came after the marble's last event; end the marble with `-` to look only within its width"))
         // An endless source is drawn only a little past the marble.
-        #expect(captured.text.contains("(actual drawn up to frame 24 of 1002)"))
+        #expect(captured.text.contains("(what it sent is drawn up to 24 ms; it went on to 1002 ms)"))
         #expect(!captured.text.contains("FAIL \(path):4:1") && !captured.text.contains("FAIL \(path):5:1"))
     }
 
@@ -109,7 +109,7 @@ struct TestCommandTests {
         let reports = captured.text.components(separatedBy: "FAIL ")
         #expect(reports.count == 3)
         #expect(reports[1].contains("actual:   (ab)c|\n"))
-        #expect(reports[1].contains("(some actual events are drawn later than they came"))
+        #expect(reports[1].contains("(some of what it sent is drawn a little later than it came"))
         #expect(reports[1].contains("expected next \"c\" at frame 4, got next \"c\" at frame 1"))
         #expect(!reports[2].contains("drawn later"))
     }
@@ -142,7 +142,7 @@ struct TestCommandTests {
         #expect(TestRunner(output: captured.output).run(paths: [path]) == 1)
         #expect(captured.text.contains("expected: -a-b|\n  actual:   ---a-(b|)"))
         #expect(captured.text.contains("first difference (event 1): expected next \"a\" at frame 1, got next \"a\" at frame 3"))
-        #expect(captured.text.contains("(actual drawn on past frame 4, where the comparison stops)"))
+        #expect(captured.text.contains("(the expected marble ends at 4 ms; what it sent after that is drawn too, to show where it went)"))
     }
 
     @Test("values the expectation does not name get letters and a legend")
