@@ -18,6 +18,7 @@ public enum DiagramStylesheet {
         ([".value circle", ".many circle"], "stroke: #333; stroke-width: 1.5;"),
         ([".many circle"], "fill: #ddd;"),
         ([".value text", ".many text"], "font-family: sans-serif; font-size: 13px; font-weight: bold; text-anchor: middle; fill: #111;"),
+        ([".value text.narrow"], "font-size: 10px;"),
         ([".completed"], "stroke: #222; stroke-width: 3;"),
         ([".error line"], "stroke: #d22; stroke-width: 3;"),
         ([".cancelled line"], "stroke: #d22; stroke-width: 3;"),

@@ -129,9 +129,12 @@ public struct SVGMarbleDiagram<Value> {
                     canvas.body.append(#"<g class="many"><title>\#(count) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">*</text></g>"#)
                     continue
                 }
-                let letter = canvas.letters.letter(full: detail?(value) ?? describe(value), short: describe(value))
+                // A short value is drawn in its marble, as RxMarbles draws it; a longer one by
+                // its letter, which the legend gives.
+                let full = detail?(value) ?? describe(value)
+                let mark = Self.inline(describe(value)) ?? String(canvas.letters.letter(full: full, short: describe(value)))
                 let (cx, cy) = placer.place(time, lane: lane, on: canvas)
-                canvas.body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(Palette.colour(of: letter))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">\#(escape(String(letter)))</text></g>"#)
+                canvas.body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(canvas.colour(of: full))"/><text x="\#(format(cx))" y="\#(format(cy + 5))"\#(mark.count > 2 ? #" class="narrow""# : "")>\#(escape(mark))</text></g>"#)
             case .completed:
                 guard endsDrawn.insert("|\(key)").inserted else { continue }
                 let (cx, cy) = placer.place(time, lane: lane, half: 3, on: canvas)
@@ -401,14 +404,23 @@ struct Lanes {
     func lane(of subscription: Int) -> Int { byNumber[subscription] ?? count - 1 }
 }
 
-/// One colour per letter, so the same value has the same colour on every row.
+/// The colours of values: given in the order values first appear in a picture, so the
+/// same value has the same colour on every row and the first twelve values each their own.
 enum Palette {
     static let colours = ["#ffd24d", "#8fd3ff", "#ff9f80", "#a6e3a1", "#d7b8ff", "#ffb3d9",
                           "#9fe0d0", "#f5c26b", "#b5c7ff", "#e6e685", "#ffc2a8", "#c2f0c2"]
+}
 
-    static func colour(of letter: Character) -> String {
-        let code = letter.unicodeScalars.first.map { Int($0.value) } ?? 0
-        return colours[code % colours.count]
+extension SVGMarbleDiagram {
+    /// The text drawn inside a value's marble when the value is short enough to be read
+    /// there (`1`, `42`, `"ab"` as `ab`); nil for one drawn by its letter.
+    static func inline(_ shown: String) -> String? {
+        var text = shown
+        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.contains("\\") {
+            text = String(text.dropFirst().dropLast())
+        }
+        guard !text.isEmpty, text.count <= 3, !text.contains(" ") else { return nil }
+        return text
     }
 }
 
@@ -460,6 +472,15 @@ struct SVGCanvas {
     var y = 88.0
     /// The middle of each row's first lane, by row index: where its inner runs branch from.
     var rowY: [Int: Double] = [:]
+    /// Each value's colour (by its full text), given as values first appear.
+    private var colours: [String: String] = [:]
+
+    mutating func colour(of value: String) -> String {
+        if let given = colours[value] { return given }
+        let colour = Palette.colours[colours.count % Palette.colours.count]
+        colours[value] = colour
+        return colour
+    }
 
     init(layout: TimeLayout, labelColumns: Int, plotLeft: Double, right: Double, letters: Letters) {
         (self.layout, self.labelColumns, self.plotLeft, self.right, self.letters) = (layout, labelColumns, plotLeft, right, letters)
