@@ -76,7 +76,8 @@ extension Marble {
     }
 
     /// The entries with the one at `index` moved to `frame` (not before 0 without `^`): a value moved
-    /// onto another value takes its place and gives it its own (they swap), and the end
+    /// onto other values joins their group, after them (`-a-b|`, a onto b: `---(ba)|` with
+    /// the end pushed past the group's width, as the notation writes a group), and the end
     /// stays after every value: a value moved past the end takes the end along, an end
     /// moved before a value stops at that value's frame.
     ///
@@ -90,20 +91,34 @@ extension Marble {
             if case .value = entry.mark { return true }
             return false
         }
-        if isValue(moved[index]),
-           let other = moved.indices.first(where: { $0 != index && moved[$0].frame == target && isValue(moved[$0]) }) {
-            moved[other].frame = moved[index].frame
-        }
-        moved[index].frame = target
+        var entry = moved.remove(at: index)
+        entry.frame = target
+        // After the values already at that frame, before an end there.
+        let at = moved.firstIndex { $0.frame > target || ($0.frame == target && !isValue($0)) } ?? moved.endIndex
+        moved.insert(entry, at: at)
         let lastValue = moved.filter(isValue).map(\.frame).max()
         for position in moved.indices {
             switch moved[position].mark {
             case .value: continue
             case .completed, .error:
                 if let lastValue, moved[position].frame < lastValue {
-                    moved[position].frame = position == index ? lastValue : lastValue + 1
+                    moved[position].frame = position == at ? lastValue : lastValue + 1
                 }
             }
+        }
+        moved.sort { $0.frame < $1.frame || ($0.frame == $1.frame && isValue($0) && !isValue($1)) }
+        // A group takes one frame per character from `(` to `)`: what follows one is
+        // pushed past it, the marks after keeping their distances.
+        var position = 0
+        while position < moved.count {
+            let frame = moved[position].frame
+            let size = moved[position...].prefix { $0.frame == frame }.count
+            let next = position + size
+            if size > 1, next < moved.count, moved[next].frame < frame + size + 2 {
+                let shift = frame + size + 2 - moved[next].frame
+                for later in next..<moved.count { moved[later].frame += shift }
+            }
+            position = next
         }
         return moved
     }

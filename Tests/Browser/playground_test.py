@@ -112,13 +112,14 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     # The diagram's scale, from the marks at frames 1 and 3.
     per_frame = (float(other.get_attribute("cx")) - float(marble.get_attribute("cx"))) / 2
     browser.execute_script("document.getElementById('output').textContent = 'running'")
-    # Two frames later: the a moves to frame 3, swapping with b: `-a-b|` becomes `-b-a|`.
+    # Two frames later: the a moves to frame 3, joining b there as a group (after it), the
+    # end pushed past the group's width: `-a-b|` becomes `---(ba)|`.
     ActionChains(browser).click_and_hold(marble).move_by_offset(round(2 * per_frame), 0).release().perform()
     wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
     script = browser.find_element(By.ID, "script").get_attribute("value")
     after = browser.find_element(By.ID, "output").text
-    assert '"-b-a|"' in script, script
-    assert "1ms  next \"b!\"" in after and "3ms  next \"a!\"" in after, after
+    assert '"---(ba)|"' in script, script
+    assert "3ms  next \"b!\"" in after and "3ms  next \"a!\"" in after and "7ms  completed" in after, after
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
 

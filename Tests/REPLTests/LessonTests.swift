@@ -32,9 +32,9 @@ func temporaryPath(_ name: String = "progress") -> String {
 
 @Suite("Lessons")
 struct LessonTests {
-    @Test("the marble notation first, then the six scenarios, each a lesson with read, run and exercise steps")
+    @Test("the marble notation first, then the six scenarios, then the three families, each a lesson with read, run and exercise steps")
     func lessons() {
-        #expect(Lesson.all.map(\.name) == ["marbles", "feed", "search", "login", "friends", "token", "hotcold"])
+        #expect(Lesson.all.map(\.name) == ["marbles", "feed", "search", "login", "friends", "token", "hotcold", "time", "many", "groups"])
         for lesson in Lesson.all {
             #expect(lesson.steps.contains { if case .run = $0 { true } else { false } }, "\(lesson.name) runs nothing")
             #expect(lesson.exercises.count >= 2, "\(lesson.name)")
@@ -456,7 +456,7 @@ struct LearnTests {
     func unknownLesson() {
         let run = session([], lesson: "serch", progress: temporaryPath())
         #expect(run.status == 1)
-        #expect(run.text == "stderr: There is no lesson called `serch`. Did you mean `search`? The lessons: marbles, feed, search, login, friends, token, hotcold.")
+        #expect(run.text == "stderr: There is no lesson called `serch`. Did you mean `search`? The lessons: marbles, feed, search, login, friends, token, hotcold, time, many, groups.")
     }
 
     @Test("progress reads back what it wrote")

@@ -251,10 +251,12 @@ struct MarbleWritingTests {
         ], subscriptionPoint: true) }
     }
 
-    @Test("a moved value swaps with the value it lands on, takes the end along, and a mark too close to a group is refused")
+    @Test("a moved value joins the values it lands on as a group (what follows pushed past the group), takes the end along; a mark too close to a group is refused when written")
     func moving() throws {
         let marble = try Marble.parse("-a-b|")
-        #expect(try Marble.written(marble.moving(0, to: 3)) == "-b-a|")
+        #expect(try Marble.written(marble.moving(0, to: 3)) == "---(ba)|")
+        #expect(try Marble.written(marble.moving(1, to: 1)) == "-(ab)|")
+        #expect(try Marble.written(Marble.parse("-a-b---c|").moving(0, to: 3)) == "---(ba)c|")
         #expect(try Marble.written(marble.moving(1, to: 7)) == "-a-----b|")
         #expect(try Marble.written(marble.moving(2, to: 0)) == "-a-(b|)")
         #expect(throws: Marble.WritingProblem.tooClose(frame: 2)) { try Marble.written([

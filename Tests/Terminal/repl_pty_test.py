@@ -474,6 +474,42 @@ def test_learn_at_a_terminal(spawn, env, tmp_path):
     assert open(progress).read() == "token 6 solved 1\n", open(progress).read()
 
 
+def test_a_newcomer_walks_through_the_time_lesson(spawn, env, tmp_path):
+    """frp learn time at a terminal, as a newcomer: the five time operators run side by side,
+    one wrong answer (another time operator) with its aimed hint, one graded hint, one skip
+    that shows the answer, and the lesson's end; progress says so"""
+    progress = str(tmp_path / "progress")
+    child = spawn(["learn", "time"], env=dict(env, FRP_PROGRESS=progress), prompt=False)
+    for shown in ["» typed | debounce 6ms", "» typed | throttle 6ms", "» typed | auditTime 6ms",
+                  "» typed | sampleTime 6ms", "» typed | bufferTime 6ms"]:
+        while child.expect_exact(["(Enter: go on, quit: stop) ", shown]) == 0:
+            child.sendline("")
+    while child.expect_exact(["(Enter: go on, quit: stop) ", "answer> "]) == 0:
+        child.sendline("")
+    child.sendline("typed | throttle 3ms")
+    child.expect_exact("Not that marble yet")
+    child.expect_exact("Hint: throttle sent the first text of each burst at once")
+    child.expect_exact("answer> ")
+    child.sendline("hint")
+    child.expect_exact("Hint 1 of 3: Which operator waits for a pause")
+    child.expect_exact("answer> ")
+    child.sendline("typed | debounce 3ms")
+    child.expect_exact("✓ Right")
+    while child.expect_exact(["(Enter: go on, quit: stop) ", "answer> "]) == 0:
+        child.sendline("")
+    child.sendline("skip")
+    child.expect_exact("Skipped. One solution: typed | throttle 4ms")
+    while child.expect_exact(["(Enter: go on, quit: stop) ", "answer> "]) == 0:
+        child.sendline("")
+    child.sendline("typed | sampleTime 5ms")
+    child.expect_exact("✓ Right")
+    child.expect_exact("Lesson done: 2 of 3 exercises solved, 1 skipped.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.exitstatus
+    assert open(progress).read() == "time 13 solved 1,3 skipped 2\n", open(progress).read()
+
+
 def test_marbles_lesson_solved_by_reading_it(spawn, env, tmp_path):
     """frp learn marbles played through at a terminal with answers a reader writes from the
     lesson's text alone (not its solutions: two are written another way), one wrong answer

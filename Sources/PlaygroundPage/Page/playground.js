@@ -204,6 +204,7 @@ function drawTimeline() {
       + "`of`, `timer` or a photo service sends what its arguments say). Write one, e.g. `cold \"-a-b|\" | …`, to drag its marks."));
   }
   $("marbles").replaceChildren(...parts);
+  focusMovedMark();
 }
 
 // A lesson's run, drawn in place as the one diagram: the marbles it reads and what it sent.
@@ -264,13 +265,21 @@ function timeline(rows, box) {
       group.dataset.frame = entry.frame;
       if (row.number >= 0) {
         group.classList.add("draggable");
+        group.dataset.marble = row.number;
+        group.dataset.mark = entry.mark;
         group.tabIndex = 0;
         group.appendChild(svgElement("title", {}, `${value}: drag it, or move it with the arrow keys`));
-        group.addEventListener("mousedown", (event) => startDrag(event, row.number, index, entry.frame, scale, group, row.least));
+        // Pointer events: a mouse, a pen or a finger.
+        group.addEventListener("pointerdown", (event) => startDrag(event, row.number, index, entry.frame, scale, group, row.least));
         group.addEventListener("keydown", (event) => {
           const step = event.shiftKey ? 10 : 1;
-          if (event.key === "ArrowRight") { event.preventDefault(); moveMark(row.number, index, entry.frame + step); }
-          if (event.key === "ArrowLeft") { event.preventDefault(); moveMark(row.number, index, Math.max(row.least, entry.frame - step)); }
+          const to = event.key === "ArrowRight" ? entry.frame + step : event.key === "ArrowLeft" ? Math.max(row.least, entry.frame - step) : null;
+          if (to === null) return;
+          event.preventDefault();
+          // The diagram is drawn anew after the move: the moved mark gets the focus back,
+          // so the arrow keys go on moving it.
+          refocus = { marble: row.number, mark: entry.mark, frame: to };
+          moveMark(row.number, index, to);
         });
       } else {
         group.appendChild(svgElement("title", {}, value));
@@ -326,6 +335,8 @@ function timeAxis(svg, y, frames, scale, origin = 0) {
 function marbleMark(mark, x, middle = 20, kind = "value") {
   const group = svgElement("g");
   if (mark === "|") {
+    // A bar is thin: a wider, unseen area around it is what a pointer grabs.
+    group.appendChild(svgElement("rect", { x: x - 8, y: middle - 16, width: 16, height: 32, class: "grab" }));
     group.appendChild(svgElement("line", { x1: x, y1: middle - 14, x2: x, y2: middle + 14, class: "end", "stroke-width": 3 }));
   } else if (mark === "#") {
     group.appendChild(svgElement("text", { x: x, y: middle + 6, class: "error" }, "×"));
@@ -341,14 +352,26 @@ function startDrag(event, number, index, frame, scale, group, least) {
   const startX = event.clientX;
   const move = (moved) => { group.setAttribute("transform", `translate(${moved.clientX - startX},0)`); };
   const drop = (dropped) => {
-    window.removeEventListener("mousemove", move);
-    window.removeEventListener("mouseup", drop);
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", drop);
+    window.removeEventListener("pointercancel", drop);
     const to = Math.max(least, frame + Math.round((dropped.clientX - startX) / scale));
     if (to !== frame) moveMark(number, index, to);
     else group.removeAttribute("transform");
   };
-  window.addEventListener("mousemove", move);
-  window.addEventListener("mouseup", drop);
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", drop);
+  window.addEventListener("pointercancel", drop);
+}
+
+// The mark moved by the arrow keys, to focus again once the diagram is drawn anew.
+let refocus = null;
+function focusMovedMark() {
+  if (!refocus) return;
+  const { marble, mark, frame } = refocus;
+  const found = [...document.querySelectorAll(`#marbles g.draggable[data-marble="${marble}"]`)]
+    .find((group) => group.dataset.mark === mark && Number(group.dataset.frame) === frame);
+  if (found) { refocus = null; found.focus(); }
 }
 
 // Asks the server to move mark `index` of marble `number` to `frame`; the script it answers
@@ -645,7 +668,12 @@ async function start() {
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
-  $("script").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(drawMarbles, 200); });
+  $("script").addEventListener("input", () => {
+    // An export is of the script it was made from: a changed script puts it away.
+    $("exported").hidden = true;
+    clearTimeout(typing);
+    typing = setTimeout(drawMarbles, 200);
+  });
   $("lessons").addEventListener("change", (event) => showLesson(event.target.value));
   $("operators").addEventListener("change", (event) => {
     if (!event.target.value) return;
@@ -671,5 +699,7 @@ async function start() {
   }
   const names = await (await fetch("/operators")).json();
   for (const name of names) $("operators").add(new Option(name, name));
+  // An operator's page opened by its link before the menu was filled: the menu says it.
+  if (shownOperator) $("operators").value = shownOperator;
 }
 start();

@@ -67,7 +67,7 @@ struct Mistake: Sendable {
 }
 
 extension Lesson {
-    static let all: [Lesson] = [marbles, feed, search, login, friends, token, hotAndCold]
+    static let all: [Lesson] = [marbles, feed, search, login, friends, token, hotAndCold, time, many, groups]
 
     static func named(_ name: String) -> Lesson? { all.first { $0.name == name } }
 
