@@ -315,6 +315,21 @@ struct LearnTests {
         #expect(session([], lesson: nil, progress: path).text.contains("7 of 12 steps, 0 of 3 exercises solved, 1 answered after the solution"))
     }
 
+    @Test("the graded hints start from the difference found: a values mistake first hears it is about values, not frames; long lines wrap at words")
+    func hintsStartFromTheDifference() throws {
+        let path = temporaryPath()
+        let run = session([#"cold "--a--b|""#, "hint", "hint", "quit"], lesson: "marbles", progress: path, step: 4)
+        let values = "Hint: your last answer sent every event at the right time, but other values"
+        #expect(run.text.contains(values), "\(run.text)")
+        // The graded hints go on after it, from the first.
+        #expect(run.text.contains("Hint 1 of 3: \(Lesson.marbles.exercises[0].nudge.prefix(30))"))
+        let time = session([#"cold "--a--(b|)" {a: 1, b: 2}"#, "hint", "quit"], lesson: "marbles", progress: path, step: 4)
+        #expect(time.text.contains("Hint: your last answer sent the right kinds of events, at other times"), "\(time.text)")
+        let feed = session([#"popular | filter category == "Fine Art" | take 2"#, "quit"], lesson: "feed", progress: path, step: 4)
+        let reportLines = feed.text.split(separator: "\n").drop { !$0.contains("Not that marble yet") }.prefix { !$0.contains("Your pipeline") }
+        #expect(reportLines.count > 5 && reportLines.allSatisfy { $0.count <= 100 }, "\(reportLines)")
+    }
+
     @Test("skip shows the answer it skipped; the solution shown, then quit, then the right answer on another visit is seen, not solved")
     func skipShowsTheAnswerAndSeenIsKept() throws {
         let path = temporaryPath()
@@ -369,7 +384,9 @@ struct LearnTests {
         // The learner's own run, stage by stage, under the two marbles.
         #expect(first.text.contains("Your pipeline, stage by stage:\n» photo 1 | retry 1\n"))
         #expect(first.text.contains("\nretry 1 "))
-        #expect(first.text.contains("first difference (event 1): expected next \"Bright Horizon\" at frame 500, got error \"photo: no photo with id 1\" at frame 400"))
+        // A sentence longer than the width wraps at a word, indented under its start.
+        #expect(first.text.contains("first difference (event 1): expected next \"Bright Horizon\" at frame 500, got error \"photo:"))
+        #expect(first.text.contains("photo with id 1\" at frame 400"))
         #expect(first.text.contains("Hint 1 of 3: Which photos, then what of them, then how many"))
         #expect(first.text.contains("answer> photo 1 | catch empty\n✗"))
         #expect(first.text.hasSuffix("Stopped at step 4 of 12; `frp learn feed 4` goes on from here."))

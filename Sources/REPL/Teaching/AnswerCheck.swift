@@ -26,6 +26,25 @@ struct AnswerCheck {
     struct Drawn {
         let wanted: Marble
         let actual: [Recorded<Value>]
+
+        /// What kind of difference it is, in a sentence, when its kind is clear: the right
+        /// events at the right times with other values, or the right kinds of events at
+        /// other times. The graded hints start from it (a values mistake is not a matter
+        /// of counting frames).
+        var kind: String? {
+            func kind(_ event: Event<Value>) -> Int {
+                switch event { case .next: 0; case .completed: 1; case .error: 2 }
+            }
+            func kind(_ mark: Marble.Mark) -> Int {
+                switch mark { case .value: 0; case .completed: 1; case .error: 2 }
+            }
+            guard wanted.entries.count == actual.count,
+                  zip(wanted.entries, actual).allSatisfy({ kind($0.mark) == kind($1.event) }) else { return nil }
+            if zip(wanted.entries, actual).allSatisfy({ $0.frame == $1.frame }) {
+                return "your last answer sent every event at the right time, but other values: look at what each value is, not at the frames"
+            }
+            return "your last answer sent the right kinds of events, at other times: look at when each comes (what waits, and for how long)"
+        }
     }
 
     struct Diagnostics: Error {

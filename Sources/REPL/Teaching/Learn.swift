@@ -187,12 +187,20 @@ public struct Learn {
         output.line("(or type hint, solution, steps, skip, quit)")
         var hintsGiven = 0
         var sawSolution = seenBefore
+        // The kind of difference of the last wrong answer, said before the graded hints.
+        var difference: String?
         while true {
             guard let answer = readAnswer(demonstration.frontend) else { return .quit(sawSolution: sawSolution) }
             switch answer.lowercased().trimmingCharacters(of: ": ") {
             case "": continue
             case "hint":
-                // A nudge, then the operator, then the answer (which counts as the solution seen).
+                // First what the last answer's difference was, when its kind is clear; then a
+                // nudge, the operator, the answer (which counts as the solution seen).
+                if let kind = difference {
+                    difference = nil
+                    say("Hint: " + kind + ".")
+                    continue
+                }
                 let hints = exercise.hints
                 say("Hint \(min(hintsGiven, hints.count - 1) + 1) of \(hints.count): " + hints[min(hintsGiven, hints.count - 1)])
                 hintsGiven += 1
@@ -217,9 +225,19 @@ public struct Learn {
                                         : "✓ Right: it produces that marble. Its run:")
                 demonstration.run(answer, name: "<answer>", marks: AnswerCheck(frontend: demonstration.frontend).marks(of: exercise))
                 return sawSolution ? .seen : .solved
-            case .wrong(let report, let hint, let letters, _):
+            case .wrong(let report, let hint, let letters, let drawn):
+                difference = drawn?.kind
                 output.line("✗ Not that marble yet:")
-                for line in report { output.line("  " + line) }
+                // The marble rows as drawn (they line up); the sentences wrapped at word
+                // ends, as the prompt lays out a legend, not cut mid-word by the terminal.
+                for line in report {
+                    let drawn = line.hasPrefix("expected:") || line.hasPrefix("actual:") || line.allSatisfy { $0 == " " || $0 == "^" }
+                    if drawn || line.count + 2 <= width {
+                        output.line("  " + line)
+                    } else {
+                        for (index, part) in line.wrapped(width: width - 2, indent: "  ").enumerated() { output.line(index == 0 ? "  " + part.dropFirst(2) : "  " + part) }
+                    }
+                }
                 // The learner's own run, stage by stage: where it went another way, each
                 // value with the letter the comparison above gave it.
                 output.line("Your pipeline, stage by stage:")
