@@ -476,8 +476,9 @@ def test_learn_at_a_terminal(spawn, env, tmp_path):
 
 def test_a_newcomer_walks_through_the_time_lesson(spawn, env, tmp_path):
     """frp learn time at a terminal, as a newcomer: the five time operators run side by side,
-    one wrong answer (another time operator) with its aimed hint, one graded hint, one skip
-    that shows the answer, and the lesson's end; progress says so"""
+    one wrong answer (another time operator) with its aimed hint, the hints (the difference's
+    kind first, then the graded ones), one skip that shows the answer, and the lesson's end;
+    progress says so"""
     progress = str(tmp_path / "progress")
     child = spawn(["learn", "time"], env=dict(env, FRP_PROGRESS=progress), prompt=False)
     for shown in ["» typed | debounce 6ms", "» typed | throttle 6ms", "» typed | auditTime 6ms",
@@ -489,6 +490,10 @@ def test_a_newcomer_walks_through_the_time_lesson(spawn, env, tmp_path):
     child.sendline("typed | throttle 3ms")
     child.expect_exact("Not that marble yet")
     child.expect_exact("Hint: throttle sent the first text of each burst at once")
+    child.expect_exact("answer> ")
+    # The first hint says what kind of difference it was; the graded ones follow.
+    child.sendline("hint")
+    child.expect_exact("Hint: your last answer sent the right kinds of events, at other times")
     child.expect_exact("answer> ")
     child.sendline("hint")
     child.expect_exact("Hint 1 of 3: Which operator waits for a pause")
