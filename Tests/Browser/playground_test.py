@@ -176,6 +176,13 @@ def test_nothing_makes_the_page_scroll_sideways(width, browser, wait, url):
         wait.until(lambda _: browser.find_element(By.ID, "operator-page").get_attribute("data-shown") == "switchMap")
         wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
         assert browser.execute_script(fits), f"{width}px: an operator's page"
+        # Its stage diagram fits its panel (scaled down), the result not behind a scrollbar;
+        # and the menu says which page this is.
+        wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#diagram svg.frp-diagram"))
+        assert browser.execute_script(
+            "const svg = document.querySelector('#diagram svg.frp-diagram');"
+            "return svg.getBoundingClientRect().width <= document.getElementById('diagram').clientWidth + 1"), f"{width}px: the stage diagram"
+        wait.until(lambda _: browser.find_element(By.ID, "operators").get_attribute("value") == "switchMap")
         browser.execute_script("document.getElementById('output').textContent = 'running'")
         Select(browser.find_element(By.ID, "examples")).select_by_value("12-login")
         wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
