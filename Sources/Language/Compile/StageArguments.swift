@@ -364,11 +364,11 @@ public struct StageArguments {
     public func perValueRuns(_ parameter: Parameter) -> InnerRuns<Value, Value> {
         guard case .pipeline(let whole) = argument(parameter) else { return .signals(perValuePipeline(parameter)) }
         var plan = Planner.inner(whole, mode: context.mode)
-        var pipeline = whole, taking: Int?
+        var trimmed = whole, taking: Int?
         if plan.countsTake {
             // Counted when its N is above 0; else the stage is built as any other.
             if let count = countedTake(whole.stages[whole.stages.count - 1]) {
-                pipeline.stages.removeLast()
+                trimmed.stages.removeLast()
                 taking = count
             } else {
                 plan = Planner.inner(whole, mode: context.mode, countingTake: false)
@@ -377,6 +377,9 @@ public struct StageArguments {
         func runs(_ signals: @escaping (Value) -> Signal<Value>) -> InnerRuns<Value, Value> {
             taking.map { .taking($0, signals) } ?? .signals(signals)
         }
+        // Settled: the closures below capture it as a constant (a `var` captured is a box,
+        // read through, its arrays retained and released, at every run).
+        let pipeline = trimmed
         let general = perValuePipeline(pipeline)
         guard case .known(let folded, let rest) = plan.runs, case .source(let head) = pipeline.head, let known = head.spec.known else {
             return runs(general)
@@ -403,13 +406,14 @@ public struct StageArguments {
             }
         }
         let builder = compiler, template = PipelineTemplate()
+        let subscribed = folded < pipeline.stages.count
         return runs { value in
             let frame = Frame(it: value, caught: caught, depth: depth)
             do throws(SignalError) {
                 var run = try make(frame)
                 for fold in folds { try run.fold(fold, frame) }
                 let source: Signal<Value> = run.delay.map { .timer($0, sending: run.values, on: scheduler) } ?? .sequence(run.values.array)
-                guard folded < pipeline.stages.count else { return source }
+                guard subscribed else { return source }
                 // The stages after it, as one function made once when they can be.
                 if let lifted = template.rest(made: { builder.lifted(pipeline.stages[folded...], plan: rest, frame, template: template) }) {
                     return lifted(source)
