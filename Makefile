@@ -16,6 +16,7 @@ test:
 	python3 -m pytest -q Tests/Browser
 	@scripts/setup-rxjs
 	python3 -m pytest -q Tests/RxJS
+	python3 -m pytest -q Tests/Import
 	python3 -m pytest -q Tests/Combine
 	FRP_CHECK_LEAKS=1 .build/debug/frp test Tests/Scripts Examples
 	FRP_CHECK_LEAKS=1 FRP_NO_FUSE=1 .build/debug/frp test Tests/Scripts Examples

@@ -40,10 +40,12 @@ let package = Package(
         .target(name: "Export", dependencies: ["Language", "Signals", "JSONText"], exclude: ["Preludes/Prelude.swift"], resources: [
             .embedInCode("Preludes/prelude.js"), .embedInCode("Preludes/actions.js"), .embedInCode("Preludes/Prelude.swift"),
         ]),
+        // `frp import`: RxJS code read and written as an frp script (the catalogue's names).
+        .target(name: "Import", dependencies: ["Language"]),
         .target(name: "Services", dependencies: ["Signals", "JSONText"]),
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
-        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit", "JSONText", "Export"]),
+        .target(name: "REPL", dependencies: ["Language", "Trace", "Services", "Signals", "CLineEdit", "JSONText", "Export", "Import"]),
         // The playground's page: HTML, CSS and JavaScript files embedded at build time.
         .target(name: "PlaygroundPage", resources: [
             .embedInCode("Page/index.html"), .embedInCode("Page/playground.js"),

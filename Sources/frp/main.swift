@@ -23,7 +23,7 @@ struct FRP: ParsableCommand {
             `frp FILE.frp` is `frp run FILE.frp`.
             """,
         version: "frp 0.4.0",
-        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ExportCommand.self, ServeCommand.self,
+        subcommands: [RunCommand.self, TestCommand.self, ExplainCommand.self, LearnCommand.self, ExportCommand.self, ImportCommand.self, ServeCommand.self,
                       PlayCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
@@ -191,6 +191,34 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let status = ExportRunner(to: to).run(path: file, expression: e)
+        try StandardOutput.check()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write RxJS code as an frp script: a let for each constant, a run for each subscription.",
+        discussion: """
+            The script goes to standard output; each statement frp cannot do the same (a DOM
+            event, a Promise, a side effect other than console.log) is left out and said on
+            standard error with its line. Run it: frp import ex.js > ex.frp && frp run ex.frp
+            Exit status: 0 written, 1 nothing could be imported, 2 a file that cannot be read.
+            """)
+
+    @Option(name: .short, help: "RxJS code given here instead of a file.")
+    var e: String?
+
+    @Argument(help: "The RxJS code.", completion: .file(extensions: ["js", "ts", "mjs"]))
+    var file: String?
+
+    func validate() throws {
+        if (file == nil) == (e == nil) { throw ValidationError("give a file or -e CODE, one of them") }
+    }
+
+    func run() throws {
+        let status = ImportRunner().run(path: file, code: e)
         try StandardOutput.check()
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,0 +1,381 @@
+import Language
+
+/// `frp import`: RxJS code as people write it (Learn RxJS's examples, an answer on Stack
+/// Overflow) written as the frp script that does the same: a `let` for each constant, a
+/// run for each subscription, arrow functions as frp expressions (`it` for their value),
+/// RxJS's names as frp's operators through the catalogue (each entry's "RxJS:" names are
+/// the one list of them). What frp cannot do the same is left out with its line and why,
+/// never guessed: a statement is imported whole or not at all.
+public struct RxJSImport {
+    public struct Result {
+        /// The frp script: the imported statements, and a comment for each one left out.
+        public let script: String
+        /// The statements left out: their line in the RxJS code, and why.
+        public let leftOut: [(line: Int, reason: String)]
+        /// How many statements were imported (imports of names not counted).
+        public let imported: Int
+    }
+
+    struct Unsupported: Error { let reason: String }
+
+    private let catalogue: Catalogue
+    /// The constants bound to signals, and to values, so far, each by its frp name.
+    private var signals: [String: String] = [:]
+    private var values: [String: String] = [:]
+    /// The constants left out, by the line they were on.
+    private var leftOutNames: [String: Int] = [:]
+
+    /// The name a constant gets in frp: its own, unless frp cannot take it (`timer$`, or
+    /// `search`, a service's name), then one that can (`timer_`, `search_`).
+    private func frpName(_ name: String) -> String {
+        var written = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        while catalogue[written] != nil || Keyword(rawValue: written) != nil || Function.named[written] != nil
+                || ["it", "acc", "error", "true", "false", "null"].contains(written) {
+            written += "_"
+        }
+        return written
+    }
+
+    public init(catalogue: Catalogue = .standard) {
+        self.catalogue = catalogue
+    }
+
+    public static func script(from code: String, catalogue: Catalogue = .standard) -> Result {
+        var importer = RxJSImport(catalogue: catalogue)
+        return importer.run(code)
+    }
+
+    private mutating func run(_ code: String) -> Result {
+        var parser = JSParser(code)
+        var lines: [String] = ["# Imported from RxJS by `frp import`."]
+        var leftOut: [(line: Int, reason: String)] = []
+        var imported = 0
+        for (line, statement) in parser.statements() {
+            do throws(Unsupported) {
+                switch statement {
+                case .imports: continue
+                case .unreadable(let reason): throw Unsupported(reason: reason)
+                case .declaration(let name, let expression):
+                    if let subscribed = try subscription(expression) {
+                        lines.append(subscribed)
+                    } else if isSignal(expression) {
+                        lines.append("let \(frpName(name)) = " + (try pipeline(expression, [:])))
+                        signals[name] = frpName(name)
+                    } else {
+                        lines.append("let \(frpName(name)) = " + (try value(expression, [:])))
+                        values[name] = frpName(name)
+                    }
+                case .expression(let expression):
+                    guard let subscribed = try subscription(expression) else {
+                        throw Unsupported(reason: "a statement that subscribes to nothing")
+                    }
+                    lines.append(subscribed)
+                }
+                imported += 1
+            } catch {
+                if case .declaration(let name, _) = statement { leftOutNames[name] = line }
+                leftOut.append((line, error.reason))
+                lines.append("# line \(line): left out: \(error.reason)")
+            }
+        }
+        return Result(script: lines.joined(separator: "\n") + "\n", leftOut: leftOut, imported: imported)
+    }
+
+    // MARK: Subscriptions
+
+    /// `SIGNAL.subscribe(val => console.log(val))` as a run of the signal (what is logged,
+    /// when it is not the value itself, mapped first); nil for anything that is not a
+    /// subscription.
+    private func subscription(_ expression: JSExpression) throws(Unsupported) -> String? {
+        guard case .call(.member(let signal, "subscribe"), let arguments) = expression else { return nil }
+        let run = try pipeline(signal, [:])
+        guard let observer = arguments.first else { return run }
+        if case .object(let fields) = observer {
+            guard let next = fields.first(where: { $0.key == "next" })?.value else { return run }
+            return try logged(next, run)
+        }
+        guard arguments.count == 1 else { throw Unsupported(reason: "a subscription with an error or completion callback") }
+        return try logged(observer, run)
+    }
+
+    private func logged(_ observer: JSExpression, _ run: String) throws(Unsupported) -> String {
+        if case .member(.name("console"), "log") = observer { return run }
+        guard case .arrow(let names, let body) = observer, names.count == 1,
+              case .call(.member(.name("console"), "log"), let logged) = body, logged.count == 1 else {
+            throw Unsupported(reason: "a subscriber that does something else than `console.log` (frp's runs print what they send)")
+        }
+        if logged[0] == .name(names[0]) { return run }
+        return run + " | map " + (try value(logged[0], [names[0]: "it"]))
+    }
+
+    // MARK: Signals
+
+    private static let creations: Set<String> = [
+        "of", "from", "interval", "timer", "range", "merge", "concat", "combineLatest", "zip", "forkJoin", "race", "throwError",
+    ]
+
+    private func isSignal(_ expression: JSExpression) -> Bool {
+        switch expression {
+        case .name(let name): return signals[name] != nil || name == "EMPTY" || name == "NEVER"
+        case .call(.name(let name), _): return Self.creations.contains(name)
+        case .call(.member(_, "pipe"), _): return true
+        default: return false
+        }
+    }
+
+    /// A signal's expression as an frp pipeline; `names`: the arrow functions' parameters
+    /// in scope, as frp reads them (`it`, `acc`, `error`).
+    private func pipeline(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+        switch expression {
+        case .name(let name):
+            if let bound = names[name] { return bound }
+            if let signal = signals[name] { return signal }
+            if name == "EMPTY" { return "empty" }
+            if name == "NEVER" { return "never" }
+            if let line = leftOutNames[name] { throw Unsupported(reason: "`\(name)` was left out (line \(line))") }
+            throw Unsupported(reason: "`\(name)` is not a signal the code made")
+        case .call(.member(let source, "pipe"), let operators):
+            var text = try pipeline(source, names)
+            for stage in operators { text += " | " + (try self.stage(stage, names)) }
+            return text
+        case .call(.name(let name), let arguments):
+            return try creation(name, arguments, names)
+        default:
+            throw Unsupported(reason: "`\(Self.shown(expression))` is not read as a signal")
+        }
+    }
+
+    private func creation(_ name: String, _ arguments: [JSExpression], _ names: [String: String]) throws(Unsupported) -> String {
+        switch name {
+        case "of":
+            return arguments.isEmpty ? "empty" : "of " + (try arguments.map { argument throws(Unsupported) in try value(argument, names) }).joined(separator: ", ")
+        case "from":
+            guard arguments.count == 1, case .array = arguments[0] else { throw Unsupported(reason: "`from` of something else than an array (a Promise, an iterable)") }
+            return "from " + (try value(arguments[0], names))
+        case "interval":
+            guard arguments.count == 1 else { throw Unsupported(reason: "`interval` with a scheduler") }
+            return "interval " + (try duration(arguments[0], names))
+        case "timer":
+            guard (1...2).contains(arguments.count) else { throw Unsupported(reason: "`timer` with a scheduler") }
+            return "timer " + (try arguments.map { argument throws(Unsupported) in try duration(argument, names) }).joined(separator: ", ")
+        case "range":
+            return "range " + (try arguments.map { argument throws(Unsupported) in try value(argument, names) }).joined(separator: ", ")
+        case "throwError":
+            guard arguments.count == 1, case .arrow([], let message) = arguments[0] else {
+                throw Unsupported(reason: "`throwError` without `() => message`")
+            }
+            return "fail " + (try value(message, names))
+        default:
+            // merge, concat, combineLatest, zip, forkJoin, race: the first signal, then the
+            // operator of the same name with the others.
+            var signals = arguments
+            if signals.count == 1, case .array(let listed) = signals[0] { signals = listed }
+            guard let first = signals.first else { throw Unsupported(reason: "`\(name)` of no signal") }
+            let rest = try signals.dropFirst().map { signal throws(Unsupported) in "(" + (try pipeline(signal, names)) + ")" }
+            let head = try pipeline(first, names)
+            guard !rest.isEmpty else { return head }
+            return "\(head) | \(name) " + rest.joined(separator: ", ")
+        }
+    }
+
+    // MARK: Operators
+
+    /// RxJS's operators whose frp spelling is not found by name alone.
+    private static let renamed: [String: String] = ["mergeWith": "merge", "concatWith": "concat", "raceWith": "race",
+                                                    "zipWith": "zip", "combineLatestWith": "combineLatest", "catchError": "catch"]
+
+    private func stage(_ call: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+        guard case .call(.name(let rxjsName), let arguments) = call else {
+            throw Unsupported(reason: "`\(Self.shown(call))` is not an operator call")
+        }
+        if rxjsName == "tap" { throw Unsupported(reason: "`tap` runs a side effect, which frp's pipelines have not (`log` prints each event)") }
+        // A function of nothing sends the same for every value: frp's `mapTo`, whose
+        // argument is read once (so an enclosing function's value may be read there).
+        if rxjsName == "map", arguments.count == 1, case .arrow([], let body) = arguments[0] {
+            return "mapTo " + (try value(body, names))
+        }
+        let name = Self.renamed[rxjsName] ?? rxjsName
+        guard let spec = catalogue[name] ?? catalogue.elsewhere(name).map({ $0.spec }), spec.role == .operator else {
+            throw Unsupported(reason: "frp has no operator for RxJS's `\(rxjsName)`")
+        }
+        var functions = arguments.filter { if case .arrow = $0 { true } else { false } }
+        var others = arguments.filter { if case .arrow = $0 { false } else { true } }
+        var written: [String] = []
+        for parameter in spec.positionalParameters {
+            switch parameter.kind {
+            case .perValue, .condition, .accumulator:
+                guard !functions.isEmpty, case .arrow(let parameters, let body) = functions.removeFirst() else { continue }
+                written.append(try function(parameters, body, accumulates: parameter.kind == .accumulator, names))
+            case .perValuePipeline, .errorPipeline:
+                guard !functions.isEmpty, case .arrow(let parameters, let body) = functions.removeFirst() else { continue }
+                let bound = parameters.first.map { [$0: parameter.kind == .errorPipeline ? "error" : "it"] } ?? [:]
+                written.append("(" + (try pipeline(body, names.merging(bound) { $1 })) + ")")
+            case .durationOrPipeline:
+                if !functions.isEmpty, case .arrow(let parameters, let body) = functions.removeFirst() {
+                    written.append("(" + (try pipeline(body, names.merging(parameters.first.map { [$0: "it"] } ?? [:]) { $1 })) + ")")
+                } else if !others.isEmpty {
+                    written.append(try duration(others.removeFirst(), names))
+                }
+            case .duration:
+                if !others.isEmpty { written.append(try duration(others.removeFirst(), names)) }
+            case .signal:
+                while !others.isEmpty, parameter.isVariadic || written.count < 1 {
+                    written.append("(" + (try pipeline(others.removeFirst(), names)) + ")")
+                    if !parameter.isVariadic { break }
+                }
+            case .countOrSignal:
+                guard !others.isEmpty else { continue }
+                let argument = others.removeFirst()
+                written.append(isSignal(argument) ? "(" + (try pipeline(argument, names)) + ")" : try value(argument, names))
+            case .value, .count, .text, .flag:
+                if parameter.isVariadic {
+                    while !others.isEmpty { written.append(try value(others.removeFirst(), names)) }
+                } else if !others.isEmpty {
+                    written.append(try value(others.removeFirst(), names))
+                }
+            case .marble, .marbleValues, .action:
+                continue
+            }
+        }
+        guard functions.isEmpty, others.isEmpty else {
+            throw Unsupported(reason: "`\(rxjsName)` is given arguments frp's `\(spec.name)` does not take (\(arguments.count) here)")
+        }
+        return ([spec.name] + [written.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: " ")
+    }
+
+    /// What an enclosing function's parameter is inside a function read for each value: not
+    /// to be read there.
+    private static let outer = "\u{0}outer"
+
+    /// An arrow function's body as an frp expression of `it` (and `acc`, for an
+    /// accumulator's two parameters); the enclosing functions' parameters are out of reach.
+    private func function(_ parameters: [String], _ body: JSExpression, accumulates: Bool,
+                          _ names: [String: String]) throws(Unsupported) -> String {
+        var bound = names.mapValues { _ in Self.outer }
+        if accumulates {
+            guard parameters.count >= 2 else { throw Unsupported(reason: "an accumulator function without `(acc, value)`") }
+            bound[parameters[0]] = "acc"
+            bound[parameters[1]] = "it"
+            if parameters.count > 2 { bound[parameters[2]] = nil }
+        } else if parameters.first?.contains("#") == true {
+            // `([a, b]) => …`: the items of the value, a list.
+            for item in parameters {
+                guard let mark = item.firstIndex(of: "#") else { break }
+                bound[String(item[..<mark])] = "it[\(item[item.index(after: mark)...])]"
+            }
+        } else if let first = parameters.first {
+            bound[first] = "it"
+        }
+        for index in parameters.dropFirst(accumulates ? 2 : 1) where !index.contains("#") && Self.mentions(body, index) {
+            throw Unsupported(reason: "a function that reads the value's index (`\(index)`): frp's expressions see the value, not its place")
+        }
+        return try value(body, bound)
+    }
+
+    // MARK: Values
+
+    private func duration(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+        switch expression {
+        case .number(let milliseconds): return Self.number(milliseconds) + "ms"
+        case .binary("*", let factor, .number(let milliseconds)): return (try value(factor, names)) + " * " + Self.number(milliseconds) + "ms"
+        default: return Self.parenthesised(try value(expression, names)) + " * 1ms"
+        }
+    }
+
+    private static let operators = ["===": "==", "==": "==", "!==": "!=", "!=": "!=", "&&": "and", "||": "or", "??": "??",
+                                    "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*", "/": "/", "%": "%"]
+
+    /// An expression as frp writes it; `names`: the arrow functions' parameters in scope.
+    private func value(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+        switch expression {
+        case .number(let number): return Self.number(number)
+        case .string(let text): return Self.quoted(text)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .name(let name):
+            if let bound = names[name] {
+                guard bound != Self.outer else {
+                    throw Unsupported(reason: "`\(name)`, a value from outside the function, read for each value of an inner signal "
+                                      + "(frp's `it` there is the inner value; the outer one is read only where an argument is read once, `mapTo`)")
+                }
+                return bound
+            }
+            if let constant = values[name] { return constant }
+            throw Unsupported(reason: "`\(name)` is not a value frp knows here (a variable outside the pipeline?)")
+        case .member(let base, "length"): return "length(\(try value(base, names)))"
+        case .member(let base, let field): return Self.parenthesised(try value(base, names)) + "." + field
+        case .index(let base, let index): return Self.parenthesised(try value(base, names)) + "[\(try value(index, names))]"
+        case .unary("!", .unary("!", _)): throw Unsupported(reason: "truthiness (`!!`): frp's conditions are true or false, never a value read as one")
+        case .unary("!", let operand): return "not " + Self.parenthesised(try value(operand, names))
+        case .unary(_, let operand): return "-" + Self.parenthesised(try value(operand, names))
+        case .binary(let op, let left, let right):
+            guard let written = Self.operators[op] else { throw Unsupported(reason: "the operator `\(op)`") }
+            return "(\(try value(left, names)) \(written) \(try value(right, names)))"
+        case .conditional(let condition, let then, let otherwise):
+            return "(if \(try value(condition, names)) then \(try value(then, names)) else \(try value(otherwise, names)))"
+        case .template(let pieces):
+            guard !pieces.isEmpty else { return "\"\"" }
+            return "(" + (try pieces.map { piece throws(Unsupported) -> String in
+                switch piece {
+                case .text(let text): return Self.quoted(text)
+                case .expression(let inner): return "string(\(try value(inner, names)))"
+                }
+            }).joined(separator: " + ") + ")"
+        case .array(let items):
+            return "[" + (try items.map { item throws(Unsupported) in try value(item, names) }).joined(separator: ", ") + "]"
+        case .object(let fields):
+            return "{" + (try fields.map { field throws(Unsupported) in
+                (Self.isPlainKey(field.key) ? field.key : Self.quoted(field.key)) + ": " + (try value(field.value, names))
+            }).joined(separator: ", ") + "}"
+        case .call(.name("String"), let arguments) where arguments.count == 1: return "string(\(try value(arguments[0], names)))"
+        case .call(.name("Number"), let arguments) where arguments.count == 1: return "number(\(try value(arguments[0], names)))"
+        case .call(let function, _):
+            throw Unsupported(reason: "`\(Self.shown(function))(…)` has no frp function")
+        case .arrow:
+            throw Unsupported(reason: "a function where a value goes")
+        }
+    }
+
+    // MARK: Writing
+
+    private static func number(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var written = "\""
+        for character in text {
+            switch character {
+            case "\"": written += "\\\""
+            case "\\": written += "\\\\"
+            case "\n": written += "\\n"
+            default: written.append(character)
+            }
+        }
+        return written + "\""
+    }
+
+    private static func isPlainKey(_ key: String) -> Bool {
+        guard let first = key.first, first.isLetter || first == "_" else { return false }
+        return key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// An expression that a `.`, `[` or `not` would otherwise take part of (`not x`,
+    /// `-x`), in parentheses; binary operations and conditionals are written in theirs.
+    private static func parenthesised(_ text: String) -> String {
+        text.hasPrefix("not ") || text.hasPrefix("-") ? "(\(text))" : text
+    }
+
+    private static func mentions(_ expression: JSExpression, _ name: String) -> Bool {
+        "\(expression)".contains("name(\"\(name)\")")
+    }
+
+    private static func shown(_ expression: JSExpression) -> String {
+        switch expression {
+        case .name(let name): name
+        case .member(let base, let field): shown(base) + "." + field
+        case .call(let function, _): shown(function) + "(…)"
+        default: "…"
+        }
+    }
+}
