@@ -187,6 +187,10 @@ struct JSLexer {
 struct JSParser {
     private let tokens: [JSToken]
     private var position = 0
+    /// How deep the expression being read is: past `depthLimit`, it is refused rather than
+    /// overflow the stack (a pasted `((((…` reaches the server).
+    private var depth = 0
+    static let depthLimit = 200
 
     struct Failure: Error { let reason: String }
 
@@ -254,6 +258,9 @@ struct JSParser {
     }
 
     mutating func expression() throws(Failure) -> JSExpression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.depthLimit else { throw Failure(reason: "nested more than \(Self.depthLimit) deep") }
         let condition = try binary(0)
         guard isPunctuation("?") else { return condition }
         position += 1
@@ -269,8 +276,13 @@ struct JSParser {
 
     private mutating func binary(_ least: Int) throws(Failure) -> JSExpression {
         var left = try unary()
+        // A chain (`1 + 1 + …`) is read in a loop but makes a tree as deep as it is long:
+        // each link counts as a level, so what reads the tree later cannot overflow either.
+        var links = 0
         while case .punctuation(let mark) = current.kind, let level = Self.precedence[mark], level > least {
             position += 1
+            links += 1
+            guard depth + links <= Self.depthLimit else { throw Failure(reason: "nested more than \(Self.depthLimit) deep") }
             left = .binary(mark, left, try binary(level))
         }
         return left
@@ -278,6 +290,9 @@ struct JSParser {
 
     private mutating func unary() throws(Failure) -> JSExpression {
         if isPunctuation("!") || isPunctuation("-") {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.depthLimit else { throw Failure(reason: "nested more than \(Self.depthLimit) deep") }
             guard case .punctuation(let mark) = current.kind else { throw Failure(reason: "") }
             position += 1
             return .unary(mark, try unary())
@@ -287,7 +302,10 @@ struct JSParser {
 
     private mutating func postfix(_ base: JSExpression) throws(Failure) -> JSExpression {
         var expression = base
+        var links = 0
         while true {
+            links += 1
+            guard depth + links <= Self.depthLimit else { throw Failure(reason: "nested more than \(Self.depthLimit) deep") }
             if isPunctuation(".") || isPunctuation("?.") {
                 position += 1
                 guard case .name(let name) = current.kind else { throw Failure(reason: "a `.` without a name after it") }

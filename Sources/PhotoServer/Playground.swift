@@ -40,6 +40,9 @@ public struct PlaygroundWork: Sendable {
     /// progress: `frp learn`'s file; nil when there is none (or, recording, no such
     /// exercise or state). Nil by default: the page keeps progress in the browser then.
     public var progress: @Sendable () -> String? = { nil }
+    /// RxJS code written as an frp script, as JSON (`POST /import`): `script`, `leftOut`
+    /// (each `line` and `reason`), `imported`. Nil by default: no importer, a 404.
+    public var importCode: (@Sendable (_ code: String) -> String)? = nil
     public var record: @Sendable (_ lesson: String, _ exercise: Int, _ state: String) -> String? = { _, _, _ in nil }
 
     public init(run: @escaping @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String,
@@ -188,6 +191,10 @@ extension PhotoServer {
         }
         let operators = JSON.array(work.operators.map(JSON.string)).bytes
         router.get("/operators") { _, _ in Self.reply(operators, type: "application/json; charset=utf-8") }
+        router.post("/import") { request, context in
+            guard let importCode = work.importCode else { throw Rejection(404, "this server imports no RxJS code") }
+            return try await answer(request, context) { code, _ in importCode(code) }
+        }
         router.get("/progress") { _, _ in
             guard let progress = work.progress() else { throw Rejection(404, "this server keeps no progress file: the page keeps it") }
             return Self.reply(Array(progress.utf8), type: "application/json; charset=utf-8")

@@ -1,4 +1,5 @@
 import Import
+import JSONText
 import Language
 
 /// `frp import FILE.js` and `frp import -e CODE`: RxJS code written as an frp script
@@ -38,5 +39,17 @@ public struct ImportRunner {
         for left in imported.leftOut { output.error("line \(left.line): left out: \(left.reason)") }
         output.error("\(imported.imported) statement\(imported.imported == 1 ? "" : "s") imported, \(imported.leftOut.count) left out")
         return imported.imported == 0 && !imported.leftOut.isEmpty ? 1 : 0
+    }
+}
+
+extension Playground {
+    /// The reply to `POST /import`: the RxJS code written as an frp script, as JSON
+    /// (`script`, `leftOut`: each `line` and `reason`, `imported`).
+    public static func importCode(_ code: String) -> String {
+        let imported = RxJSImport.script(from: code, catalogue: PhotoSources.catalogue)
+        return JSON.object([
+            "script": .string(imported.script), "imported": .number(Double(imported.imported)),
+            "leftOut": .array(imported.leftOut.map { .object(["line": .number(Double($0.line)), "reason": .string($0.reason)]) }),
+        ]).text
     }
 }

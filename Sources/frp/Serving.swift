@@ -23,6 +23,7 @@ extension ServeCommand {
                                                marbles: Playground.marbles, move: Playground.move,
                                                diagramStylesheet: Playground.diagramStylesheet)
         configured.playground?.progress = Playground.progress
+        configured.playground?.importCode = Playground.importCode
         configured.playground?.record = { lesson, exercise, state in Playground.record(lesson: lesson, exercise: exercise, state: state) }
         let server = configured
         let failure = Mutex<String?>(nil)

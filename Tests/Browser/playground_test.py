@@ -422,6 +422,27 @@ def test_progress_is_frp_learns_file(url):
     os.remove(progress_file)
 
 
+def test_pasted_rxjs_is_imported_and_run(page, wait):
+    """RxJS code pasted into the box becomes the frp script in the editor, runs, and says
+    what it left out with its line"""
+    browser = page
+    browser.find_element(By.ID, "paste-rxjs").click()
+    box = browser.find_element(By.ID, "rxjs-code")
+    box.send_keys("import { interval } from 'rxjs';\n"
+                  "const source = interval(1000).pipe(take(3), map(val => val * 2));\n"
+                  "document.addEventListener('click', () => {});\n"
+                  "source.subscribe(val => console.log(val));\n")
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    browser.find_element(By.ID, "import-rxjs").click()
+    wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
+    script = browser.find_element(By.ID, "script").get_attribute("value")
+    assert "let source = interval 1000ms | take 3 | map (it * 2)" in script, script
+    output = browser.find_element(By.ID, "output").text
+    assert "1s  next 0" in output and "3s  next 4" in output, output
+    notes = browser.find_element(By.ID, "import-notes").text
+    assert notes.startswith("line 3: left out:"), notes
+
+
 def test_a_shared_link_reopens_the_run(page, wait):
     """a shared link reopens the same run"""
     browser = page
@@ -435,8 +456,8 @@ def test_a_shared_link_reopens_the_run(page, wait):
 
 
 def test_bad_requests_get_a_reason(url):
-    """bad requests get a 4xx with a reason; import is refused"""
-    import urllib.request, urllib.error
+    """bad requests get a 4xx with a reason; import is refused; hostile RxJS code is left out"""
+    import json, urllib.request, urllib.error
     try:
         urllib.request.urlopen(urllib.request.Request(url + "/run", data=b"\xff\xfe", method="POST"))
         raise AssertionError("a script that is not UTF-8 was accepted")
@@ -449,6 +470,13 @@ def test_bad_requests_get_a_reason(url):
         assert error.code == 413
     reply = urllib.request.urlopen(urllib.request.Request(url + "/run", data=b'import "/etc/passwd"', method="POST")).read()
     assert b"IMPORT UNAVAILABLE" in reply, reply
+    # RxJS code nested past any depth, and a chain as long as the body allows, are left out
+    # with a reason; the server goes on answering.
+    for hostile in [b"const x = " + b"(" * 7000 + b"1" + b")" * 7000, b"const x = " + b"a." * 7000 + b"b;",
+                    b"const x = " + b"1 + " * 3500 + b"1;"]:
+        reply = json.loads(urllib.request.urlopen(urllib.request.Request(url + "/import", data=hostile, method="POST")).read())
+        assert reply["leftOut"] and "nested more than 200 deep" in reply["leftOut"][0]["reason"], reply
+    assert urllib.request.urlopen(url + "/lessons").status == 200
 
 
 def test_example_svgs(browser):

@@ -155,6 +155,27 @@ async function exportScript(to) {
   $("export-file").textContent = reply.file;
 }
 
+// RxJS code pasted in: the server writes it as an frp script (`POST /import`), which goes
+// into the editor and runs; what was left out is said with its line.
+async function importRxJS() {
+  let reply;
+  try {
+    const response = await post("/import", $("rxjs-code").value);
+    reply = await response.json();
+    if (!response.ok) return showProblem(reply.error || response.statusText);
+  } catch (error) {
+    return showProblem("The server did not answer: " + error.message);
+  }
+  leaveOperator();
+  const notes = $("import-notes");
+  notes.hidden = reply.leftOut.length === 0;
+  notes.textContent = reply.leftOut.map((left) => `line ${left.line}: left out: ${left.reason}`).join("\n");
+  $("script").value = reply.script;
+  $("exported").hidden = true;
+  drawMarbles();
+  run();
+}
+
 // The one diagram (#marbles): the script's marbles, each draggable along its row, and
 // under them each run's output row, all on one time axis, so a moved mark and what it
 // changed line up. The server sends every row — the marbles as frp's parser reads them
@@ -665,6 +686,8 @@ async function start() {
   $("run").addEventListener("click", run);
   $("export").addEventListener("click", () => exportScript("rxjs"));
   $("export-combine").addEventListener("click", () => exportScript("combine"));
+  $("paste-rxjs").addEventListener("click", () => { $("import-box").hidden = !$("import-box").hidden; $("rxjs-code").focus(); });
+  $("import-rxjs").addEventListener("click", importRxJS);
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
