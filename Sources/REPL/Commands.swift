@@ -1,4 +1,5 @@
 import CLineEdit
+import Import
 import Language
 
 /// What a command of the prompt works on: the session's names (`:reset` forgets them), its
@@ -72,6 +73,7 @@ struct Command: Sendable {
         Command(name: ":stop", run: stop),
         Command(name: ":load", help: [":load FILE"], run: load),
         Command(name: ":save", help: [":save FILE (this session's inputs as a script)"], run: save),
+        Command(name: ":import", help: [":import FILE.js (RxJS code as a script: shown, then run)"], run: importRxJS),
         Command(name: ":export", words: ExportRunner.Target.allCases.map(\.rawValue),
                 help: [":export rxjs|combine [FILE] (them as RxJS or Combine)"], run: export),
         Command(name: ":reset", takesNothing: true, help: [":reset"]) { context, _, _ in
@@ -164,6 +166,28 @@ struct Command: Sendable {
         switch SourceFile.load(path) {
         case .failure(let failure): context.output.error(failure.message)
         case .success(let source):
+            let (statements, diagnostics) = context.frontend.load(source)
+            for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
+            if diagnostics.isEmpty { context.inputs.append(source.text) }
+            for statement in statements { context.session.execute(statement) }
+        }
+        return .done
+    }
+
+    /// RxJS code in a file, written as frp (`frp import`), shown, then run as `:load` runs a
+    /// script; what was left out said with its line.
+    private static func importRxJS(_ context: inout CommandContext, _ argument: String?, _ words: [String]) -> Result {
+        guard let path = argument else {
+            context.output.error(":import takes a file of RxJS code: :import Tests/Import/corpus/01-interval-take-map.js")
+            return .done
+        }
+        switch SourceFile.load(path) {
+        case .failure(let failure): context.output.error(failure.message)
+        case .success(let code):
+            let imported = RxJSImport.script(from: code.text, catalogue: PhotoSources.catalogue)
+            for line in imported.script.split(separator: "\n") { context.output.line(String(line)) }
+            for left in imported.leftOut { context.output.error("line \(left.line): left out: \(left.reason)") }
+            let source = Source(name: path, text: imported.script)
             let (statements, diagnostics) = context.frontend.load(source)
             for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
             if diagnostics.isEmpty { context.inputs.append(source.text) }

@@ -559,6 +559,24 @@ extension BinaryTests {
 }
 
 extension BinaryTests {
+    @Test(":import FILE.js shows the RxJS code as a script, says what it left out, and runs it",
+          .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
+    func importAtThePrompt() throws {
+        let code = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".js").path
+        try """
+            import { of } from 'rxjs';
+            const doubled = of(1, 2).pipe(map(v => v * 2));
+            doubled.pipe(tap(v => v)).subscribe(console.log);
+            doubled.subscribe(v => console.log(`got ${v}`));
+            """.write(toFile: code, atomically: true, encoding: .utf8)
+        let result = try run([], input: ":time virtual\n:import \(code)\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("let doubled = of 1, 2 | map (it * 2)\n"), "\(result.output)")
+        #expect(result.output.contains("\ndoubled | map (\"got \" + string(it))\n"), "\(result.output)")
+        #expect(result.output.contains("line 3: left out: `tap` runs a side effect"), "\(result.output)")
+        #expect(result.output.contains("0ms  next \"got 4\""))
+    }
+
     @Test(":explain a definition or a let name: what it stands for and a line on each operator it uses; import at the prompt",
           .enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary)))
     func explainUserNames() throws {
