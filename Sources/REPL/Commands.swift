@@ -165,13 +165,18 @@ struct Command: Sendable {
         }
         switch SourceFile.load(path) {
         case .failure(let failure): context.output.error(failure.message)
-        case .success(let source):
-            let (statements, diagnostics) = context.frontend.load(source)
-            for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
-            if diagnostics.isEmpty { context.inputs.append(source.text) }
-            for statement in statements { context.session.execute(statement) }
+        case .success(let source): execute(source, &context)
         }
         return .done
+    }
+
+    /// A script's statements checked and run in the session, as if typed; kept for `:save`
+    /// when it checks.
+    private static func execute(_ source: Source, _ context: inout CommandContext) {
+        let (statements, diagnostics) = context.frontend.load(source)
+        for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
+        if diagnostics.isEmpty { context.inputs.append(source.text) }
+        for statement in statements { context.session.execute(statement) }
     }
 
     /// RxJS code in a file, written as frp (`frp import`), shown, then run as `:load` runs a
@@ -187,11 +192,7 @@ struct Command: Sendable {
             let imported = RxJSImport.script(from: code.text, catalogue: PhotoSources.catalogue)
             for line in imported.script.split(separator: "\n") { context.output.line(String(line)) }
             for left in imported.leftOut { context.output.error("line \(left.line): left out: \(left.reason)") }
-            let source = Source(name: path, text: imported.script)
-            let (statements, diagnostics) = context.frontend.load(source)
-            for diagnostic in diagnostics { context.output.error(diagnostic.rendered(in: source)) }
-            if diagnostics.isEmpty { context.inputs.append(source.text) }
-            for statement in statements { context.session.execute(statement) }
+            execute(Source(name: path, text: imported.script), &context)
         }
         return .done
     }
