@@ -34,6 +34,8 @@ enum JSTemplatePiece: Equatable {
 enum JSStatement {
     case imports([String], from: String)
     case declaration(name: String, JSExpression)
+    /// `const [a, b] = EXPRESSION` (RxJS's `partition` makes two signals).
+    case destructuring(names: [String], JSExpression)
     case expression(JSExpression)
     /// What could not be read, and why.
     case unreadable(String)
@@ -246,6 +248,18 @@ struct JSParser {
         }
         if isName("const") || isName("let") || isName("var") {
             position += 1
+            if isPunctuation("[") {
+                position += 1
+                var names: [String] = []
+                while case .name(let name) = current.kind {
+                    names.append(name)
+                    position += 1
+                    if isPunctuation(",") { position += 1 }
+                }
+                try expect("]")
+                try expect("=")
+                return .destructuring(names: names, try expression())
+            }
             guard case .name(let name) = current.kind else { throw Failure(reason: "a declaration without a simple name") }
             position += 1
             try expect("=")

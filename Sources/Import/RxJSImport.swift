@@ -65,6 +65,15 @@ public struct RxJSImport {
                         lines.append("let \(frpName(name)) = " + (try value(expression, [:])))
                         values[name] = frpName(name)
                     }
+                case .destructuring(let names, let expression):
+                    // `const [evens, odds] = partition(source, predicate)`: frp's `let` pair.
+                    guard names.count == 2, case .call(.name("partition"), let arguments) = expression, arguments.count == 2,
+                          case .arrow(let parameters, let body) = arguments[1] else {
+                        throw Unsupported(reason: "a list taken apart into names, other than `const [a, b] = partition(source, predicate)`")
+                    }
+                    let condition = try function(parameters, body, accumulates: false, [:])
+                    lines.append("let \(frpName(names[0])), \(frpName(names[1])) = " + (try pipeline(arguments[0], [:])) + " | partition " + condition)
+                    for name in names { signals[name] = frpName(name) }
                 case .expression(let expression):
                     guard let subscribed = try subscription(expression) else {
                         throw Unsupported(reason: "a statement that subscribes to nothing")
@@ -208,16 +217,20 @@ public struct RxJSImport {
                 written.append(try function(parameters, body, accumulates: parameter.kind == .accumulator, names))
             case .perValuePipeline, .errorPipeline:
                 guard !functions.isEmpty, case .arrow(let parameters, let body) = functions.removeFirst() else { continue }
-                let bound = parameters.first.map { [$0: parameter.kind == .errorPipeline ? "error" : "it"] } ?? [:]
-                written.append("(" + (try pipeline(body, names.merging(bound) { $1 })) + ")")
+                written.append("(" + (try pipeline(body, Self.run(of: parameters.first, as: parameter.kind == .errorPipeline ? "error" : "it", in: names))) + ")")
             case .durationOrPipeline:
                 if !functions.isEmpty, case .arrow(let parameters, let body) = functions.removeFirst() {
-                    written.append("(" + (try pipeline(body, names.merging(parameters.first.map { [$0: "it"] } ?? [:]) { $1 })) + ")")
+                    written.append("(" + (try pipeline(body, Self.run(of: parameters.first, as: "it", in: names))) + ")")
                 } else if !others.isEmpty {
                     written.append(try duration(others.removeFirst(), names))
                 }
             case .duration:
                 if !others.isEmpty { written.append(try duration(others.removeFirst(), names)) }
+            case .signal where others.isEmpty && !functions.isEmpty:
+                // RxJS's `bufferWhen(() => timer(1000))`: a function of nothing that makes the
+                // signal, which frp runs anew as its signal argument is.
+                guard case .arrow([], let body) = functions.removeFirst() else { throw Unsupported(reason: "`\(rxjsName)` is given a function of a value where frp takes a signal") }
+                written.append("(" + (try pipeline(body, names)) + ")")
             case .signal:
                 while !others.isEmpty, parameter.isVariadic || written.count < 1 {
                     written.append("(" + (try pipeline(others.removeFirst(), names)) + ")")
@@ -241,6 +254,14 @@ public struct RxJSImport {
             throw Unsupported(reason: "`\(rxjsName)` is given arguments frp's `\(spec.name)` does not take (\(arguments.count) here)")
         }
         return ([spec.name] + [written.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: " ")
+    }
+
+    /// The names in scope inside a run's pipeline made for each value: its parameter is the
+    /// run's value (`it`, `error`), and an enclosing run's `it` is out of reach there.
+    private static func run(of parameter: String?, as name: String, in names: [String: String]) -> [String: String] {
+        var inner = names.mapValues { $0 == "it" || $0 == "error" ? outer : $0 }
+        if let parameter { inner[parameter] = name }
+        return inner
     }
 
     /// What an enclosing function's parameter is inside a function read for each value: not

@@ -259,8 +259,9 @@ extension Playground {
     /// it; nil when there is no such exercise. JSON: `verdict` (right, wrong, diagnostics,
     /// notOnePipeline, idea: the marble is right but a part of the exercise's idea is
     /// missing, said in `report`), `report` (the marbles and the first difference, or the
-    /// diagnostics), `hint` (aimed at the mistake, when there is one) and, for a wrong
-    /// answer, `rows`: the wanted events and the answer's, for one diagram on one axis,
+    /// diagnostics), `hint` (aimed at the mistake, when there is one), `difference` (whether
+    /// the values or the times differed, when that is clear: the first hint the page gives
+    /// after it) and, for a wrong answer, `rows`: the wanted events and the answer's, for one diagram on one axis,
     /// with the report's letters.
     public static func check(lesson name: String, exercise number: Int, answer: String) -> String? {
         guard let lesson = Lesson.named(name) else { return nil }
@@ -275,11 +276,13 @@ extension Playground {
                 guard exercises == number else { continue }
                 let verdict: (name: String, report: [String], hint: String?)
                 var rows: [JSON] = []
+                var difference: String?
                 switch AnswerCheck(frontend: frontend, realTimeLimit: RealTimeLimit(realTimeLimit)).check(answer, for: exercise) {
                 case .right: verdict = ("right", [], nil)
                 case .wrong(let report, let hint, let letters, let drawn):
                     verdict = ("wrong", report, hint)
                     if let drawn { rows = Self.rows(drawn, letters: letters) }
+                    difference = drawn?.kind
                 case .doesNotCheck(let diagnostics): verdict = ("diagnostics", diagnostics, nil)
                 case .notOnePipeline: verdict = ("notOnePipeline", ["Write one pipeline; the names given above are already defined."], nil)
                 case .missesIdea(let message): verdict = ("idea", [message], nil)
@@ -287,6 +290,7 @@ extension Playground {
                 return JSON.object([
                     "verdict": .string(verdict.name), "report": .string(verdict.report.joined(separator: "\n")),
                     "hint": verdict.hint.map(JSON.string) ?? .null, "rows": .array(rows),
+                    "difference": difference.map(JSON.string) ?? .null,
                 ]).text
             case .read, .run, .fails:
                 break

@@ -399,6 +399,23 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     os.remove(progress_file)
 
 
+def test_the_first_hint_after_a_wrong_answer_says_what_differed(browser, wait, url):
+    """in the page as at the terminal: after a wrong answer whose times were right, the first
+    Hint says the values differ; the graded hints follow"""
+    browser.get(url + "/")
+    wait.until(lambda _: browser.find_element(By.ID, "lessons").find_elements(By.TAG_NAME, "option")[1:])
+    Select(browser.find_element(By.ID, "lessons")).select_by_value("marbles")
+    exercise = wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="1"]'))
+    exercise.find_element(By.CLASS_NAME, "answer").send_keys('cold "--a--b|"')
+    exercise.find_element(By.CLASS_NAME, "check").click()
+    verdict = exercise.find_element(By.CLASS_NAME, "verdict")
+    wait.until(lambda _: "Not that marble yet" in verdict.text)
+    exercise.find_element(By.CLASS_NAME, "show-hint").click()
+    assert verdict.text.startswith("Hint: your last answer sent every event at the right time, but other values"), verdict.text
+    exercise.find_element(By.CLASS_NAME, "show-hint").click()
+    assert verdict.text.startswith("Hint 1 of 3: "), verdict.text
+
+
 def test_progress_is_frp_learns_file(url):
     """the page reads and writes `frp learn`'s progress file; a bad state or exercise is refused"""
     import json, urllib.request, urllib.error

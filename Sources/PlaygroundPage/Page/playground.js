@@ -584,7 +584,17 @@ function exercisePart(lesson, step, number, given = "") {
   verdict.hidden = true;
   // Graded, as `frp learn`'s hint: a nudge, then the operator, then one solution.
   let hintsGiven = 0;
+  // The kind of the last wrong answer's difference (its values, or its times): said
+  // first, before the graded hints, as at the terminal.
+  let difference = null;
   showHint.addEventListener("click", () => {
+    if (difference) {
+      verdict.hidden = false;
+      verdict.className = "verdict";
+      verdict.textContent = "Hint: " + difference + ".";
+      difference = null;
+      return;
+    }
     hintsGiven = Math.min(hintsGiven + 1, step.hints.length);
     verdict.hidden = false;
     verdict.className = "verdict";
@@ -620,6 +630,7 @@ function exercisePart(lesson, step, number, given = "") {
       : (reply.error || ("✗ Not that marble yet:\n" + reply.report + (reply.hint ? "\nHint: " + reply.hint : "")));
     if (reply.verdict === "right") mark(seen ? "seen" : "solved");
     if (reply.verdict === "wrong") drawAnswer(drawn, given, answer.value, reply.rows); else drawn.replaceChildren();
+    difference = reply.verdict === "wrong" ? reply.difference : null;
   });
   const drawn = element("div", "answer-diagrams");
   part.append(task, wanted, answer, buttons, verdict, drawn);
