@@ -38,6 +38,32 @@ struct DiagnosticIndexTests {
         #expect(!captured.text.contains(" error "), "\(code.code)'s fix: \(captured.text)")
     }
 
+    @Test("the code a diagnostic's hint suggests checks as typed (its example's names given)")
+    func suggestedCode() {
+        var checked = 0
+        for code in DiagnosticCode.allCases {
+            guard let form = code.longForm else { continue }
+            let (_, diagnostics) = DiagnosticExplanation.check(form)
+            for snippet in diagnostics.compactMap(\.hint).flatMap(LessonTests.quotedCode) {
+                let words = snippet.split(separator: " ")
+                // Not code to type as it is: a placeholder (`take N`, `a and b`, `let part = …`,
+                // `log [LABEL]`), a single word (a name mentioned), a shell command (`frp run`),
+                // another library's code (`RAC(self, rating) =`), a file to import.
+                guard words.count > 1, let first = words.first.map(String.init), first.first?.isLetter == true, first != "frp",
+                      first != "import", !snippet.contains("…"), !snippet.contains("["), !snippet.contains("RAC("),
+                      !words.contains(where: { $0.allSatisfy { $0.isUppercase || $0 == "," || $0 == "." } }),
+                      !words.contains(where: { $0.count == 1 && $0.first?.isLowercase == true }) else { continue }
+                var frontend = Frontend.forFiles()
+                _ = frontend.load(Source(name: "fixed.frp", text: form.right))
+                let isStage = PhotoSources.catalogue[first]?.role == .operator
+                let (_, problems) = frontend.load(Source(name: "<hint>", text: isStage ? "never | " + snippet : snippet))
+                #expect(problems.isEmpty, "\(code.code): the hint's `\(snippet)` does not check: \(problems.map(\.title))")
+                checked += 1
+            }
+        }
+        #expect(checked >= 15, "\(checked) hints' code checked")
+    }
+
     @Test("frp explain FRP0302 prints the long form with the diagnostic its example gets")
     func explain() throws {
         let captured = Captured()
