@@ -43,6 +43,8 @@ public struct PlaygroundWork: Sendable {
     /// RxJS code written as an frp script, as JSON (`POST /import`): `script`, `leftOut`
     /// (each `line` and `reason`), `imported`. Nil by default: no importer, a 404.
     public var importCode: (@Sendable (_ code: String) -> String)? = nil
+    /// The operators by family, as JSON (`GET /families`): the page's menu.
+    public var families = "[]"
     public var record: @Sendable (_ lesson: String, _ exercise: Int, _ state: String) -> String? = { _, _, _ in nil }
 
     public init(run: @escaping @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String,
@@ -191,6 +193,8 @@ extension PhotoServer {
         }
         let operators = JSON.array(work.operators.map(JSON.string)).bytes
         router.get("/operators") { _, _ in Self.reply(operators, type: "application/json; charset=utf-8") }
+        let families = Array(work.families.utf8)
+        router.get("/families") { _, _ in Self.reply(families, type: "application/json; charset=utf-8") }
         router.post("/import") { request, context in
             guard let importCode = work.importCode else { throw Rejection(404, "this server imports no RxJS code") }
             return try await answer(request, context) { code, _ in importCode(code) }

@@ -212,6 +212,19 @@ public enum Playground {
     /// The operators and sources, for the page's menu.
     public static var operators: [String] { PhotoSources.catalogue.names }
 
+    /// The page's menu by family, as `frp explain` lists them (`GET /families`): JSON, each
+    /// `family` and its `names`, then RxJS's and RAC 2's words frp writes otherwise.
+    public static var families: String {
+        let catalogue = PhotoSources.catalogue
+        var groups: [JSON] = OperatorSpec.Family.allCases.compactMap { family in
+            let names = catalogue.specs.filter { $0.family == family }.map(\.name)
+            return names.isEmpty ? nil : .object(["family": .string(family.rawValue), "names": .array(names.map(JSON.string))])
+        }
+        groups.append(.object(["family": .string("RxJS's and RAC 2's words frp writes otherwise"),
+                               "names": .array(StatementTopic.rxjsWords.map { .string($0.name) })]))
+        return JSON.array(groups).text
+    }
+
     /// The lines a run wrote, its errors and its diagrams.
     /// Lines past `largestReply` bytes are counted, not kept (`cut`).
     private final class Collected: @unchecked Sendable {

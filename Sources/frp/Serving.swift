@@ -24,6 +24,7 @@ extension ServeCommand {
                                                diagramStylesheet: Playground.diagramStylesheet)
         configured.playground?.progress = Playground.progress
         configured.playground?.importCode = Playground.importCode
+        configured.playground?.families = Playground.families
         configured.playground?.record = { lesson, exercise, state in Playground.record(lesson: lesson, exercise: exercise, state: state) }
         let server = configured
         let failure = Mutex<String?>(nil)

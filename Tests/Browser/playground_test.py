@@ -399,6 +399,22 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     os.remove(progress_file)
 
 
+def test_the_operators_menu_is_by_family_and_a_name_can_be_searched(browser, wait, url):
+    """the menu groups the operators by family as frp explain does (RxJS's words last), and
+    the search box opens a page by any name, another library's too"""
+    browser.get(url + "/")
+    wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#operators optgroup"))
+    groups = {group.get_attribute("label"): [option.get_attribute("value") for option in group.find_elements(By.TAG_NAME, "option")]
+              for group in browser.find_elements(By.CSS_SELECTOR, "#operators optgroup")}
+    assert "debounce" in groups["Timing"] and "groupBy" in groups["Transforming"], groups.keys()
+    assert "BehaviorSubject" in groups["RxJS's and RAC 2's words frp writes otherwise"]
+    search = browser.find_element(By.ID, "operator-search")
+    search.send_keys("mergeMap")
+    search.send_keys(Keys.ENTER)
+    wait.until(lambda _: browser.find_element(By.ID, "operator-page").get_attribute("data-shown") == "mergeMap")
+    assert "`mergeMap` is RxJS's name; here it is `flatMap`." in browser.find_element(By.ID, "operator-page").text
+
+
 def test_the_first_hint_after_a_wrong_answer_says_what_differed(browser, wait, url):
     """in the page as at the terminal: after a wrong answer whose times were right, the first
     Hint says the values differ; the graded hints follow"""

@@ -231,12 +231,14 @@ def page(url):
 
 
 def every_reply(url):
-    """GET /, every file the page references, /operators, /lessons, POST /run, a 404."""
+    """GET /, every file the page references, /operators, /families, /lessons, /progress,
+    POST /run, /import, a 404."""
     html = page(url)[1]
     files = re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', html) + re.findall(r'<link\b[^>]*\bhref="([^"]+)"', html)
     paths = [urllib.parse.urlsplit(urllib.parse.urljoin(url + "/", file)).path for file in files]
-    replies = [(f"GET {path}", request(url, "GET", path)) for path in ["/"] + paths + ["/operators", "/lessons", "/nonexistent"]]
+    replies = [(f"GET {path}", request(url, "GET", path)) for path in ["/"] + paths + ["/operators", "/families", "/lessons", "/progress", "/nonexistent"]]
     return replies + [("POST /run", request(url, "POST", "/run", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
+                      ("POST /import", request(url, "POST", "/import", b"of(1).subscribe(console.log)", {"Content-Type": "text/plain"})),
                       ("POST /export", request(url, "POST", "/export", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
                       ("POST /export/combine", request(url, "POST", "/export/combine", b'of 1 | map "ok"', {"Content-Type": "text/plain"})),
                       ("POST /marbles", request(url, "POST", "/marbles", b'cold "-a|"', {"Content-Type": "text/plain"})),

@@ -715,6 +715,13 @@ async function start() {
     if (location.hash === target) route(); else location.hash = target; // the same page again: no hashchange
   });
   window.addEventListener("hashchange", route);
+  $("operator-search").addEventListener("change", (event) => {
+    const name = event.target.value.trim();
+    if (!name) return;
+    event.target.value = "";
+    const target = "#/op/" + encodeURIComponent(name);
+    if (location.hash === target) route(); else location.hash = target;
+  });
   $("examples").addEventListener("change", (event) => loadExample(event.target.value));
   const linked = scriptFromLink();
   if (linked) $("script").value = linked;
@@ -731,8 +738,19 @@ async function start() {
   for (const example of await (await fetch("/examples")).json()) {
     $("examples").add(new Option(`${example.name}: ${example.title}`, example.name));
   }
+  // The menu by family, as `frp explain` lists them; the search box knows every name
+  // (another library's too: `mergeMap` opens flatMap's page).
+  const families = await (await fetch("/families")).json();
+  for (const { family, names } of families) {
+    const group = document.createElement("optgroup");
+    group.label = family;
+    for (const name of names) group.appendChild(new Option(name, name));
+    $("operators").appendChild(group);
+  }
   const names = await (await fetch("/operators")).json();
-  for (const name of names) $("operators").add(new Option(name, name));
+  for (const name of [...names, ...families.flatMap((group) => group.names)]) {
+    $("operator-names").appendChild(element("option")).value = name;
+  }
   // An operator's page opened by its link before the menu was filled: the menu says it.
   if (shownOperator) $("operators").value = shownOperator;
 }
