@@ -181,6 +181,16 @@ public enum Playground {
     /// and the statements (`var`) have pages: how frp writes them, the first example run.
     public static func operatorPage(_ name: String) -> String? {
         let catalogue = PhotoSources.catalogue
+        // The notation itself, as `frp explain marbles` says it, a group drawn.
+        if name == "marbles" {
+            let marks = Explainer.marbleMarks.map { "`\($0.0)`: \($0.1)." }.joined(separator: " ")
+            return JSON.object([
+                "name": .string("marbles"), "signature": .string(#"cold "MARBLE" [VALUES]"#), "family": .string("The notation"),
+                "summary": .string(Explainer.marbleIntroduction.replacingOccurrences(of: "\n", with: " ")),
+                "explanation": .string(marks + " " + Explainer.marbleSources), "example": .string(#"cold "-(ab)-c|""#),
+                "elsewhere": .array([]), "reactiveCocoa": .string(""), "contrasts": .array([]),
+            ]).text
+        }
         if let topic = StatementTopic.named(name) {
             return JSON.object([
                 "name": .string(topic.name), "signature": .string(topic.signature), "family": .string(topic.kind),
@@ -220,6 +230,7 @@ public enum Playground {
             let names = catalogue.specs.filter { $0.family == family }.map(\.name)
             return names.isEmpty ? nil : .object(["family": .string(family.rawValue), "names": .array(names.map(JSON.string))])
         }
+        groups.insert(.object(["family": .string("The notation"), "names": .array([.string("marbles")])]), at: 0)
         groups.append(.object(["family": .string("RxJS's and RAC 2's words frp writes otherwise"),
                                "names": .array(StatementTopic.rxjsWords.map { .string($0.name) })]))
         return JSON.array(groups).text

@@ -408,11 +408,18 @@ def test_the_operators_menu_is_by_family_and_a_name_can_be_searched(browser, wai
               for group in browser.find_elements(By.CSS_SELECTOR, "#operators optgroup")}
     assert "debounce" in groups["Timing"] and "groupBy" in groups["Transforming"], groups.keys()
     assert "BehaviorSubject" in groups["RxJS's and RAC 2's words frp writes otherwise"]
+    assert groups["The notation"] == ["marbles"], groups.keys()
     search = browser.find_element(By.ID, "operator-search")
     search.send_keys("mergeMap")
     search.send_keys(Keys.ENTER)
     wait.until(lambda _: browser.find_element(By.ID, "operator-page").get_attribute("data-shown") == "mergeMap")
     assert "`mergeMap` is RxJS's name; here it is `flatMap`." in browser.find_element(By.ID, "operator-page").text
+    # The notation has a page too, as `frp explain marbles` says it, its group run and drawn.
+    browser.get(url + "/#/op/marbles")
+    wait.until(lambda _: browser.find_element(By.ID, "operator-page").get_attribute("data-shown") == "marbles")
+    assert "the group takes its full width in time" in browser.find_element(By.ID, "operator-page").text
+    wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
+    assert browser.find_element(By.ID, "script").get_attribute("value") == 'cold "-(ab)-c|"'
 
 
 def test_the_first_hint_after_a_wrong_answer_says_what_differed(browser, wait, url):

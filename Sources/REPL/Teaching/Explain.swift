@@ -135,29 +135,33 @@ public struct Explainer {
         }
     }
 
+    /// The marble notation, mark by mark: `frp explain marbles` and the playground's page.
+    static let marbleIntroduction = "Marbles: a signal drawn as text, as RxJS's TestScheduler draws it (run mode).\n"
+        + "One character is one frame; a frame is 1 ms of virtual time, counted from 0."
+    static let marbleMarks: [(String, String)] = [
+        ("-", "one frame passes, nothing happens"),
+        ("a  7", "a value (a letter or digit) at its frame; it takes that frame too"),
+        ("{a: 1, b: {n: 5}}", "after the marble: the letters' values (else a letter is its string)"),
+        ("|", "completed; nothing comes after | or #"),
+        ("#", "failed; its message is \"error\" unless error \"MESSAGE\" follows the marble (and its values)"),
+        ("(ab)  (a|)", "events at one frame, the frame where ( is; the group takes its full width in time: (ab) is 4 frames"),
+        ("500ms  1s  2m", "time progression, at the start or between spaces: -a 500ms b puts a at 1 and b at 502"),
+        ("^", "in a hot marble: where the run subscribes, time 0; what came before is missed"),
+        ("space", "ignored elsewhere: use it to line marbles up"),
+    ]
+    static let marbleSources = #"cold "MARBLE" [VALUES] [error "MESSAGE"] plays it from each subscription; hot "MARBLE" plays it once, "#
+        + #"from the start of the run. expect PIPELINE emits "MARBLE" [VALUES] compares every event: frame, kind and value."#
+
     func explainMarbles() {
-        output.line("Marbles: a signal drawn as text, as RxJS's TestScheduler draws it (run mode).")
-        output.line("One character is one frame; a frame is 1 ms of virtual time, counted from 0.")
-        let marks: [(String, String)] = [
-            ("-", "one frame passes, nothing happens"),
-            ("a  7", "a value (a letter or digit) at its frame; it takes that frame too"),
-            ("{a: 1, b: {n: 5}}", "after the marble: the letters' values (else a letter is its string)"),
-            ("|", "completed; nothing comes after | or #"),
-            ("#", "failed; its message is \"error\" unless error \"MESSAGE\" follows the marble (and its values)"),
-            ("(ab)  (a|)", "events at one frame, the frame where ( is; the group takes its full width in time: (ab) is 4 frames"),
-            ("500ms  1s  2m", "time progression, at the start or between spaces: -a 500ms b puts a at 1 and b at 502"),
-            ("^", "in a hot marble: where the run subscribes, time 0; what came before is missed"),
-            ("space", "ignored elsewhere: use it to line marbles up"),
-        ]
+        for line in Self.marbleIntroduction.split(separator: "\n") { output.line(String(line)) }
+        let marks = Self.marbleMarks
         let column = (marks.map(\.0.count).max() ?? 0) + 2
         for (mark, meaning) in marks {
             for (index, line) in meaning.wrapped(width: width - column - 2).enumerated() {
                 output.line("  " + (index == 0 ? mark : "").padded(to: column) + line)
             }
         }
-        let sources = #"cold "MARBLE" [VALUES] [error "MESSAGE"] plays it from each subscription; hot "MARBLE" plays it once, "#
-            + #"from the start of the run. expect PIPELINE emits "MARBLE" [VALUES] compares every event: frame, kind and value."#
-        for line in sources.wrapped(width: width) { output.line(line) }
+        for line in Self.marbleSources.wrapped(width: width) { output.line(line) }
         output.line("")
         output.line("A group, run now in virtual time (a and b at 1 ms; (ab) takes frames 1 to 4, so c comes at 6):")
         let demonstration = Demonstration(output: output, style: style, catalogue: catalogue)
