@@ -419,7 +419,11 @@ extension SVGMarbleDiagram {
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.contains("\\") {
             text = String(text.dropFirst().dropLast())
         }
-        guard !text.isEmpty, text.count <= 3, !text.contains(" ") else { return nil }
+        // A joiner or another invisible mark would read as something else in a marble (it
+        // joins the next character): such a value goes by its letter, its text in the legend.
+        guard !text.isEmpty, text.count <= 3, !text.contains(" "), text.unicodeScalars.allSatisfy({ scalar in
+            ![.format, .control, .lineSeparator, .paragraphSeparator, .spaceSeparator].contains(scalar.properties.generalCategory)
+        }) else { return nil }
         return text
     }
 }

@@ -81,6 +81,19 @@ struct MarkupTests {
         #expect(read.text.contains("onerror=alert(1)"))
     }
 
+    @Test("a short value drawn inside its marble is escaped text, and one with a joiner or another invisible mark goes by its letter")
+    func shortValuesInMarbles() throws {
+        let path = try temporaryScript("") + ".svg"
+        let runner = ScriptRunner(clock: .virtual, trace: false, svgPath: path, output: Captured().output)
+        _ = runner.run(Source(name: "short.frp", text: "of \"<&\", \"\u{200D}a\", 7"))
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(ReadBack(svg) != nil, "not well-formed")
+        #expect(svg.contains(">&lt;&amp;</text>"))
+        #expect(svg.contains(">7</text>"))
+        #expect(!svg.contains("\u{200D}a</text>"), "a joined value is drawn in its marble")
+        #expect(svg.contains("a = &quot;\u{200D}a&quot;"), "its letter is in the legend")
+    }
+
     static let hostileScripts: [String] = [
         #"of 1 | map raise("\#u{0600}<img src=x onerror=alert(1)//")"#,
         #"of 1 | map "\#u{0600}<img src=x onerror=alert(1)//""#,

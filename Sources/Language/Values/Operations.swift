@@ -206,8 +206,11 @@ public enum Operations {
     }
 
     public static func field(_ name: String, of value: Value) throws(EvaluationFailure) -> Value {
-        if name == "key", case .signal(let group) = value, let key = group.key { return key }
-        guard case .record(let record) = value else { throw .notARecord(reading: name, of: value) }
+        guard case .record(let record) = value else {
+            // A group's key (`groupBy`), read as RxJS's `group$.key`: off the records' path.
+            if name == "key", case .signal(let group) = value, let key = group.key { return key }
+            throw .notARecord(reading: name, of: value)
+        }
         guard let field = record[name] else { throw .noSuchField(name, in: record) }
         return field
     }
