@@ -41,7 +41,7 @@ let package = Package(
             .embedInCode("Preludes/prelude.js"), .embedInCode("Preludes/actions.js"), .embedInCode("Preludes/Prelude.swift"),
         ]),
         // `frp import`: RxJS code read and written as an frp script (the catalogue's names).
-        .target(name: "Import", dependencies: ["Language"]),
+        .target(name: "Import", dependencies: ["Language", "Export"]),
         .target(name: "Services", dependencies: ["Signals", "JSONText"]),
         // libedit's variadic API wrapped for Swift (needs libedit-dev: scripts/setup).
         .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("edit")]),

@@ -16,6 +16,24 @@ extension RxJSExport {
 
     private static let file = String(decoding: PackageResources.prelude_js, as: UTF8.self)
 
+    /// An exported file without its prelude (what `frp import` reads back: the recorded
+    /// services, the definitions, the tests and runs); nil when `code` does not begin with
+    /// this version's prelude, word for word, whatever names it imports.
+    public static func withoutPrelude(_ code: String) -> Substring? {
+        let names = "/* the rxjs names the file calls */", actions = "// frp actions, when the script has one"
+        guard let namesAt = file.firstRange(of: names), let actionsAt = file.firstRange(of: actions) else { return nil }
+        let head = file[..<namesAt.lowerBound], middle = file[namesAt.upperBound..<actionsAt.lowerBound]
+        let tail = file[actionsAt.upperBound...]
+        guard code.hasPrefix(head) else { return nil }
+        var rest = code.dropFirst(head.count)
+        // The imported names, then the same text to where an action would be put in.
+        guard let imported = rest.firstRange(of: middle), !rest[..<imported.lowerBound].contains("\n") else { return nil }
+        rest = rest[imported.upperBound...]
+        if rest.hasPrefix(action) { rest = rest.dropFirst(action.count) }
+        guard rest.hasPrefix(tail) else { return nil }
+        return rest.dropFirst(tail.count)
+    }
+
     /// frp's action (RAC 2's RACCommand; `ActionRun` and `Action` in Swift), for an export
     /// that uses one: the same rules, in the same order (the file without its last line end).
     static let action = String(String(decoding: PackageResources.actions_js, as: UTF8.self).dropLast())

@@ -1,6 +1,14 @@
 import Language
 import Signals
 
+extension RxJSExport {
+    /// The names the recording of the services defines (`ServiceCalls.recorded`): the
+    /// replies' table, and the function each service's own is made by
+    /// (`const search = service("search")`). `frp import` reads those back as frp's services.
+    public static let recordingTable = "replies"
+    public static let recordingFunction = "service"
+}
+
 /// The photo services the exported tests call, and the values the script writes, from
 /// which the calls are guessed: each service is recorded for every argument list made of
 /// the script's own numbers and strings (`search "kitten"`, and `search it` where it is a
@@ -45,14 +53,14 @@ struct ServiceCalls {
             }
             tables.append("  \(JavaScript.key(name)): {\n" + entries.joined(separator: ",\n") + "\n  }")
         }
-        let functions = services.keys.sorted().map { "const \(JavaScript.identifier($0)) = service(\(JavaScript.string($0)));" }
+        let functions = services.keys.sorted().map { "const \(JavaScript.identifier($0)) = \(RxJSExport.recordingFunction)(\(JavaScript.string($0)));" }
         return """
             // The photo services, as frp's embedded catalog answered the calls this script can
             // make (recorded by frp export): after its latency, each sends its values, then ends.
-            const replies = {
+            const \(RxJSExport.recordingTable) = {
             \(tables.joined(separator: ",\n"))
             };
-            const service = (name) => (...args) => {
+            const \(RxJSExport.recordingFunction) = (name) => (...args) => {
               const reply = replies[name][`[${args.map(text).join(',')}]`];
               if (!reply) return throwError(() => `${name}: frp export recorded no answer for ${args.map(text).join(', ')}`);
               const values = from(reply.values);

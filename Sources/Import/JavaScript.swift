@@ -19,6 +19,11 @@ indirect enum JSExpression: Equatable {
     case conditional(JSExpression, JSExpression, JSExpression)
     case array([JSExpression])
     case object([(key: String, value: JSExpression)])
+    /// `new NAME(arguments)`.
+    case construct(String, [JSExpression])
+    /// An arrow function's block: its `const`s and expression statements, then what it
+    /// returns (`{ const a = …; a.subscribe(…); return b; }`).
+    case block([JSStatement], JSExpression)
 
     static func == (a: JSExpression, b: JSExpression) -> Bool { "\(a)" == "\(b)" }
 }
@@ -37,8 +42,10 @@ enum JSStatement {
     /// `const [a, b] = EXPRESSION` (RxJS's `partition` makes two signals).
     case destructuring(names: [String], JSExpression)
     case expression(JSExpression)
-    /// What could not be read, and why.
-    case unreadable(String)
+    /// `function NAME(…) { … }`, not read further.
+    case function(String)
+    /// What could not be read, and why; the name it declares, when it is a declaration.
+    case unreadable(String, declaring: String?)
 }
 
 struct JSToken: Equatable {
@@ -93,6 +100,14 @@ struct JSLexer {
                 while position < characters.count, characters[position].isNumber || characters[position] == "." || characters[position] == "_" {
                     if characters[position] != "_" { digits.append(characters[position]) }
                     position += 1
+                    // An exponent: `1e+308`, `2E-3`.
+                    if position + 1 < characters.count, characters[position] == "e" || characters[position] == "E",
+                       characters[position + 1].isNumber || ((characters[position + 1] == "+" || characters[position + 1] == "-")
+                                                             && position + 2 < characters.count && characters[position + 2].isNumber) {
+                        digits.append("e")
+                        digits.append(characters[position + 1])
+                        position += 2
+                    }
                 }
                 found.append(JSToken(kind: .number(Double(digits) ?? .nan), line: start))
             } else if character == "'" || character == "\"" {
@@ -219,16 +234,50 @@ struct JSParser {
                 found.append((line, try statement()))
                 if isPunctuation(";") { position += 1 }
             } catch {
-                found.append((line, .unreadable(error.reason)))
-                // On to the next statement: past a `;`, or to the next line.
-                position = max(position, start + 1)
-                while current.kind != .end, !isPunctuation(";"), current.line == line { position += 1 }
+                found.append((line, .unreadable(error.reason, declaring: declared(at: start))))
+                // On to the next statement: past a `;` or a line's end outside brackets (a
+                // function's block is skipped whole).
+                position = start
+                var depth = 0
+                repeat {
+                    if isPunctuation("(") || isPunctuation("[") || isPunctuation("{") { depth += 1 }
+                    if isPunctuation(")") || isPunctuation("]") || isPunctuation("}") { depth = max(0, depth - 1) }
+                    position += 1
+                } while current.kind != .end && (depth > 0 || (!isPunctuation(";") && current.line == tokens[position - 1].line))
             }
         }
         return found
     }
 
+    /// The name a declaration at `start` declares (`const NAME =`), nil for another statement.
+    private func declared(at start: Int) -> String? {
+        guard start + 2 < tokens.count, [.name("const"), .name("let"), .name("var")].contains(tokens[start].kind),
+              case .name(let name) = tokens[start + 1].kind, tokens[start + 2].kind == .punctuation("=") else { return nil }
+        return name
+    }
+
+    /// Past a block's closing brace, the braces inside it counted.
+    private mutating func skipBlock() throws(Failure) {
+        try expect("{")
+        var depth = 1
+        while depth > 0 {
+            guard current.kind != .end else { throw Failure(reason: "`}` missing") }
+            if isPunctuation("{") { depth += 1 }
+            if isPunctuation("}") { depth -= 1 }
+            position += 1
+        }
+    }
+
     private mutating func statement() throws(Failure) -> JSStatement {
+        if isName("function"), case .name(let name) = tokens[position + 1].kind {
+            position += 2
+            while !isPunctuation("{") {
+                guard current.kind != .end else { throw Failure(reason: "a function without a body") }
+                position += 1
+            }
+            try skipBlock()
+            return .function(name)
+        }
         if isName("import") {
             position += 1
             var names: [String] = []
@@ -320,7 +369,13 @@ struct JSParser {
         while true {
             links += 1
             guard depth + links <= Self.depthLimit else { throw Failure(reason: "nested more than \(Self.depthLimit) deep") }
-            if isPunctuation(".") || isPunctuation("?.") {
+            if isPunctuation("?."), tokens[position + 1].kind == .punctuation("[") {
+                // `x?.[i]`: an index that may be absent.
+                position += 2
+                let index = try self.expression()
+                try expect("]")
+                expression = .index(expression, index)
+            } else if isPunctuation(".") || isPunctuation("?.") {
                 position += 1
                 guard case .name(let name) = current.kind else { throw Failure(reason: "a `.` without a name after it") }
                 position += 1
@@ -357,7 +412,7 @@ struct JSParser {
         var at = position + 1
         while at < tokens.count {
             switch tokens[at].kind {
-            case .name, .punctuation(","), .punctuation("["), .punctuation("]"): at += 1
+            case .name, .punctuation(","), .punctuation("["), .punctuation("]"), .punctuation("{"), .punctuation("}"), .punctuation("..."): at += 1
             case .punctuation(")"): return tokens[at + 1].kind == .punctuation("=>")
             default: return false
             }
@@ -386,6 +441,11 @@ struct JSParser {
                 }
             }
             return .template(pieces)
+        case .name("new"):
+            position += 1
+            guard case .name(let type) = current.kind else { throw Failure(reason: "`new` without a name") }
+            position += 1
+            return .construct(type, isPunctuation("(") ? try arguments(closing: ")") : [])
         case .name(let name):
             position += 1
             if isPunctuation("=>") {
@@ -395,7 +455,7 @@ struct JSParser {
             switch name {
             case "true": return .bool(true)
             case "false": return .bool(false)
-            case "null", "undefined": return .null
+            case "null": return .null
             default: return .name(name)
             }
         case .punctuation("("):
@@ -417,6 +477,18 @@ struct JSParser {
                             if isPunctuation(",") { position += 1 }
                         }
                         try expect("]")
+                    } else if isPunctuation("{") {
+                        // `({ value, interval }) =>`: each name is a field of the one
+                        // parameter, `value#.value`.
+                        position += 1
+                        while case .name(let name) = current.kind {
+                            names.append("\(name)#.\(name)")
+                            position += 1
+                            if isPunctuation(",") { position += 1 }
+                        }
+                        try expect("}")
+                    } else if isPunctuation("...") {
+                        position += 1
                     } else {
                         break
                     }
@@ -458,18 +530,37 @@ struct JSParser {
         }
     }
 
-    /// An arrow function's body: one expression (a block `{ return X; }` is read as X).
+    /// An arrow function's body: one expression, or a block of `const`s and expression
+    /// statements that ends in `return X;` (an object literal in braces is a value, `({…})`).
     private mutating func arrowBody() throws(Failure) -> JSExpression {
         guard isPunctuation("{") else { return try expression() }
-        // `{ return X; }`, and an object literal in braces is not a body but a value.
-        if case .name("return") = tokens[position + 1].kind {
-            position += 2
-            let body = try expression()
-            if isPunctuation(";") { position += 1 }
-            try expect("}")
-            return body
+        position += 1
+        // `() => {}`: a function that does nothing (an observer's `error: () => {}`).
+        if isPunctuation("}") {
+            position += 1
+            return .block([], .name("undefined"))
         }
-        throw Failure(reason: "an arrow function with a block of statements is not read (only `x => expression`)")
+        var statements: [JSStatement] = []
+        while !isName("return") {
+            guard current.kind != .end, !isPunctuation("}") else { throw Failure(reason: "an arrow function whose block returns nothing") }
+            if isPunctuation(";") { position += 1; continue }
+            if isName("const") || isName("let") || isName("var") {
+                position += 1
+                guard case .name(let name) = current.kind else { throw Failure(reason: "a declaration without a simple name") }
+                position += 1
+                try expect("=")
+                statements.append(.declaration(name: name, try expression()))
+            } else if case .name(let word) = current.kind, ["if", "for", "while", "throw", "function", "try", "switch"].contains(word) {
+                throw Failure(reason: "an arrow function with `\(word)` in its block is not read (only `const`s, calls and `return`)")
+            } else {
+                statements.append(.expression(try expression()))
+            }
+        }
+        position += 1
+        let result = try expression()
+        if isPunctuation(";") { position += 1 }
+        try expect("}")
+        return statements.isEmpty ? result : .block(statements, result)
     }
 
     private static func text(of token: JSToken) -> String {

@@ -1,3 +1,4 @@
+import Export
 import Language
 
 /// `frp import`: RxJS code as people write it (Learn RxJS's examples, an answer on Stack
@@ -19,15 +20,25 @@ public struct RxJSImport {
     struct Unsupported: Error { let reason: String }
 
     private let catalogue: Catalogue
+    /// The catalogue's RxJS spellings read backwards, by their first call's name.
+    private let patterns: [String: [SpellingPattern]]
     /// The constants bound to signals, and to values, so far, each by its frp name.
-    private var signals: [String: String] = [:]
-    private var values: [String: String] = [:]
+    var signals: [String: String] = [:]
+    var values: [String: String] = [:]
     /// The constants left out, by the line they were on.
     private var leftOutNames: [String: Int] = [:]
+    /// Whether the code is a file `frp export` wrote (`ExportedFile.swift`).
+    var exported = false
+    /// What a file `frp export` wrote defines (`ExportedFile.swift`): its recorded photo
+    /// services (the JavaScript name's frp service), its definitions and its properties
+    /// (`BehaviorSubject`s), each by JavaScript name.
+    var services: [String: String] = [:]
+    var definitions: [String: String] = [:]
+    var properties: [String: String] = [:]
 
     /// The name a constant gets in frp: its own, unless frp cannot take it (`timer$`, or
     /// `search`, a service's name), then one that can (`timer_`, `search_`).
-    private func frpName(_ name: String) -> String {
+    func frpName(_ name: String) -> String {
         var written = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
         while catalogue[written] != nil || Keyword(rawValue: written) != nil || Function.named[written] != nil
                 || ["it", "acc", "error", "true", "false", "null"].contains(written) {
@@ -38,6 +49,7 @@ public struct RxJSImport {
 
     public init(catalogue: Catalogue = .standard) {
         self.catalogue = catalogue
+        patterns = SpellingPattern.index(catalogue)
     }
 
     public static func script(from code: String, catalogue: Catalogue = .standard) -> Result {
@@ -46,25 +58,29 @@ public struct RxJSImport {
     }
 
     private mutating func run(_ code: String) -> Result {
-        var parser = JSParser(code)
+        // A file `frp export --to rxjs` wrote is read without its prelude, its lines counted
+        // from the file's first.
+        let exported = RxJSExport.withoutPrelude(code)
+        self.exported = exported != nil
+        var parser = JSParser(exported.map(String.init) ?? code)
+        let lineOffset = exported.map { code[..<$0.startIndex].count { $0 == "\n" } } ?? 0
         var lines: [String] = ["# Imported from RxJS by `frp import`."]
         var leftOut: [(line: Int, reason: String)] = []
         var imported = 0
-        for (line, statement) in parser.statements() {
+        for (line, statement) in parser.statements().map({ ($0.line + lineOffset, $0.statement) }) {
             do throws(Unsupported) {
+                if exported != nil, let written = try exportedStatement(statement) {
+                    guard !written.isEmpty else { continue }
+                    lines += written
+                    imported += 1
+                    continue
+                }
                 switch statement {
                 case .imports: continue
-                case .unreadable(let reason): throw Unsupported(reason: reason)
+                case .unreadable(let reason, _): throw Unsupported(reason: reason)
+                case .function(let name): throw Unsupported(reason: "`function \(name)`: a function's statements are not read (only arrow functions of one expression)")
                 case .declaration(let name, let expression):
-                    if let subscribed = try subscription(expression) {
-                        lines.append(subscribed)
-                    } else if isSignal(expression) {
-                        lines.append("let \(frpName(name)) = " + (try pipeline(expression, [:])))
-                        signals[name] = frpName(name)
-                    } else {
-                        lines.append("let \(frpName(name)) = " + (try value(expression, [:])))
-                        values[name] = frpName(name)
-                    }
+                    lines.append(try declaration(name, expression))
                 case .destructuring(let names, let expression):
                     // `const [evens, odds] = partition(source, predicate)`: frp's `let` pair.
                     guard names.count == 2, case .call(.name("partition"), let arguments) = expression, arguments.count == 2,
@@ -88,6 +104,22 @@ public struct RxJSImport {
             }
         }
         return Result(script: lines.joined(separator: "\n") + "\n", leftOut: leftOut, imported: imported)
+    }
+
+    /// `const NAME = EXPRESSION` as a run (`const s = x.subscribe(…)`), or a `let` of a
+    /// signal or a value.
+    mutating func declaration(_ name: String, _ expression: JSExpression) throws(Unsupported) -> String {
+        if let subscribed = try subscription(expression) { return subscribed }
+        if isSignal(expression) {
+            let written = "let \(frpName(name)) = " + (try pipeline(expression, [:]))
+            signals[name] = frpName(name)
+            values[name] = nil
+            return written
+        }
+        let written = "let \(frpName(name)) = " + (try value(expression, [:]))
+        values[name] = frpName(name)
+        signals[name] = nil
+        return written
     }
 
     // MARK: Subscriptions
@@ -123,7 +155,8 @@ public struct RxJSImport {
         "of", "from", "interval", "timer", "range", "merge", "concat", "combineLatest", "zip", "forkJoin", "race", "throwError",
     ]
 
-    private func isSignal(_ expression: JSExpression) -> Bool {
+    func isSignal(_ expression: JSExpression) -> Bool {
+        if isExportedSignal(expression) { return true }
         switch expression {
         case .name(let name): return signals[name] != nil || name == "EMPTY" || name == "NEVER"
         case .call(.name(let name), _): return Self.creations.contains(name)
@@ -134,7 +167,8 @@ public struct RxJSImport {
 
     /// A signal's expression as an frp pipeline; `names`: the arrow functions' parameters
     /// in scope, as frp reads them (`it`, `acc`, `error`).
-    private func pipeline(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+    func pipeline(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+        if let written = try exportedSource(expression, names) { return written }
         switch expression {
         case .name(let name):
             if let bound = names[name] { return bound }
@@ -144,11 +178,12 @@ public struct RxJSImport {
             if let line = leftOutNames[name] { throw Unsupported(reason: "`\(name)` was left out (line \(line))") }
             throw Unsupported(reason: "`\(name)` is not a signal the code made")
         case .call(.member(let source, "pipe"), let operators):
-            var text = try pipeline(source, names)
-            for stage in operators { text += " | " + (try self.stage(stage, names)) }
-            return text
+            return try pipeline(source, names) + " | " + (try stages(operators, names))
         case .call(.name(let name), let arguments):
             return try creation(name, arguments, names)
+        case .conditional(let condition, let then, let otherwise):
+            // A signal chosen by a value (`it > 2 ? timer(4) : timer(1)`).
+            return "if \(Self.unparenthesised(try value(condition, names))) then (\(try pipeline(then, names))) else (\(try pipeline(otherwise, names)))"
         default:
             throw Unsupported(reason: "`\(Self.shown(expression))` is not read as a signal")
         }
@@ -159,7 +194,8 @@ public struct RxJSImport {
         case "of":
             return arguments.isEmpty ? "empty" : "of " + (try arguments.map { argument throws(Unsupported) in try value(argument, names) }).joined(separator: ", ")
         case "from":
-            guard arguments.count == 1, case .array = arguments[0] else { throw Unsupported(reason: "`from` of something else than an array (a Promise, an iterable)") }
+            // A list, or a value that is one (`from(it)`); not a text, a Promise, an iterable.
+            guard arguments.count == 1, Self.mayBeList(arguments[0]) else { throw Unsupported(reason: "`from` of something else than an array (a Promise, an iterable)") }
             return "from " + (try value(arguments[0], names))
         case "interval":
             guard arguments.count == 1 else { throw Unsupported(reason: "`interval` with a scheduler") }
@@ -193,22 +229,110 @@ public struct RxJSImport {
     private static let renamed: [String: String] = ["mergeWith": "merge", "concatWith": "concat", "raceWith": "race",
                                                     "zipWith": "zip", "combineLatestWith": "combineLatest", "catchError": "catch"]
 
-    private func stage(_ call: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
-        guard case .call(.name(let rxjsName), let arguments) = call else {
-            throw Unsupported(reason: "`\(Self.shown(call))` is not an operator call")
+    /// The operators of a `pipe(…)` as frp's stages: a call (or a few) whose shape is an
+    /// operator's RxJS spelling (`SpellingPattern`) is that operator; another is read by
+    /// its RxJS name.
+    func stages(_ operators: [JSExpression], _ names: [String: String]) throws(Unsupported) -> String {
+        var written: [String] = []
+        var at = 0
+        while at < operators.count {
+            let call = operators[at]
+            at += 1
+            if let use = try definitionStage(call, names) {
+                written.append(use)
+                continue
+            }
+            if case .arrow = call, let (pattern, bound) = patterns[SpellingPattern.arrowKey]?.lazy.compactMap({ pattern in pattern.match(operators[(at - 1)...]).map { (pattern, $0) } }).first {
+                written.append(try stage(pattern, bound, names))
+                at += pattern.calls.count - 1
+                continue
+            }
+            guard case .call(.name(let rxjsName), let arguments) = call else {
+                throw Unsupported(reason: "`\(Self.shown(call))` is not an operator call")
+            }
+            // A function of nothing sends the same for every value: frp's `mapTo`, whose
+            // argument is read once (so an enclosing function's value may be read there).
+            if rxjsName == "map", arguments.count == 1, case .arrow([], let body) = arguments[0] {
+                // One that reads a property reads it for each value (`map cell.size`).
+                let readsProperty = properties.keys.contains { Self.mentions(body, $0) }
+                written.append((readsProperty ? "map " : "mapTo ") + (try value(body, names)))
+                continue
+            }
+            if let (pattern, bound) = patterns[rxjsName]?.lazy.compactMap({ pattern in pattern.match(operators[(at - 1)...]).map { (pattern, $0) } }).first {
+                written.append(try stage(pattern, bound, names))
+                at += pattern.calls.count - 1
+                continue
+            }
+            if rxjsName == "tap" { throw Unsupported(reason: "`tap` runs a side effect, which frp's pipelines have not (`log` prints each event)") }
+            written.append(try stage(rxjsName, arguments, names))
         }
-        if rxjsName == "tap" { throw Unsupported(reason: "`tap` runs a side effect, which frp's pipelines have not (`log` prints each event)") }
-        // A function of nothing sends the same for every value: frp's `mapTo`, whose
-        // argument is read once (so an enclosing function's value may be read there).
-        if rxjsName == "map", arguments.count == 1, case .arrow([], let body) = arguments[0] {
-            return "mapTo " + (try value(body, names))
+        return written.joined(separator: " | ")
+    }
+
+    /// A stage of the shape of an operator's spelling, each hole read as its parameter's
+    /// kind of argument.
+    private func stage(_ pattern: SpellingPattern, _ bound: [String: SpellingPattern.Bound], _ names: [String: String]) throws(Unsupported) -> String {
+        var positional: [String] = [], keywords: [String] = []
+        for parameter in pattern.spec.positionalParameters + pattern.spec.keywordParameters {
+            var given: [String] = []
+            for hole in bound.keys.sorted(by: { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }) where pattern.holes[hole]?.parameter.name == parameter.name {
+                given.append(try argument(bound[hole]!, pattern.holes[hole]!.parameter, body: pattern.holes[hole]!.body, names))
+            }
+            given += pattern.flags.filter { $0.parameter.name == parameter.name }.map(\.value)
+            guard !given.isEmpty else { continue }
+            if let keyword = parameter.keyword { keywords.append(keyword + " " + given.joined(separator: ", ")) } else { positional.append(given.joined(separator: ", ")) }
         }
+        return ([pattern.spec.name] + [positional.joined(separator: ", ")].filter { !$0.isEmpty } + keywords).joined(separator: " ")
+    }
+
+    /// What a spelling's hole took, as an argument of `parameter`'s kind.
+    private func argument(_ bound: SpellingPattern.Bound, _ parameter: Parameter, body: Bool, _ names: [String: String]) throws(Unsupported) -> String {
+        let code = bound.code
+        if body {
+            // A pipeline's body, in the scope of the spelling's arrows (`(error, it) => …`).
+            var inner = Self.run(of: nil, as: "it", in: names)
+            inner.merge(bound.scope) { $1 }
+            return "(" + (try pipeline(code, inner)) + ")"
+        }
+        switch parameter.kind {
+        case .perValue, .condition, .accumulator:
+            guard case .arrow(let parameters, let body) = code else { throw Unsupported(reason: "`\(Self.shown(code))` where a function goes") }
+            return try function(parameters, body, accumulates: parameter.kind == .accumulator, names)
+        case .perValuePipeline, .errorPipeline, .durationOrPipeline:
+            if case .arrow(let parameters, let body) = code {
+                return "(" + (try pipeline(body, Self.run(of: parameters.first, as: parameter.kind == .errorPipeline ? "error" : "it", in: names))) + ")"
+            }
+            guard parameter.kind == .durationOrPipeline else { throw Unsupported(reason: "`\(Self.shown(code))` where a function goes") }
+            return try duration(code, names)
+        case .duration:
+            return try duration(code, names)
+        case .signal, .countOrSignal:
+            if case .arrow([], let body) = code { return "(" + (try pipeline(body, names)) + ")" }
+            return isSignal(code) || parameter.kind == .signal ? "(" + (try pipeline(code, names)) + ")" : try value(code, names)
+        default:
+            return try value(code, names)
+        }
+    }
+
+    /// A call read by its RxJS name: the catalogue's operator of that name (or that says
+    /// RxJS calls it so), its arguments placed by their kinds.
+    private func stage(_ rxjsName: String, _ arguments: [JSExpression], _ names: [String: String]) throws(Unsupported) -> String {
         let name = Self.renamed[rxjsName] ?? rxjsName
         guard let spec = catalogue[name] ?? catalogue.elsewhere(name).map({ $0.spec }), spec.role == .operator else {
             throw Unsupported(reason: "frp has no operator for RxJS's `\(rxjsName)`")
         }
-        var functions = arguments.filter { if case .arrow = $0 { true } else { false } }
-        var others = arguments.filter { if case .arrow = $0 { false } else { true } }
+        // `undefined` is an argument not given (`first(undefined, d)`); the export's `eq` is
+        // frp's own equality (`distinctUntilChanged(eq)`).
+        let given = arguments.filter { $0 != .name("undefined") && !(exported && $0 == .name("eq")) }
+        var functions = given.filter { if case .arrow = $0 { true } else { false } }
+        var others = given.filter { if case .arrow = $0 { false } else { true } }
+        // RxJS's options (`{leading: true, trailing: true}`) as frp's keyword arguments.
+        var keywords: [String] = []
+        if let options = others.last, case .object(let fields) = options, !fields.isEmpty,
+           fields.allSatisfy({ field in spec.keywordParameters.contains { $0.keyword == field.key } }) {
+            others.removeLast()
+            for field in fields { keywords.append(field.key + " " + (try value(field.value, names))) }
+        }
         var written: [String] = []
         for parameter in spec.positionalParameters {
             switch parameter.kind {
@@ -250,15 +374,20 @@ public struct RxJSImport {
                 continue
             }
         }
+        // What is left goes to the keyword parameters of values, in order (`first(p, d)`:
+        // `first p default d`).
+        for parameter in spec.keywordParameters where !others.isEmpty && [.value, .count, .text].contains(parameter.kind) {
+            if let keyword = parameter.keyword { keywords.append(keyword + " " + (try value(others.removeFirst(), names))) }
+        }
         guard functions.isEmpty, others.isEmpty else {
             throw Unsupported(reason: "`\(rxjsName)` is given arguments frp's `\(spec.name)` does not take (\(arguments.count) here)")
         }
-        return ([spec.name] + [written.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: " ")
+        return ([spec.name] + [written.joined(separator: ", ")].filter { !$0.isEmpty } + keywords).joined(separator: " ")
     }
 
     /// The names in scope inside a run's pipeline made for each value: its parameter is the
     /// run's value (`it`, `error`), and an enclosing run's `it` is out of reach there.
-    private static func run(of parameter: String?, as name: String, in names: [String: String]) -> [String: String] {
+    static func run(of parameter: String?, as name: String, in names: [String: String]) -> [String: String] {
         var inner = names.mapValues { $0 == "it" || $0 == "error" ? outer : $0 }
         if let parameter { inner[parameter] = name }
         return inner
@@ -270,7 +399,7 @@ public struct RxJSImport {
 
     /// An arrow function's body as an frp expression of `it` (and `acc`, for an
     /// accumulator's two parameters); the enclosing functions' parameters are out of reach.
-    private func function(_ parameters: [String], _ body: JSExpression, accumulates: Bool,
+    func function(_ parameters: [String], _ body: JSExpression, accumulates: Bool,
                           _ names: [String: String]) throws(Unsupported) -> String {
         var bound = names.mapValues { _ in Self.outer }
         if accumulates {
@@ -282,7 +411,8 @@ public struct RxJSImport {
             // `([a, b]) => …`: the items of the value, a list.
             for item in parameters {
                 guard let mark = item.firstIndex(of: "#") else { break }
-                bound[String(item[..<mark])] = "it[\(item[item.index(after: mark)...])]"
+                let part = item[item.index(after: mark)...]
+                bound[String(item[..<mark])] = part.hasPrefix(".") ? "it\(part)" : "it[\(part)]"
             }
         } else if let first = parameters.first {
             bound[first] = "it"
@@ -290,7 +420,11 @@ public struct RxJSImport {
         for index in parameters.dropFirst(accumulates ? 2 : 1) where !index.contains("#") && Self.mentions(body, index) {
             throw Unsupported(reason: "a function that reads the value's index (`\(index)`): frp's expressions see the value, not its place")
         }
-        return try value(body, bound)
+        let written = try value(body, bound)
+        // A signal stays in its parentheses: that is how frp reads one as a value.
+        if isSignal(body) { return written }
+        if case .conditional(_, let then, let otherwise) = body, isSignal(then) || isSignal(otherwise) { return written }
+        return Self.unparenthesised(written)
     }
 
     // MARK: Values
@@ -307,12 +441,21 @@ public struct RxJSImport {
                                     "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*", "/": "/", "%": "%"]
 
     /// An expression as frp writes it; `names`: the arrow functions' parameters in scope.
-    private func value(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+    func value(_ expression: JSExpression, _ names: [String: String]) throws(Unsupported) -> String {
+        if let written = try exportedValue(expression, names) { return written }
+        // A signal as a value (`map((it) => cold("-x|"))`, `of(a$, b$)`): a pipeline.
+        if case .call = expression, isSignal(expression) { return "(" + (try pipeline(expression, names)) + ")" }
+        if case .conditional(_, let then, let otherwise) = expression, isSignal(then) || isSignal(otherwise) {
+            return "(" + (try pipeline(expression, names)) + ")"
+        }
+        if case .name(let name) = expression, names[name] == nil, values[name] == nil, isSignal(expression) {
+            return "(" + (try pipeline(expression, names)) + ")"
+        }
         switch expression {
         case .number(let number): return Self.number(number)
         case .string(let text): return Self.quoted(text)
         case .bool(let flag): return flag ? "true" : "false"
-        case .null: return "null"
+        case .null, .name("undefined"): return "null"
         case .name(let name):
             if let bound = names[name] {
                 guard bound != Self.outer else {
@@ -352,8 +495,10 @@ public struct RxJSImport {
         case .call(.name("Number"), let arguments) where arguments.count == 1: return "number(\(try value(arguments[0], names)))"
         case .call(let function, _):
             throw Unsupported(reason: "`\(Self.shown(function))(…)` has no frp function")
-        case .arrow:
+        case .arrow, .block:
             throw Unsupported(reason: "a function where a value goes")
+        case .construct(let type, _):
+            throw Unsupported(reason: "`new \(type)(…)`: frp makes no objects")
         }
     }
 
@@ -363,7 +508,7 @@ public struct RxJSImport {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
     }
 
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var written = "\""
         for character in text {
             switch character {
@@ -383,11 +528,40 @@ public struct RxJSImport {
 
     /// An expression that a `.`, `[` or `not` would otherwise take part of (`not x`,
     /// `-x`), in parentheses; binary operations and conditionals are written in theirs.
-    private static func parenthesised(_ text: String) -> String {
+    static func parenthesised(_ text: String) -> String {
         text.hasPrefix("not ") || text.hasPrefix("-") ? "(\(text))" : text
     }
 
-    private static func mentions(_ expression: JSExpression, _ name: String) -> Bool {
+    /// An argument without the parentheses around all of it: after an operator's name,
+    /// `(…)` is a pipeline (`map (it[0] and it[1])` would not read `it`).
+    static func unparenthesised(_ text: String) -> String {
+        guard text.hasPrefix("("), text.hasSuffix(")") else { return text }
+        var depth = 0, quoted = false, escaped = false
+        for (offset, character) in text.enumerated() {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                continue
+            }
+            switch character {
+            case "\"": quoted = true
+            case "(": depth += 1
+            case ")":
+                depth -= 1
+                if depth == 0 && offset < text.count - 1 { return text }
+            default: break
+            }
+        }
+        return String(text.dropFirst().dropLast())
+    }
+
+    private static func mayBeList(_ expression: JSExpression) -> Bool {
+        switch expression {
+        case .array, .name, .member, .index: true
+        default: false
+        }
+    }
+
+    static func mentions(_ expression: JSExpression, _ name: String) -> Bool {
         "\(expression)".contains("name(\"\(name)\")")
     }
 

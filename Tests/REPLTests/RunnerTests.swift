@@ -571,7 +571,7 @@ extension BinaryTests {
             """.write(toFile: code, atomically: true, encoding: .utf8)
         let result = try run([], input: ":time virtual\n:import \(code)\n")
         #expect(result.status == 0)
-        #expect(result.output.contains("let doubled = of 1, 2 | map (it * 2)\n"), "\(result.output)")
+        #expect(result.output.contains("let doubled = of 1, 2 | map it * 2\n"), "\(result.output)")
         #expect(result.output.contains("\ndoubled | map (\"got \" + string(it))\n"), "\(result.output)")
         #expect(result.output.contains("line 3: left out: `tap` runs a side effect"), "\(result.output)")
         #expect(result.output.contains("0ms  next \"got 4\""))
