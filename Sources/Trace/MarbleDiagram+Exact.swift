@@ -100,15 +100,15 @@ struct ExactLayout<Value> {
 }
 
 extension MarbleDiagram {
-    /// A row drawn on the exact layout: its line, and the lines under it for groups that
-    /// would have run into the next instant.
-    func drawExact(_ layout: ExactLayout<Value>, row: Tracer<Value>.Row, _ rowMarks: [(time: Int64, instant: Instant)],
+    /// A line (a row's lane) drawn on the exact layout: its text, and the lines under it for
+    /// groups that would have run into the next instant.
+    func drawExact(_ layout: ExactLayout<Value>, line drawn: Line, _ rowMarks: [(time: Int64, instant: Instant)],
                    dash: Character, letters: inout Letters) -> (line: String, under: [String]) {
         let total = layout.total
         var cells = [Character](repeating: " ", count: total)
         // Cells of folds: part of the axis, not of what the row did.
         var axis = [Bool](repeating: false, count: total)
-        for subscription in row.subscriptions {
+        for subscription in drawn.subscriptions {
             let from = layout.column(subscription.start.nanoseconds)
             let to = subscription.end.map { layout.column($0.nanoseconds) } ?? (total - 1)
             if from <= to { for index in from...min(to, total - 1) where index >= 0 { cells[index] = dash } }

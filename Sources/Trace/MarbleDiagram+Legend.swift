@@ -13,9 +13,7 @@ extension MarbleDiagram {
             legend.append("| # ! in a group or a column stand for all such ends there (up to \(counts.ends), of as many inner runs)")
         }
         if counts.dropped { legend.append("\(dropMark) = events dropped to bound memory (time that was not silent)") }
-        for row in rows where row.droppedSubscriptions > 0 {
-            legend.append("\(row.label): \(row.subscriptionCount) runs; the first and last \(SubscriptionLog.kept) drawn, \(row.droppedSubscriptions) between them left out to bound memory")
-        }
+        legend += hiddenRuns
         if let first = firstError { legend.append("# = \(ErrorText.shown(first))") }
         legend += cancellations()
         // Free text, where values and labels may have been shortened with `…`.
@@ -45,9 +43,9 @@ extension MarbleDiagram {
     func cancellations() -> [String] {
         var lines: [String] = []
         var listed = Set<String>()
-        for row in rows {
-            for subscription in row.subscriptions {
-                guard let line = row.cancellation(subscription) else { continue }
+        for drawn in self.lines {
+            for subscription in drawn.subscriptions {
+                guard let line = drawn.row.cancellation(subscription) else { continue }
                 if listed.insert(line).inserted { lines.append("  " + line) }
             }
         }

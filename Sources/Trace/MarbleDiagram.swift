@@ -21,7 +21,10 @@ import Signals
 public struct MarbleDiagram<Value> {
     public typealias Style = DiagramStyle
 
-    @usableFromInline let rows: [Tracer<Value>.Row]
+    /// The lines drawn: each row's lanes (`Lanes`), its first labelled by the stage.
+    @usableFromInline let lines: [Line]
+    /// The rows whose runs are not all drawn, said under the diagram.
+    @usableFromInline let hiddenRuns: [String]
     @usableFromInline let end: Time
     @usableFromInline let droppedEvents: Int
     @usableFromInline let describe: (Value) -> String
@@ -36,13 +39,29 @@ public struct MarbleDiagram<Value> {
     @usableFromInline let marks: [[(time: Int64, instant: Instant)]]
     @usableFromInline let firstError: String?
 
+    /// One line of the diagram: a row's lane, the runs drawn on it.
+    @usableFromInline
+    struct Line {
+        @usableFromInline let row: Tracer<Value>.Row
+        /// The stage's label on a row's first lane, `↳ run N` on the others.
+        @usableFromInline let label: String
+        @usableFromInline let subscriptions: [TraceSubscription]
+        /// Whether it is the row's first lane (where a row's dropped oldest events are).
+        @usableFromInline let isFirst: Bool
+
+        @usableFromInline
+        init(row: Tracer<Value>.Row, label: String, subscriptions: [TraceSubscription], isFirst: Bool) {
+            (self.row, self.label, self.subscriptions, self.isFirst) = (row, label, subscriptions, isFirst)
+        }
+
+        var depth: Int { row.depth }
+    }
+
     @inlinable
     public init(tracer: Tracer<Value>, end: Time, style: Style = Style(),
                 describe: @escaping (Value) -> String, detail: ((Value) -> String)? = nil,
                 named: [(mark: Character, full: String)] = []) {
         self.named = named
-        let rows = tracer.orderedRows
-        self.rows = rows
         self.end = end
         self.droppedEvents = tracer.droppedEvents
         self.describe = describe
@@ -50,9 +69,25 @@ public struct MarbleDiagram<Value> {
         self.style = style
         // As many marks an instant as a line of any layout can draw (`Instant`).
         var firstError: String?
-        marks = rows.map { Self.marks(of: $0, keeping: style.width + 1, firstError: &firstError) }
+        var lines: [Line] = [], marks: [[(time: Int64, instant: Instant)]] = [], hiddenRuns: [String] = []
+        for row in tracer.orderedRows {
+            let lanes = Lanes(row.subscriptions, total: row.subscriptionCount)
+            marks += Self.marks(of: row, lanes: lanes, keeping: style.width + 1, firstError: &firstError)
+            for lane in 0..<lanes.count {
+                let subscriptions = zip(row.subscriptions, lanes.lane).filter { $0.1 == lane }.map(\.0)
+                lines.append(Line(row: row, label: lane == 0 ? row.label : lanes.label(of: lane), subscriptions: subscriptions, isFirst: lane == 0))
+            }
+            if let note = lanes.hiddenNote(Self.shortened(row.label)) { hiddenRuns.append(note) }
+        }
+        self.lines = lines
+        self.marks = marks
+        self.hiddenRuns = hiddenRuns
         self.firstError = firstError
     }
+
+    /// A row's label as short as the label column draws it, for the legend.
+    @usableFromInline
+    static func shortened(_ label: String) -> String { Words.shortened(label, to: 32) }
 
     static var steps: [Int64] {
         var steps: [Int64] = []
@@ -65,14 +100,14 @@ public struct MarbleDiagram<Value> {
     }
 
     /// Whether no stage was traced (a property's values alone): nothing to draw.
-    public var isEmpty: Bool { rows.isEmpty }
+    public var isEmpty: Bool { lines.isEmpty }
 
     public func render() -> String { renderLettered().text }
 
     /// The diagram, and the letter it gave each value (its full text), for another drawing
     /// of the same run to letter alike (the playground's one diagram).
     public func renderLettered() -> (text: String, letters: [(mark: Character, full: String)]) {
-        guard !rows.isEmpty else { return ("", []) }
+        guard !lines.isEmpty else { return ("", []) }
         let labelWidth = self.labelWidth
         let available = max(20, style.width - labelWidth)
         let instants = self.instants
@@ -109,16 +144,17 @@ public struct MarbleDiagram<Value> {
         return (text, letters.assigned)
     }
 
-    /// Each row's text and the lines under it, when the diagram is drawn exactly (rows that
-    /// are true marbles: `ExactLayout`); nil when drawn to a coarser scale. For tests that
-    /// read rows back with the marble parser.
-    public func exactRows() -> [(row: Tracer<Value>.Row, line: String, under: [String])]? {
+    /// Each line's text and the lines under it, with its row and the runs it draws (their
+    /// subscription numbers), when the diagram is drawn exactly (lines that are true
+    /// marbles: `ExactLayout`); nil when drawn to a coarser scale. For tests that read
+    /// lines back with the marble parser.
+    public func exactRows() -> [(row: Tracer<Value>.Row, runs: Set<Int>, line: String, under: [String])]? {
         let available = max(20, style.width - labelWidth)
         guard let layout = ExactLayout<Value>(marks, instants: instants, available: available) else { return nil }
         var letters = Letters(reserving: Self.values(marks).map { detail?($0) ?? describe($0) }, named: named, legendsNamed: true)
-        return zip(rows, marks).map { row, rowMarks in
-            let (line, under) = drawExact(layout, row: row, rowMarks, dash: "-", letters: &letters)
-            return (row, line, under)
+        return zip(lines, marks).map { line, rowMarks in
+            let (text, under) = drawExact(layout, line: line, rowMarks, dash: "-", letters: &letters)
+            return (line.row, Set(line.subscriptions.map(\.number)), text, under)
         }
     }
 
@@ -127,9 +163,9 @@ public struct MarbleDiagram<Value> {
         let dash: Character = style.unicode ? "─" : "-"
         var body: [String] = []
         var groupsUnder = false
-        for (row, rowMarks) in zip(rows, marks) {
-            let (line, under) = drawExact(layout, row: row, rowMarks, dash: dash, letters: &letters)
-            let label = String(repeating: " ", count: 2 * row.depth) + row.label
+        for (drawn, rowMarks) in zip(lines, marks) {
+            let (line, under) = drawExact(layout, line: drawn, rowMarks, dash: dash, letters: &letters)
+            let label = String(repeating: " ", count: 2 * drawn.depth) + drawn.label
             body.append(pad(label, labelWidth) + paint(line))
             body += under.map { String(repeating: " ", count: labelWidth) + paint($0) }
             groupsUnder = groupsUnder || !under.isEmpty
@@ -142,14 +178,14 @@ public struct MarbleDiagram<Value> {
         return finish(header: header, body: body, letters: &letters, counts: Counts())
     }
 
-    private var labelWidth: Int { min(32, max(8, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2 }
+    private var labelWidth: Int { min(32, max(8, lines.map { $0.label.count + 2 * $0.depth }.max() ?? 8)) + 2 }
 
     /// Every instant something happened, in order.
     private var instants: [Int64] {
         var instantSet: Set<Int64> = [0, end.nanoseconds]
-        for (row, rowMarks) in zip(rows, marks) {
+        for (line, rowMarks) in zip(lines, marks) {
             for (time, _) in rowMarks { instantSet.insert(time) }
-            for subscription in row.subscriptions {
+            for subscription in line.subscriptions {
                 instantSet.insert(subscription.start.nanoseconds)
                 if let end = subscription.end { instantSet.insert(end.nanoseconds) }
             }
@@ -279,46 +315,53 @@ public struct MarbleDiagram<Value> {
         }
     }
 
-    /// A row's marks by instant, in time order: its events, then `!` where a subscription
-    /// was cancelled; each instant keeps at most `kept` marks (`Instant`). `firstError`:
-    /// the message of the first error of the rows read so far.
+    /// A row's marks by instant, in time order, one list per lane (`Lanes`): its events,
+    /// then `!` where a subscription was cancelled; each instant keeps at most `kept` marks
+    /// (`Instant`). An event of a run not drawn is not read. `firstError`: the message of
+    /// the first error of the rows read so far.
     @inlinable
-    static func marks(of row: Tracer<Value>.Row, keeping kept: Int, firstError: inout String?) -> [(time: Int64, instant: Instant)] {
-        var byTime: [Int64: Instant] = [:]
-        // The log is in time order: an instant's events are gathered in one Instant and
-        // stored when the time moves on (no lookup per event).
-        var current = Instant(keeping: kept), currentTime: Int64?
-        func flush() {
-            guard let time = currentTime else { return }
-            byTime[time, default: Instant(keeping: kept)].merge(current)
-            current = Instant(keeping: kept)
+    static func marks(of row: Tracer<Value>.Row, lanes: Lanes, keeping kept: Int,
+                      firstError: inout String?) -> [[(time: Int64, instant: Instant)]] {
+        var byTime = [[Int64: Instant]](repeating: [:], count: lanes.count)
+        // The log is in time order: an instant's events of a lane are gathered in one
+        // Instant and stored when the time moves on (no lookup per event).
+        var current = [Instant](repeating: Instant(keeping: kept), count: lanes.count)
+        var currentTime = [Int64?](repeating: nil, count: lanes.count)
+        func flush(_ lane: Int) {
+            guard let time = currentTime[lane] else { return }
+            byTime[lane][time, default: Instant(keeping: kept)].merge(current[lane])
+            current[lane] = Instant(keeping: kept)
         }
+        // One lane draws all the row's events, whichever run they came from.
+        let single = lanes.count == 1 && lanes.hidden == nil
         row.log.withEntries { older, newer in
             for part in [older, newer] {
                 for entry in part {
+                    guard let lane = single ? 0 : lanes.lane(of: entry.subscription) else { continue }
                     let time = entry.time.nanoseconds
-                    if time != currentTime {
-                        flush()
-                        currentTime = time
+                    if time != currentTime[lane] {
+                        flush(lane)
+                        currentTime[lane] = time
                     }
                     switch entry.event {
                     // Past the marks an instant keeps, a value is only counted (its
                     // payload not copied out: generic code copies through its type).
-                    case .next where current.isFull: current.countValue()
-                    case .next(let value): current.add(.value(value))
-                    case .completed: current.add(.symbol("|"))
+                    case .next where current[lane].isFull: current[lane].countValue()
+                    case .next(let value): current[lane].add(.value(value))
+                    case .completed: current[lane].add(.symbol("|"))
                     case .error(let error):
-                        current.add(.symbol("#"))
+                        current[lane].add(.symbol("#"))
                         if firstError == nil { firstError = error.message }
                     }
                 }
             }
         }
-        flush()
-        for subscription in row.subscriptions where subscription.cancelled {
-            if let end = subscription.end { byTime[end.nanoseconds, default: Instant(keeping: kept)].add(.symbol("!")) }
+        for lane in 0..<lanes.count { flush(lane) }
+        for (index, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
+            guard let lane = lanes.lane[index], let end = subscription.end else { continue }
+            byTime[lane][end.nanoseconds, default: Instant(keeping: kept)].add(.symbol("!"))
         }
-        return byTime.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return byTime.map { lane in lane.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 
     /// The values the diagram may draw, row by row in time order (`Letters(reserving:)`).
@@ -391,16 +434,16 @@ public struct MarbleDiagram<Value> {
         var lines: [String] = []
         let dash: Character = style.unicode ? "─" : "-"
         let total = layout.total
-        for (row, rowMarks) in zip(rows, marks) {
+        for (line, rowMarks) in zip(self.lines, marks) {
             var cells = [Character](repeating: " ", count: total)
             func column(_ time: Time) -> Int { layout.column[layout.slot(time.nanoseconds)] ?? 0 }
-            for subscription in row.subscriptions {
+            for subscription in line.subscriptions {
                 let from = column(subscription.start)
                 let to = subscription.end.map(column) ?? (total - 1)
                 if from <= to { for index in from...to where index >= 0 && index < total { cells[index] = dash } }
             }
             // Before its oldest kept event, a row that lost events was busy, not silent.
-            if row.droppedOldest, let first = row.subscriptions.first, let kept = rowMarks.first {
+            if line.isFirst, line.row.droppedOldest, let first = line.subscriptions.first, let kept = rowMarks.first {
                 let from = max(0, column(first.start)), to = min(total, column(Time(nanoseconds: kept.time)))
                 if from < to {
                     for index in from..<to { cells[index] = dropMark }
@@ -423,7 +466,7 @@ public struct MarbleDiagram<Value> {
                     for count in instant.ends.values where count > 1 { counts.ends = max(counts.ends, count) }
                 }
             }
-            let label = String(repeating: " ", count: 2 * row.depth) + row.label
+            let label = String(repeating: " ", count: 2 * line.depth) + line.label
             lines.append(pad(label, labelWidth) + paint(String(String(cells).trailingSpacesRemoved)))
         }
         return lines

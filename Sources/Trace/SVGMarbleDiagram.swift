@@ -33,8 +33,8 @@ public struct SVGMarbleDiagram<Value> {
     static var plotWidth: Double { 720 }
     /// Monospace at 14px: the width of one character, for laying out text.
     static var characterWidth: Double { 8.4 }
-    /// Inner runs drawn on lanes of their own, at most; later ones share the last lanes.
-    static var maximumLanes: Int { 6 }
+    /// Runs drawn on lanes of their own, at most (`Lanes`).
+    static var maximumLanes: Int { Lanes.limit }
 
     public func render() -> String {
         let layout = TimeLayout(rows: rows, end: end)
@@ -51,7 +51,8 @@ public struct SVGMarbleDiagram<Value> {
     /// marks, its cancellations.
     private func drawRow(_ index: Int, on canvas: inout SVGCanvas) {
         let row = rows[index]
-        let lanes = Lanes(row.subscriptions, limit: Self.maximumLanes)
+        let lanes = Lanes(row.subscriptions, total: row.subscriptionCount, limit: Self.maximumLanes)
+        if let note = lanes.hiddenNote(row.label) { canvas.notes.append(note) }
         let top = canvas.y
         canvas.rowY[index] = top + Self.laneHeight / 2
         drawLabels(row, lanes, top: top, on: &canvas)
@@ -73,21 +74,19 @@ public struct SVGMarbleDiagram<Value> {
         canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label">\#(escape(Words.shortened(row.label, to: canvas.labelColumns - 2 * row.depth)))</text>"#)
         // Each further lane says which runs it holds (the row's label is on the first).
         for lane in 1..<max(1, lanes.count) {
-            let runs = lanes.lane.indices.filter { lanes.lane[$0] == lane }.map { $0 + 1 }
-            let listed = runs.prefix(3).map(String.init).joined(separator: ", ") + (runs.count > 3 ? ", … (\(runs.count))" : "")
-            let text = Words.shortened("↳ run\(runs.count == 1 ? "" : "s") \(listed)", to: canvas.labelColumns - 2 * row.depth)
+            let text = Words.shortened(lanes.label(of: lane), to: canvas.labelColumns - 2 * row.depth)
             canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Double(lane) * Self.laneHeight + Self.laneHeight / 2 + 5))" class="label">\#(escape(text))</text>"#)
         }
     }
 
     private func drawLines(_ row: Tracer<Value>.Row, _ lanes: Lanes, top: Double, parentY: Double?, on canvas: inout SVGCanvas) {
-        // A line per lane where its runs overlap or follow (thousands of inner runs
-        // at once are one line, not thousands), each branching from the parent's line.
+        // A line per lane where its run is, branching from the parent's line.
         var spans: [Int: [(from: Double, to: Double)]] = [:]
         for (number, subscription) in row.subscriptions.enumerated() {
+            guard let lane = lanes.lane[number] else { continue }
             let from = canvas.x(canvas.layout.index(subscription.start)) - Self.radius - 2
             let to = subscription.end.map { canvas.x(canvas.layout.index($0)) + Self.radius + 2 } ?? canvas.right
-            spans[lanes.lane[number], default: []].append((from, max(from, to)))
+            spans[lane, default: []].append((from, max(from, to)))
         }
         for (lane, laneSpans) in spans.sorted(by: { $0.key < $1.key }) {
             let laneY = top + Double(lane) * Self.laneHeight + Self.laneHeight / 2
@@ -109,7 +108,8 @@ public struct SVGMarbleDiagram<Value> {
         let events = row.events
         var groups: [Int64: (values: Int, completed: Int)] = [:]
         for (time, event, subscription) in events {
-            let key = Int64(lanes.lane(of: subscription)) << 48 | Int64(canvas.layout.index(time))
+            guard let lane = lanes.lane(of: subscription) else { continue }
+            let key = Int64(lane) << 48 | Int64(canvas.layout.index(time))
             switch event {
             case .next: groups[key, default: (0, 0)].values += 1
             case .completed: groups[key, default: (0, 0)].completed += 1
@@ -118,7 +118,7 @@ public struct SVGMarbleDiagram<Value> {
         }
         var starred = Set<Int64>()
         for (time, event, subscription) in events {
-            let lane = lanes.lane(of: subscription)
+            guard let lane = lanes.lane(of: subscription) else { continue }
             let key = Int64(lane) << 48 | Int64(canvas.layout.index(time))
             switch event {
             case .next(let value):
@@ -154,8 +154,7 @@ public struct SVGMarbleDiagram<Value> {
     private func drawCancellations(_ row: Tracer<Value>.Row, _ lanes: Lanes, _ placer: inout MarkPlacer,
                                    _ endsDrawn: inout Set<String>, on canvas: inout SVGCanvas) {
         for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
-            guard let end = subscription.end else { continue }
-            let lane = lanes.lane[number]
+            guard let end = subscription.end, let lane = lanes.lane[number] else { continue }
             let key = Int64(lane) << 48 | Int64(canvas.layout.index(end))
             guard endsDrawn.insert("!\(key)").inserted else { continue }
             let (cx, cy) = placer.place(end, lane: lane, half: 7, on: canvas)
@@ -211,6 +210,7 @@ public struct SVGMarbleDiagram<Value> {
             legend.append("! cancelled:")
             for entry in canvas.cancellations { legend += Words.wrapped("  " + entry, width: columns, indent: "    ") }
         }
+        legend += canvas.notes.flatMap { Words.wrapped($0, width: columns, indent: "    ") }
         if !canvas.layout.toScale {
             legend.append("(not to scale: marks too close together push later ones right)")
         }
@@ -368,42 +368,6 @@ struct TimeLayout {
     func x(_ index: Int) -> Double { starts[index] }
 }
 
-/// A row's subscriptions on lanes: runs that overlap in time each get a lane of their own
-/// (an inner pipeline's runs, as rxviz draws them; two subscribers of one stage); runs one
-/// after another share one.
-struct Lanes {
-    /// The lane of each subscription, by its place in the row's list.
-    let lane: [Int]
-    let count: Int
-    private let byNumber: [Int: Int]
-
-    init(_ subscriptions: [TraceSubscription], limit: Int) {
-        var lanes: [Int] = []
-        var busyUntil: [Int64?] = []  // nil: still running
-        for subscription in subscriptions {
-            let start = subscription.start.nanoseconds
-            if let free = busyUntil.indices.first(where: { busyUntil[$0].map { $0 < start } ?? false }) {
-                lanes.append(free)
-                busyUntil[free] = subscription.end?.nanoseconds
-            } else if busyUntil.count < limit {
-                lanes.append(busyUntil.count)
-                busyUntil.append(subscription.end?.nanoseconds)
-            } else {
-                // Past the limit, runs share the last lane (their marks still side by side).
-                lanes.append(limit - 1)
-                busyUntil[limit - 1] = nil
-            }
-        }
-        lane = lanes
-        count = max(1, (lanes.max() ?? 0) + 1)
-        byNumber = Dictionary(zip(subscriptions.map(\.number), lanes), uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The lane of the run that received an event (one not kept, between the first and
-    /// the latest runs kept: the last lane, which the runs past the limit share).
-    func lane(of subscription: Int) -> Int { byNumber[subscription] ?? count - 1 }
-}
-
 /// The colours of values: given in the order values first appear in a picture, so the
 /// same value has the same colour on every row and the first twelve values each their own.
 enum Palette {
@@ -472,6 +436,8 @@ struct SVGCanvas {
     var body: [String] = []
     var errors: [String] = []
     var cancellations: [String] = []
+    /// Rows whose runs are not all drawn (`Lanes.hidden`).
+    var notes: [String] = []
     /// The top of the next row.
     var y = 88.0
     /// The middle of each row's first lane, by row index: where its inner runs branch from.

@@ -67,10 +67,11 @@ struct MarbleRoundTripTests {
                                             detail: { $0.description })
                 guard let rows = diagram.exactRows() else { continue }
                 exact += 1
-                for (row, line, under) in rows where !row.droppedOldest {
+                for (row, runs, line, under) in rows where !row.droppedOldest {
                     let read = try Self.readBack(line, under: under)
-                    #expect(read == Self.events(of: row), "\(name): \(pipeline.text)\n  row \(row.label): \(line)\n  under: \(under)")
+                    #expect(read == Self.events(of: row, runs: runs), "\(name): \(pipeline.text)\n  row \(row.label): \(line)\n  under: \(under)")
                     rowsRead += 1
+                    #expect(Self.endsLast(line), "a mark after the line's end: \(name): \(pipeline.text)\n  row \(row.label): \(line)")
                 }
             }
         }
@@ -85,6 +86,22 @@ struct MarbleRoundTripTests {
         #expect(try Self.readBack("ad!", under: ["(abc)"]) == [Event(0, "v"), Event(0, "v"), Event(0, "v"), Event(1, "v")])
     }
 
+    /// Whether nothing but the group's `)` follows a line's first end (`|`, `#`, `!`): the
+    /// notation's "nothing after the end" (time progressions of the axis aside).
+    static func endsLast(_ line: String) -> Bool {
+        guard let end = line.firstIndex(where: { "|#!".contains($0) }) else { return true }
+        let after = line[line.index(after: end)...].replacing(#/ [0-9.]+(ms|s|m) /#, with: "")
+        return after.allSatisfy { $0 == ")" || $0 == " " }
+    }
+
+    @Test("a line's end is its last mark: the checker of the notation itself")
+    func endsLastReader() {
+        #expect(Self.endsLast("-a-(b|)"))
+        #expect(Self.endsLast("-a 400ms b|"))
+        #expect(!Self.endsLast("-a|-a|"))
+        #expect(!Self.endsLast("---# 499ms ---(a|)"))
+    }
+
     struct Event: Equatable, Comparable {
         let frame: Int
         let kind: Character
@@ -92,11 +109,13 @@ struct MarbleRoundTripTests {
         static func < (a: Event, b: Event) -> Bool { (a.frame, String(a.kind)) < (b.frame, String(b.kind)) }
     }
 
-    /// What the stage sent: values, completions and errors, by frame.
-    static func events(of row: Tracer<Value>.Row) -> [Event] {
+    /// What the stage sent to the runs a line draws: values, completions and errors, by frame.
+    static func events(of row: Tracer<Value>.Row, runs: Set<Int>) -> [Event] {
         var events: [Event] = []
+        // A row of one run draws every event it logged.
+        let all = row.subscriptionCount == 1
         row.log.withEntries { older, newer in
-            for entry in Array(older) + Array(newer) {
+            for entry in Array(older) + Array(newer) where all || runs.contains(entry.subscription) {
                 let kind: Character
                 switch entry.event {
                 case .next: kind = "v"

@@ -141,8 +141,10 @@ struct ExplainTests {
             1 col = 1ms
             cold "-a-b------|"                -a-b------|
             switchMap (cold "-x--y|" | mapT…  --a-b--b--|
-              cold "-x--y|"                    -x!x--y|
-              mapTo it                         -a!b--b|
+              cold "-x--y|"                    -x!
+              ↳ run 2                            -x--y|
+              mapTo it                         -a!
+              ↳ run 2                            -b--b|
             where a = "a", b = "b", x = "x", y = "y"
             ! cancelled:
               cold "-x--y|" (1st) at 3ms: when cold "-a-b------|" sent "b"

@@ -12,7 +12,8 @@ extension Signal {
                 next: { downstream.next(.next($0)) },
                 terminate: { termination in
                     downstream.next(termination.event())
-                    downstream.terminate(.completed)
+                    // Stopped by that value (a `dematerialize` ended on it): nothing after it.
+                    if !lifetime.isDisposed { downstream.terminate(.completed) }
                 }
             ), lifetime)
         })
@@ -27,6 +28,7 @@ extension Signal {
             let upstream = lifetime.child()
             self.startHandler(Observer(
                 next: { event in
+                    guard !upstream.isDisposed else { return }
                     guard let termination = event.termination else {
                         if case .next(let value) = event { downstream.next(value) }
                         return
@@ -34,7 +36,8 @@ extension Signal {
                     upstream.dispose()
                     downstream.terminate(termination)
                 },
-                terminate: downstream.terminate
+                // The source's own end, unless an event in it ended this already.
+                terminate: { termination in if !upstream.isDisposed { downstream.terminate(termination) } }
             ), upstream)
         })
     }
