@@ -123,6 +123,41 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
 
+def draggable_marks(browser, wait, count, circles):
+    """The marble's draggable marks of the run's own drawing (`count` of them, `circles` circles
+    in the whole diagram, the output row's too), once it is drawn."""
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")) == count
+               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == circles)
+    return browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+
+
+def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
+    """while a mark is dragged, each frame it passes is run and shown: the output says the
+    value at its new time before the release, the script and the dragged mark stay as they
+    were until then; on release the moved script is the editor's"""
+    browser = page
+    script = 'cold "-a-------b|" | map it + "!"'
+    run_script(browser, wait, script)
+    marble, other, _ = draggable_marks(browser, wait, 3, 4)
+    cx = lambda mark: float(mark.find_element(By.TAG_NAME, "circle").get_attribute("cx"))
+    per_frame = (cx(other) - cx(marble)) / 8
+    # Pressed and moved four frames right, a frame at a time; not released.
+    drag = ActionChains(browser).click_and_hold(marble)
+    for _ in range(4):
+        drag.move_by_offset(round(per_frame), 0)
+    drag.perform()
+    wait.until(lambda _: '5ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    assert '1ms  next "a!"' not in browser.find_element(By.ID, "output").text
+    assert browser.find_element(By.ID, "script").get_attribute("value") == script
+    # The very element dragged is still under the pointer (not drawn anew), moved with it.
+    assert marble.get_attribute("transform").startswith("translate(")
+    ActionChains(browser).release().perform()
+    wait.until(lambda _: '"-----a---b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
+    draggable_marks(browser, wait, 3, 4)
+    assert [mark.get_attribute("data-frame") for mark in browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")] == ["5", "9", "10"]
+    assert '5ms  next "a!"' in browser.find_element(By.ID, "output").text
+
+
 def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait):
     """a marble with time progressions is drawn by frp's parser, one circle per value at its
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""

@@ -98,14 +98,19 @@ async function run() {
   } catch (error) {
     return showProblem("The server did not answer: " + error.message);
   }
-  $("output").textContent = reply.output;
-  $("diagnostics").hidden = reply.diagnostics === "";
-  $("diagnostics").textContent = reply.diagnostics;
+  showRun(reply);
   markProblem(reply.marks || []);
-  showDiagrams(reply.svgs, reply.notes);
   shown.results = reply.results || [];
   shown.resultsFor = script;
   drawMarbles();
+}
+
+// A run's text and diagrams (its marbles are drawn by whoever asked for it).
+function showRun(reply) {
+  $("output").textContent = reply.output;
+  $("diagnostics").hidden = reply.diagnostics === "";
+  $("diagnostics").textContent = reply.diagnostics;
+  showDiagrams(reply.svgs, reply.notes);
 }
 
 // Marks the first diagnostic where it is in the editor: its text selected, and where it
@@ -206,6 +211,8 @@ async function drawMarbles() {
 // The rows of the script in the editor: its marbles, and its runs' output when the runs
 // were of this script (while it is being edited, the marbles alone).
 function drawTimeline() {
+  // Not under a dragged mark: the drop draws the rows (moved or as they were).
+  if (dragging) { drawnAfterDrag = true; return; }
   const script = $("script").value;
   const rows = [];
   if (shown.inputsFor === script) {
@@ -368,21 +375,82 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
   return group;
 }
 
+// A mark dragged along its row. The output follows the drag: each frame the mark would
+// land on is the script as it was when the drag began with the mark moved there, run and
+// shown (`followDrag`); the row itself is not drawn anew under the pointer (the dragged
+// element stays), only on release, when the moved script goes into the editor.
+let dragging = false, drawnAfterDrag = false;
 function startDrag(event, number, index, frame, scale, group, least) {
   event.preventDefault();
   const startX = event.clientX;
-  const move = (moved) => { group.setAttribute("transform", `translate(${moved.clientX - startX},0)`); };
+  const script = $("script").value;
+  const follow = followDrag(script, number, index, frame);
+  const landing = (at) => Math.max(least, frame + Math.round((at.clientX - startX) / scale));
+  dragging = true;
+  drawnAfterDrag = false;
+  const move = (moved) => {
+    group.setAttribute("transform", `translate(${moved.clientX - startX},0)`);
+    follow.toward(landing(moved));
+  };
   const drop = (dropped) => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", drop);
     window.removeEventListener("pointercancel", drop);
-    const to = Math.max(least, frame + Math.round((dropped.clientX - startX) / scale));
-    if (to !== frame) moveMark(number, index, to);
-    else group.removeAttribute("transform");
+    dragging = false;
+    follow.stop();
+    const to = landing(dropped);
+    if (to !== frame) return moveMark(number, index, to);
+    group.removeAttribute("transform");
+    // Dragged away and back: the output shown was of a move; the script's own run again.
+    if (follow.moved()) run();
+    else if (drawnAfterDrag) drawTimeline();
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", drop);
   window.addEventListener("pointercancel", drop);
+}
+
+// The runs shown while a mark is dragged. One is asked at a time (the server takes a few
+// requests from a page at once, and a pointer moves faster than a run answers); when it is
+// answered, the newest frame wanted meanwhile is asked next, the frames passed over never.
+function followDrag(script, number, index, frame) {
+  let wanted = frame, asked = frame, busy = false, over = false, moved = false;
+  const next = async () => {
+    busy = true;
+    while (!over && asked !== wanted) {
+      asked = wanted;
+      moved = true;
+      await showMoved(script, number, index, frame === asked ? null : asked);
+    }
+    busy = false;
+  };
+  return {
+    toward(to) { wanted = to; if (!busy) next(); },
+    stop() { over = true; },
+    moved: () => moved,
+  };
+}
+
+// The script with mark `index` of marble `number` at `frame` (null: where it is), run and
+// its output and diagrams shown, not its marbles. It counts as a run asked for, so the next
+// one asked (another frame's, the release's) wins.
+async function showMoved(script, number, index, frame) {
+  const asked = ++runRequest;
+  try {
+    let moved = script;
+    if (frame !== null) {
+      const response = await post(`/marbles/${number}/${index}/${frame}`, script);
+      const reply = await response.json();
+      if (!response.ok || reply.error) return;
+      moved = reply.script;
+    }
+    if (asked !== runRequest) return;
+    const response = await post("/run", moved);
+    const reply = await response.json();
+    if (asked === runRequest && response.ok) showRun(reply);
+  } catch (error) {
+    // Not shown: the release's run says what went wrong.
+  }
 }
 
 // The mark moved by the arrow keys, to focus again once the diagram is drawn anew.
