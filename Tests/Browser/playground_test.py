@@ -158,6 +158,48 @@ def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
     assert '5ms  next "a!"' in browser.find_element(By.ID, "output").text
 
 
+def test_a_moved_mark_is_undone_with_ctrl_z_or_undo_move(page, wait):
+    """Ctrl+Z (the focus outside the editor) gives back the script before a drag, and Undo
+    move the one before an arrow key's move, each run again; the editor's own Ctrl+Z is left
+    to it"""
+    browser = page
+    script = 'cold "-a---b|" | map it + "!"'
+    run_script(browser, wait, script)
+    undo = browser.find_element(By.ID, "undo-move")
+    assert not undo.is_enabled()
+    marble, other, _ = draggable_marks(browser, wait, 3, 4)
+    per_frame = (float(other.find_element(By.TAG_NAME, "circle").get_attribute("cx"))
+                 - float(marble.find_element(By.TAG_NAME, "circle").get_attribute("cx"))) / 4
+    ActionChains(browser).click_and_hold(marble).move_by_offset(round(2 * per_frame), 0).release().perform()
+    wait.until(lambda _: '"---a-b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
+    wait.until(lambda _: '3ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    moved = browser.find_element(By.ID, "script").get_attribute("value")
+    # The next move, by the arrow key: b a frame later, onto the end (a group).
+    _, b, _ = draggable_marks(browser, wait, 3, 4)
+    after_key = press_on_mark(browser, wait, b, Keys.ARROW_RIGHT)
+    assert '"---a--(b|)"' in after_key, after_key
+    wait.until(lambda _: undo.is_enabled())
+    undo.click()
+    wait.until(lambda _: browser.find_element(By.ID, "script").get_attribute("value") == moved)
+    wait.until(lambda _: '5ms  next "b!"' in browser.find_element(By.ID, "output").text)
+    # Ctrl+Z on the page (the focus on a mark, not in the editor): the drag undone.
+    draggable_marks(browser, wait, 3, 4)[0].click()
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait.until(lambda _: browser.find_element(By.ID, "script").get_attribute("value") == script)
+    wait.until(lambda _: '1ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    wait.until(lambda _: not undo.is_enabled())
+    # Nothing more to undo: Ctrl+Z again changes nothing.
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    assert browser.find_element(By.ID, "script").get_attribute("value") == script
+    # In the editor, Ctrl+Z is the editor's: a move is not undone from there.
+    ActionChains(browser).click_and_hold(draggable_marks(browser, wait, 3, 4)[0]).move_by_offset(round(2 * per_frame), 0).release().perform()
+    wait.until(lambda _: browser.find_element(By.ID, "script").get_attribute("value") == moved)
+    editor = browser.find_element(By.ID, "script")
+    editor.send_keys(Keys.CONTROL, "z")
+    assert editor.get_attribute("value") == moved
+    assert undo.is_enabled()
+
+
 def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait):
     """a marble with time progressions is drawn by frp's parser, one circle per value at its
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""

@@ -232,6 +232,7 @@ function drawTimeline() {
       + "`of`, `timer` or a photo service sends what its arguments say). Write one, e.g. `cold \"-a-b|\" | …`, to drag its marks."));
   }
   $("marbles").replaceChildren(...parts);
+  showUndo();
   focusMovedMark();
 }
 
@@ -382,6 +383,9 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
 let dragging = false, drawnAfterDrag = false;
 function startDrag(event, number, index, frame, scale, group, least) {
   event.preventDefault();
+  // The mark takes the focus (not the editor, as it keeps it on a press otherwise): the
+  // arrow keys move it on after the drag, and Ctrl+Z undoes the drag.
+  group.focus({ preventScroll: true });
   const startX = event.clientX;
   const script = $("script").value;
   const follow = followDrag(script, number, index, frame);
@@ -399,7 +403,10 @@ function startDrag(event, number, index, frame, scale, group, least) {
     dragging = false;
     follow.stop();
     const to = landing(dropped);
-    if (to !== frame) return moveMark(number, index, to);
+    if (to !== frame) {
+      refocus = { marble: number, mark: group.dataset.mark, frame: to };
+      return moveMark(number, index, to);
+    }
     group.removeAttribute("transform");
     // Dragged away and back: the output shown was of a move; the script's own run again.
     if (follow.moved()) run();
@@ -473,8 +480,38 @@ async function moveMark(number, index, frame) {
     drawMarbles();
     return;
   }
+  remember({ before: $("script").value, after: reply.script });
   $("script").value = reply.script;
   run();
+}
+
+// The scripts before each mark moved (dragged, or by an arrow key), to undo the moves one
+// by one: Ctrl+Z outside the editor (which undoes its own typing), or Undo move. Each is
+// kept with the script its move wrote: a script changed otherwise since (typed, an Example
+// loaded) is not undone over, and a move after that starts the list anew.
+let moves = [];
+function remember(move) {
+  if (moves.length && moves[moves.length - 1].after !== move.before) moves = [];
+  moves.push(move);
+  showUndo();
+}
+function undoable() {
+  return moves.length > 0 && moves[moves.length - 1].after === $("script").value;
+}
+function showUndo() {
+  $("undo-move").disabled = !undoable();
+}
+function undoMove() {
+  if (!undoable()) return false;
+  $("script").value = moves.pop().before;
+  showUndo();
+  run();
+  return true;
+}
+function undoKey(event) {
+  if (event.key.toLowerCase() !== "z" || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+  if (event.target.closest && event.target.closest("textarea, input, select")) return;
+  if (undoMove()) event.preventDefault();
 }
 
 // An Example, as written in the repository (its `import` of the Examples' library is read
@@ -767,12 +804,15 @@ async function start() {
   $("export-combine").addEventListener("click", () => exportScript("combine"));
   $("paste-rxjs").addEventListener("click", () => { $("import-box").hidden = !$("import-box").hidden; $("rxjs-code").focus(); });
   $("import-rxjs").addEventListener("click", importRxJS);
+  $("undo-move").addEventListener("click", undoMove);
+  document.addEventListener("keydown", undoKey);
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
   $("script").addEventListener("input", () => {
     // An export is of the script it was made from: a changed script puts it away.
     $("exported").hidden = true;
+    showUndo();
     clearTimeout(typing);
     typing = setTimeout(drawMarbles, 200);
   });
