@@ -200,6 +200,79 @@ def test_a_moved_mark_is_undone_with_ctrl_z_or_undo_move(page, wait):
     assert undo.is_enabled()
 
 
+HIDDEN = """return [...document.querySelectorAll("#diagram [data-time][data-stage]")]
+    .map((mark) => getComputedStyle(mark).visibility === "hidden");"""
+
+
+def step_to_the_end(browser, wait):
+    """Presses Step until every mark of the diagrams is shown (from the first when none is
+    hidden: nothing played yet, or all), checking that each press shows one mark more; the
+    lines said under the diagram, one a step."""
+    said = []
+    marks = browser.execute_script(HIDDEN)
+    hidden = marks.count(True) or len(marks)
+    while hidden:
+        browser.find_element(By.ID, "step").click()
+        wait.until(lambda _: browser.execute_script(HIDDEN).count(True) == hidden - 1)
+        hidden -= 1
+        said.append(browser.find_element(By.ID, "play-line").text)
+    return said
+
+
+def test_play_replays_the_run_in_time_and_step_goes_event_by_event(page, wait):
+    """Play: a cursor sweeps the stage diagram and its marks appear as it reaches them;
+    Pause stops it; Step shows one event at a time and says which stage sent what when; at
+    the end every mark is shown. A cancelled inner run is said to be cancelled."""
+    browser = page
+    run_script(browser, wait, 'cold "-a--b--c|" | map it + "!"')
+    # Each stage's three values and its end carry their time and stage through the allowlist.
+    marks = browser.execute_script(HIDDEN)
+    assert len(marks) == 8 and not any(marks), marks
+    play, pause = browser.find_element(By.ID, "play"), browser.find_element(By.ID, "pause")
+    play.click()
+    pause.click()
+    assert browser.execute_script(HIDDEN).count(True) > 0
+    assert browser.find_elements(By.CSS_SELECTOR, "#diagram svg .play-cursor")
+    # Played on: the cursor reaches the first marks, not yet the last.
+    play.click()
+    wait.until(lambda _: 0 < browser.execute_script(HIDDEN).count(True) < 8)
+    pause.click()
+    assert not pause.is_enabled()
+    said = step_to_the_end(browser, wait)
+    assert said and all(" — " in line for line in said), said
+    assert said[-3:] == ['7ms — map it + "!" sent "c!"', '8ms — cold "-a--b--c|" completed', '8ms — map it + "!" completed'], said
+    assert not browser.find_elements(By.CSS_SELECTOR, "#diagram svg .play-cursor")
+    # From the start again: Step shows the first event alone.
+    browser.find_element(By.ID, "step").click()
+    wait.until(lambda _: browser.execute_script(HIDDEN).count(True) == 7)
+    assert browser.find_element(By.ID, "play-line").text == '1ms — cold "-a--b--c|" sent "a"'
+    # A switchMap's first inner run, cancelled by the second value, is said to be.
+    run_script(browser, wait, 'cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)')
+    assert not any(browser.execute_script(HIDDEN))
+    said = step_to_the_end(browser, wait)
+    assert any(line.startswith('3ms — cold "-x--y|" was cancelled') for line in said), said
+
+
+def test_play_with_reduced_motion_goes_instant_by_instant(page, wait):
+    """with reduced motion asked for, Play does not sweep: it shows the first instant's marks
+    at once, the cursor on that instant's tick; Step goes on event by event"""
+    browser = page
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        run_script(browser, wait, 'cold "-a--b--c|" | map it + "!"')
+        browser.find_element(By.ID, "play").click()
+        browser.find_element(By.ID, "pause").click()
+        assert browser.execute_script(HIDDEN) == [False, True, True, True, False, True, True, True]
+        assert browser.find_element(By.ID, "play-line").text == '1ms — cold "-a--b--c|" sent "a"; 1ms — map it + "!" sent "a!"'
+        assert browser.execute_script("""
+            const tick = [...document.querySelectorAll("#diagram line.axis[data-time]")].find((t) => t.dataset.time === "1000000");
+            return tick.getAttribute("x1") === document.querySelector("#diagram .play-cursor").getAttribute("x1");""")
+        said = step_to_the_end(browser, wait)
+        assert said[0] == '4ms — cold "-a--b--c|" sent "b"', said
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait):
     """a marble with time progressions is drawn by frp's parser, one circle per value at its
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""
