@@ -42,20 +42,21 @@ public struct SVGMarbleDiagram<Value> {
         let plotLeft = 16 + Double(labelColumns) * Self.characterWidth + 16
         var canvas = SVGCanvas(layout: layout, labelColumns: labelColumns, plotLeft: plotLeft, right: plotLeft + layout.width + 16,
                                letters: Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }))
-        for index in rows.indices { drawRow(index, on: &canvas) }
+        let stages = Self.sendingOrder(rows.map(\.depth))
+        for index in rows.indices { drawRow(index, stage: stages[index], on: &canvas) }
         let background = drawAxis(on: &canvas)
         return document(canvas, background: background, legend: legendLines(canvas))
     }
 
     /// A row: its label and its lanes' labels, a line where each lane's runs are, its
     /// marks, its cancellations.
-    private func drawRow(_ index: Int, on canvas: inout SVGCanvas) {
+    private func drawRow(_ index: Int, stage: Int, on canvas: inout SVGCanvas) {
         let row = rows[index]
         let lanes = Lanes(row.subscriptions, total: row.subscriptionCount, limit: Self.maximumLanes)
         if let note = lanes.hiddenNote(row.label) { canvas.notes.append(note) }
         let top = canvas.y
         canvas.rowY[index] = top + Self.laneHeight / 2
-        drawLabels(row, lanes, top: top, on: &canvas)
+        drawLabels(row, stage, lanes, top: top, on: &canvas)
         // The parent's line, where inner runs branch from.
         let parentY = rows[..<index].indices.last { rows[$0].depth == row.depth - 1 }.flatMap { canvas.rowY[$0] }
         drawLines(row, lanes, top: top, parentY: parentY, on: &canvas)
@@ -64,14 +65,14 @@ public struct SVGMarbleDiagram<Value> {
         // at one instant are one `*` (as in the text diagram), ends of one kind drawn once.
         var placer = MarkPlacer(top: top)
         var endsDrawn = Set<String>()
-        drawEvents(row, lanes, &placer, &endsDrawn, on: &canvas)
-        drawCancellations(row, lanes, &placer, &endsDrawn, on: &canvas)
+        drawEvents(row, stage, lanes, &placer, &endsDrawn, on: &canvas)
+        drawCancellations(row, stage, lanes, &placer, &endsDrawn, on: &canvas)
         canvas.y += Double(lanes.count) * Self.laneHeight + 8
     }
 
-    private func drawLabels(_ row: Tracer<Value>.Row, _ lanes: Lanes, top: Double, on canvas: inout SVGCanvas) {
+    private func drawLabels(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, top: Double, on canvas: inout SVGCanvas) {
         let indent = Double(row.depth) * 2 * Self.characterWidth
-        canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label">\#(escape(Words.shortened(row.label, to: canvas.labelColumns - 2 * row.depth)))</text>"#)
+        canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label" data-stage="\#(stage)">\#(escape(Words.shortened(row.label, to: canvas.labelColumns - 2 * row.depth)))</text>"#)
         // Each further lane says which runs it holds (the row's label is on the first).
         for lane in 1..<max(1, lanes.count) {
             let text = Words.shortened(lanes.label(of: lane), to: canvas.labelColumns - 2 * row.depth)
@@ -103,7 +104,7 @@ public struct SVGMarbleDiagram<Value> {
         }
     }
 
-    private func drawEvents(_ row: Tracer<Value>.Row, _ lanes: Lanes, _ placer: inout MarkPlacer, _ endsDrawn: inout Set<String>,
+    private func drawEvents(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, _ placer: inout MarkPlacer, _ endsDrawn: inout Set<String>,
                             on canvas: inout SVGCanvas) {
         let events = row.events
         var groups: [Int64: (values: Int, completed: Int)] = [:]
@@ -126,7 +127,7 @@ public struct SVGMarbleDiagram<Value> {
                 if count > 8 {
                     guard starred.insert(key).inserted else { continue }
                     let (cx, cy) = placer.place(time, lane: lane, on: canvas)
-                    canvas.body.append(#"<g class="many"><title>\#(count) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">*</text></g>"#)
+                    canvas.body.append(#"<g class="many"\#(when(time, stage))><title>\#(count) values at one instant</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))">*</text></g>"#)
                     continue
                 }
                 // A short value is drawn in its marble, as RxMarbles draws it; a longer one by
@@ -134,24 +135,24 @@ public struct SVGMarbleDiagram<Value> {
                 let full = detail?(value) ?? describe(value)
                 let mark = Self.inline(describe(value)) ?? String(canvas.letters.letter(full: full, short: describe(value)))
                 let (cx, cy) = placer.place(time, lane: lane, on: canvas)
-                canvas.body.append(#"<g class="value"><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(canvas.colour(of: full))"/><text x="\#(format(cx))" y="\#(format(cy + 5))"\#(mark.count > 2 ? #" class="narrow""# : "")>\#(escape(mark))</text></g>"#)
+                canvas.body.append(#"<g class="value"\#(when(time, stage))><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(canvas.colour(of: full))"/><text x="\#(format(cx))" y="\#(format(cy + 5))"\#(mark.count > 2 ? #" class="narrow""# : "")>\#(escape(mark))</text></g>"#)
             case .completed:
                 guard endsDrawn.insert("|\(key)").inserted else { continue }
                 let (cx, cy) = placer.place(time, lane: lane, half: 3, on: canvas)
                 let count = groups[key]?.completed ?? 1
                 let close = count > 1 ? #"><title>\#(count) inner runs completed</title></line>"# : "/>"
-                canvas.body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(close)"#)
+                canvas.body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(when(time, stage))\#(close)"#)
             case .error(let error):
                 let message = ErrorText.shown(error.message)
                 guard endsDrawn.insert("#\(key)").inserted else { continue }
                 let (cx, cy) = placer.place(time, lane: lane, half: 10, on: canvas)
                 canvas.errors.append("\(row.label) at \(time.reading): \(message)")
-                canvas.body.append(#"<g class="error"><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
+                canvas.body.append(#"<g class="error"\#(when(time, stage))><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
             }
         }
     }
 
-    private func drawCancellations(_ row: Tracer<Value>.Row, _ lanes: Lanes, _ placer: inout MarkPlacer,
+    private func drawCancellations(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, _ placer: inout MarkPlacer,
                                    _ endsDrawn: inout Set<String>, on canvas: inout SVGCanvas) {
         for (number, subscription) in row.subscriptions.enumerated() where subscription.cancelled {
             guard let end = subscription.end, let lane = lanes.lane[number] else { continue }
@@ -160,7 +161,7 @@ public struct SVGMarbleDiagram<Value> {
             let (cx, cy) = placer.place(end, lane: lane, half: 7, on: canvas)
             if let line = row.cancellation(subscription) { canvas.cancellations.append(line) }
             let cause = subscription.cause.map { ": " + $0 } ?? ""
-            canvas.body.append(#"<g class="cancelled"><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
+            canvas.body.append(#"<g class="cancelled"\#(when(end, stage))><title>\#(escape("cancelled" + cause))</title><line x1="\#(format(cx))" y1="\#(format(cy - 15))" x2="\#(format(cx))" y2="\#(format(cy + 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy - 15))" x2="\#(format(cx + 6))" y2="\#(format(cy - 15))"/><line x1="\#(format(cx - 6))" y1="\#(format(cy + 15))" x2="\#(format(cx + 6))" y2="\#(format(cy + 15))"/></g>"#)
         }
     }
 
@@ -181,8 +182,9 @@ public struct SVGMarbleDiagram<Value> {
             let tickX = canvas.x(instant)
             let text = Time(nanoseconds: time).reading
             let half = Double(text.count) * Self.characterWidth / 2
-            // Each tick says its time (a tooltip; the geometry test reads the scale from them).
-            canvas.body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis"><title>\#(escape(text))</title></line>"#)
+            // Each tick says its time (a tooltip; the geometry test reads the scale from them),
+            // and in nanoseconds for the playground's Play, whose cursor goes from tick to tick.
+            canvas.body.append(#"<line x1="\#(format(tickX))" y1="\#(format(axisY - 4))" x2="\#(format(tickX))" y2="\#(format(axisY + 4))" class="axis" data-time="\#(time)"><title>\#(escape(text))</title></line>"#)
             guard tickX - half > labelledUpTo + 6 else { continue }
             labelledUpTo = tickX + half
             canvas.body.append(#"<text x="\#(format(tickX))" y="\#(format(axisY - 10))" class="tick">\#(escape(text))</text>"#)
@@ -240,6 +242,30 @@ public struct SVGMarbleDiagram<Value> {
             \((background + body).joined(separator: "\n"))
             </svg>
             """
+    }
+
+    /// Each row's stage number: the order stages send in at one instant. Upstream first, as
+    /// the rows are, but an inner pipeline's rows before the row that runs them (a flatMap
+    /// sends what its inner run sent, after it): each row numbered once the rows nested
+    /// under it (deeper, right after it) are.
+    static func sendingOrder(_ depths: [Int]) -> [Int] {
+        var order = [Int](repeating: 0, count: depths.count)
+        var next = 0
+        var open: [Int] = []  // rows whose nested rows may still follow, outermost first
+        func close() { order[open.removeLast()] = next; next += 1 }
+        for (index, depth) in depths.enumerated() {
+            while let last = open.last, depths[last] >= depth { close() }
+            open.append(index)
+        }
+        while !open.isEmpty { close() }
+        return order
+    }
+
+    /// A mark's time (in nanoseconds, as its tick's) and its stage (its row's number in the
+    /// order stages send, as its label's): what the playground's Play reads to show the marks
+    /// in the order they were sent.
+    private func when(_ time: Time, _ stage: Int) -> String {
+        #" data-time="\#(time.nanoseconds)" data-stage="\#(stage)""#
     }
 
     private func format(_ number: Double) -> String {

@@ -123,6 +123,156 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
 
+def draggable_marks(browser, wait, count, circles):
+    """The marble's draggable marks of the run's own drawing (`count` of them, `circles` circles
+    in the whole diagram, the output row's too), once it is drawn."""
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")) == count
+               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == circles)
+    return browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+
+
+def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
+    """while a mark is dragged, each frame it passes is run and shown: the output says the
+    value at its new time before the release, the script and the dragged mark stay as they
+    were until then; on release the moved script is the editor's"""
+    browser = page
+    script = 'cold "-a-------b|" | map it + "!"'
+    run_script(browser, wait, script)
+    marble, other, _ = draggable_marks(browser, wait, 3, 4)
+    cx = lambda mark: float(mark.find_element(By.TAG_NAME, "circle").get_attribute("cx"))
+    per_frame = (cx(other) - cx(marble)) / 8
+    # Pressed and moved four frames right, a frame at a time; not released.
+    drag = ActionChains(browser).click_and_hold(marble)
+    for _ in range(4):
+        drag.move_by_offset(round(per_frame), 0)
+    drag.perform()
+    wait.until(lambda _: '5ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    assert '1ms  next "a!"' not in browser.find_element(By.ID, "output").text
+    assert browser.find_element(By.ID, "script").get_attribute("value") == script
+    # The very element dragged is still under the pointer (not drawn anew), moved with it.
+    assert marble.get_attribute("transform").startswith("translate(")
+    ActionChains(browser).release().perform()
+    wait.until(lambda _: '"-----a---b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
+    draggable_marks(browser, wait, 3, 4)
+    assert [mark.get_attribute("data-frame") for mark in browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")] == ["5", "9", "10"]
+    assert '5ms  next "a!"' in browser.find_element(By.ID, "output").text
+
+
+def test_a_moved_mark_is_undone_with_ctrl_z_or_undo_move(page, wait):
+    """Ctrl+Z (the focus outside the editor) gives back the script before a drag, and Undo
+    move the one before an arrow key's move, each run again; the editor's own Ctrl+Z is left
+    to it"""
+    browser = page
+    script = 'cold "-a---b|" | map it + "!"'
+    run_script(browser, wait, script)
+    undo = browser.find_element(By.ID, "undo-move")
+    assert not undo.is_enabled()
+    marble, other, _ = draggable_marks(browser, wait, 3, 4)
+    per_frame = (float(other.find_element(By.TAG_NAME, "circle").get_attribute("cx"))
+                 - float(marble.find_element(By.TAG_NAME, "circle").get_attribute("cx"))) / 4
+    ActionChains(browser).click_and_hold(marble).move_by_offset(round(2 * per_frame), 0).release().perform()
+    wait.until(lambda _: '"---a-b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
+    wait.until(lambda _: '3ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    moved = browser.find_element(By.ID, "script").get_attribute("value")
+    # The next move, by the arrow key: b a frame later, onto the end (a group).
+    _, b, _ = draggable_marks(browser, wait, 3, 4)
+    after_key = press_on_mark(browser, wait, b, Keys.ARROW_RIGHT)
+    assert '"---a--(b|)"' in after_key, after_key
+    wait.until(lambda _: undo.is_enabled())
+    undo.click()
+    wait.until(lambda _: browser.find_element(By.ID, "script").get_attribute("value") == moved)
+    wait.until(lambda _: '5ms  next "b!"' in browser.find_element(By.ID, "output").text)
+    # Ctrl+Z on the page (the focus on a mark, not in the editor): the drag undone.
+    draggable_marks(browser, wait, 3, 4)[0].click()
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait.until(lambda _: browser.find_element(By.ID, "script").get_attribute("value") == script)
+    wait.until(lambda _: '1ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    wait.until(lambda _: not undo.is_enabled())
+    # Nothing more to undo: Ctrl+Z again changes nothing.
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    assert browser.find_element(By.ID, "script").get_attribute("value") == script
+    # In the editor, Ctrl+Z is the editor's: a move is not undone from there.
+    ActionChains(browser).click_and_hold(draggable_marks(browser, wait, 3, 4)[0]).move_by_offset(round(2 * per_frame), 0).release().perform()
+    wait.until(lambda _: browser.find_element(By.ID, "script").get_attribute("value") == moved)
+    editor = browser.find_element(By.ID, "script")
+    editor.send_keys(Keys.CONTROL, "z")
+    assert editor.get_attribute("value") == moved
+    assert undo.is_enabled()
+
+
+HIDDEN = """return [...document.querySelectorAll("#diagram [data-time][data-stage]")]
+    .map((mark) => getComputedStyle(mark).visibility === "hidden");"""
+
+
+def step_to_the_end(browser, wait):
+    """Presses Step until every mark of the diagrams is shown (from the first when none is
+    hidden: nothing played yet, or all), checking that each press shows one mark more; the
+    lines said under the diagram, one a step."""
+    said = []
+    marks = browser.execute_script(HIDDEN)
+    hidden = marks.count(True) or len(marks)
+    while hidden:
+        browser.find_element(By.ID, "step").click()
+        wait.until(lambda _: browser.execute_script(HIDDEN).count(True) == hidden - 1)
+        hidden -= 1
+        said.append(browser.find_element(By.ID, "play-line").text)
+    return said
+
+
+def test_play_replays_the_run_in_time_and_step_goes_event_by_event(page, wait):
+    """Play: a cursor sweeps the stage diagram and its marks appear as it reaches them;
+    Pause stops it; Step shows one event at a time and says which stage sent what when; at
+    the end every mark is shown. A cancelled inner run is said to be cancelled."""
+    browser = page
+    run_script(browser, wait, 'cold "-a--b--c|" | map it + "!"')
+    # Each stage's three values and its end carry their time and stage through the allowlist.
+    marks = browser.execute_script(HIDDEN)
+    assert len(marks) == 8 and not any(marks), marks
+    play, pause = browser.find_element(By.ID, "play"), browser.find_element(By.ID, "pause")
+    play.click()
+    pause.click()
+    assert browser.execute_script(HIDDEN).count(True) > 0
+    assert browser.find_elements(By.CSS_SELECTOR, "#diagram svg .play-cursor")
+    # Played on: the cursor reaches the first marks, not yet the last.
+    play.click()
+    wait.until(lambda _: 0 < browser.execute_script(HIDDEN).count(True) < 8)
+    pause.click()
+    assert not pause.is_enabled()
+    said = step_to_the_end(browser, wait)
+    assert said and all(" — " in line for line in said), said
+    assert said[-3:] == ['7ms — map it + "!" sent "c!"', '8ms — cold "-a--b--c|" completed', '8ms — map it + "!" completed'], said
+    assert not browser.find_elements(By.CSS_SELECTOR, "#diagram svg .play-cursor")
+    # From the start again: Step shows the first event alone.
+    browser.find_element(By.ID, "step").click()
+    wait.until(lambda _: browser.execute_script(HIDDEN).count(True) == 7)
+    assert browser.find_element(By.ID, "play-line").text == '1ms — cold "-a--b--c|" sent "a"'
+    # A switchMap's first inner run, cancelled by the second value, is said to be.
+    run_script(browser, wait, 'cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)')
+    assert not any(browser.execute_script(HIDDEN))
+    said = step_to_the_end(browser, wait)
+    assert any(line.startswith('3ms — cold "-x--y|" was cancelled') for line in said), said
+
+
+def test_play_with_reduced_motion_goes_instant_by_instant(page, wait):
+    """with reduced motion asked for, Play does not sweep: it shows the first instant's marks
+    at once, the cursor on that instant's tick; Step goes on event by event"""
+    browser = page
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        run_script(browser, wait, 'cold "-a--b--c|" | map it + "!"')
+        browser.find_element(By.ID, "play").click()
+        browser.find_element(By.ID, "pause").click()
+        assert browser.execute_script(HIDDEN) == [False, True, True, True, False, True, True, True]
+        assert browser.find_element(By.ID, "play-line").text == '1ms — cold "-a--b--c|" sent "a"; 1ms — map it + "!" sent "a!"'
+        assert browser.execute_script("""
+            const tick = [...document.querySelectorAll("#diagram line.axis[data-time]")].find((t) => t.dataset.time === "1000000");
+            return tick.getAttribute("x1") === document.querySelector("#diagram .play-cursor").getAttribute("x1");""")
+        said = step_to_the_end(browser, wait)
+        assert said[0] == '4ms — cold "-a--b--c|" sent "b"', said
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait):
     """a marble with time progressions is drawn by frp's parser, one circle per value at its
     frame; a focused mark moves with the arrow keys and the server writes the marble anew"""

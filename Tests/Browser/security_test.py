@@ -224,6 +224,18 @@ def test_a_malformed_link_is_a_diagnostic(browser, url):
     assert visible and "link" in text.lower() and not errors, f"diagnostics shown {visible}: {text!r}; URIErrors {errors}"
 
 
+def test_the_diagram_keeps_only_plays_data_with_plain_numbers(browser, url):
+    """the page's rebuild of a diagram keeps data-time and data-stage when they are plain
+    numbers (what Play reads), and drops them otherwise, and any other data attribute"""
+    browser.get(url + "/")
+    kept = browser.execute_script("""
+        const svg = '<svg xmlns="http://www.w3.org/2000/svg"><g class="value" data-time="1000000" data-stage="2"/>'
+          + '<g data-time="1e3" data-stage="javascript:alert(1)"/><g data-time="12 " data-other="1" data-x-stage="3"/></svg>';
+        const copy = rebuilt(new DOMParser().parseFromString(svg, "image/svg+xml").documentElement);
+        return [...copy.children].map((g) => [...g.attributes].map((a) => a.name + "=" + a.value));""")
+    assert kept == [["class=value", "data-time=1000000", "data-stage=2"], [], []], kept
+
+
 def page(url):
     status, headers, body = request(url, "GET", "/")
     assert status == 200, status

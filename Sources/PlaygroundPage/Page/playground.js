@@ -16,6 +16,9 @@ const DIAGRAM_ELEMENTS = new Set(["svg", "g", "line", "circle", "text", "title",
 const DIAGRAM_ATTRIBUTES = new Set(["x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "dx", "dy", "width", "height",
   "viewBox", "class", "points", "d", "fill", "stroke", "stroke-width", "stroke-dasharray", "text-anchor", "transform", "version",
   "font-weight", "font-size", "font-family", "opacity"]);
+// The data a diagram's marks carry for Play, each kept only with the plain number it may
+// hold: a mark's time (nanoseconds, as its tick's) and its stage (a number, as its label's).
+const DIAGRAM_DATA = new Map([["data-time", /^-?[0-9]{1,19}$/], ["data-stage", /^[0-9]{1,6}$/]]);
 
 function svgElement(name, attributes = {}, text) {
   const element = document.createElementNS(SVG, name);
@@ -30,7 +33,8 @@ function rebuilt(node) {
   if (node.nodeType !== Node.ELEMENT_NODE || node.namespaceURI !== SVG || !DIAGRAM_ELEMENTS.has(node.localName)) return null;
   const copy = document.createElementNS(SVG, node.localName);
   for (const attribute of node.attributes) {
-    if (attribute.namespaceURI === null && DIAGRAM_ATTRIBUTES.has(attribute.localName)) {
+    const data = DIAGRAM_DATA.get(attribute.localName);
+    if (attribute.namespaceURI === null && (DIAGRAM_ATTRIBUTES.has(attribute.localName) || (data && data.test(attribute.value)))) {
       copy.setAttribute(attribute.localName, attribute.value);
     }
   }
@@ -55,6 +59,7 @@ function note(text) {
 
 // The run's diagrams, and notes on what was left out (beside them, not in them).
 function showDiagrams(svgs, notes) {
+  stopPlaying();
   $("diagram").replaceChildren();
   $("notes").replaceChildren();
   drawDiagrams($("diagram"), $("notes"), svgs);
@@ -69,6 +74,167 @@ function drawDiagrams(box, notes, svgs) {
     if (diagram) box.appendChild(diagram);
     else notes.appendChild(note("A diagram could not be read."));
   }
+}
+
+// Play: the last run's stage diagrams replayed in time, at a pace a person can follow. A
+// cursor sweeps each diagram's axis and its marks appear as it reaches them; Step goes
+// event by event, and the line under the diagrams says which stage sent what when. The
+// marks are found by what the server drew on them (`data-time`, `data-stage`); the time is
+// said as its tick says it, the stage as its row's label, the value as the mark's title.
+const player = { events: null, shown: 0, diagram: 0, x: 0, frame: 0, timer: 0, last: 0 };
+// Pixels of a diagram's axis a second, and the shortest and longest sweep of one diagram.
+const SWEEP = { perSecond: 120, shortest: 3000, longest: 20000 };
+// With reduced motion asked for, Play moves on an instant a second (the first at once),
+// the cursor jumping to it: nothing sweeps. Step is the same either way.
+const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
+const INSTANT_EVERY = 1000;
+
+// Every mark of the diagrams shown, in the order sent: by diagram (a run each), time, and
+// stage (numbered by the server in the order stages send: upstream first, an inner run's
+// stages before the one that runs them), marks of one stage at one time in the order drawn.
+function playedEvents() {
+  const events = [];
+  [...$("diagram").querySelectorAll("svg")].forEach((svg, diagram) => {
+    const ticks = new Map([...svg.querySelectorAll("line.axis[data-time]")].map((tick) =>
+      [tick.getAttribute("data-time"), { x: Number(tick.getAttribute("x1")), reading: tick.textContent }]));
+    const labels = new Map([...svg.querySelectorAll("text.label[data-stage]")].map((label) =>
+      [label.getAttribute("data-stage"), label.textContent]));
+    [...svg.querySelectorAll("[data-time][data-stage]")].forEach((mark, order) => {
+      const tick = ticks.get(mark.getAttribute("data-time"));
+      if (!tick) return;
+      const stage = Number(mark.getAttribute("data-stage"));
+      events.push({ mark, diagram, x: tick.x, time: BigInt(mark.getAttribute("data-time")), stage, order,
+                    said: `${tick.reading} — ${labels.get(String(stage)) || "a stage"} ${happened(mark)}` });
+    });
+  });
+  return events.sort((a, b) => a.diagram - b.diagram || (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)
+    || a.stage - b.stage || a.order - b.order);
+}
+
+// What a mark says its stage did, from its kind and its title.
+function happened(mark) {
+  const title = mark.querySelector(":scope > title");
+  const text = title ? title.textContent : "";
+  if (mark.classList.contains("value") || mark.classList.contains("many")) return "sent " + text;
+  if (mark.classList.contains("error")) return "failed: " + text;
+  if (mark.classList.contains("cancelled")) return "was " + text; // "cancelled: when … sent …"
+  return text ? `completed (${text})` : "completed";
+}
+
+// Play from where the cursor is (from the start when nothing is being played, or all was).
+function play() {
+  if (!player.events || player.shown === player.events.length) beginPlaying();
+  if (!player.events.length) return;
+  pause();
+  $("pause").disabled = false;
+  player.last = performance.now();
+  if (REDUCED_MOTION.matches) {
+    showInstant();
+    player.timer = setInterval(() => { if (!showInstant()) pause(); }, INSTANT_EVERY);
+  } else {
+    player.frame = requestAnimationFrame(sweep);
+  }
+}
+
+function pause() {
+  cancelAnimationFrame(player.frame);
+  clearInterval(player.timer);
+  player.frame = player.timer = 0;
+  $("pause").disabled = true;
+}
+
+// The next event alone, the cursor at its time (paused first: a step is a person's pace).
+function step() {
+  pause();
+  if (!player.events || player.shown === player.events.length) beginPlaying();
+  const next = player.events[player.shown];
+  if (!next) return;
+  moveCursor(next.diagram, next.x);
+  reveal(1);
+}
+
+// Every mark hidden, the cursor at the start of the first diagram.
+function beginPlaying() {
+  player.events = playedEvents();
+  player.shown = 0;
+  for (const event of player.events) event.mark.classList.add("unplayed");
+  $("play-line").textContent = player.events.length ? "" : "Nothing to play: the run drew no marks.";
+  moveCursor(0, firstX(0));
+}
+
+// A new run's diagrams: the one played is put away, its marks shown, its cursor gone.
+function stopPlaying() {
+  pause();
+  for (const event of player.events || []) event.mark.classList.remove("unplayed");
+  for (const cursor of $("diagram").querySelectorAll(".play-cursor")) cursor.remove();
+  player.events = null;
+  $("play-line").textContent = "";
+}
+
+// The next `count` events shown, the last said; all shown, the cursor goes.
+function reveal(count) {
+  const shown = player.events.slice(player.shown, player.shown + count);
+  for (const event of shown) event.mark.classList.remove("unplayed");
+  player.shown += shown.length;
+  if (shown.length) $("play-line").textContent = shown.map((event) => event.said).join("; ");
+  if (player.shown === player.events.length) {
+    pause();
+    for (const cursor of $("diagram").querySelectorAll(".play-cursor")) cursor.remove();
+  }
+}
+
+// The events of the next instant (of one diagram) shown at once; false when none is left.
+function showInstant() {
+  const next = player.events[player.shown];
+  if (!next) return false;
+  const count = player.events.slice(player.shown).findIndex((event) => event.diagram !== next.diagram || event.time !== next.time);
+  moveCursor(next.diagram, next.x);
+  reveal(count < 0 ? player.events.length - player.shown : count);
+  return true;
+}
+
+// One animation frame of the sweep: the cursor on by the time since the last, the marks it
+// passed shown; past a diagram's last tick, on to the next diagram.
+function sweep(now) {
+  const svgs = $("diagram").querySelectorAll("svg");
+  const svg = svgs[player.diagram];
+  const [from, to] = [firstX(player.diagram), lastX(player.diagram)];
+  const duration = Math.min(SWEEP.longest, Math.max(SWEEP.shortest, (to - from) / SWEEP.perSecond * 1000));
+  const x = player.x + (now - player.last) * (to - from) / duration;
+  player.last = now;
+  let passed = 0;
+  while (player.shown + passed < player.events.length && player.events[player.shown + passed].diagram === player.diagram
+         && player.events[player.shown + passed].x <= x) passed += 1;
+  reveal(passed);
+  if (player.shown === player.events.length || !svg) return;
+  if (x >= to) moveCursor(player.diagram + 1, firstX(player.diagram + 1));
+  else moveCursor(player.diagram, x);
+  player.frame = requestAnimationFrame(sweep);
+}
+
+// The axis of diagram `index`: its first and last ticks' x.
+function ticksOf(index) {
+  const svg = $("diagram").querySelectorAll("svg")[index];
+  return svg ? [...svg.querySelectorAll("line.axis[data-time]")].map((tick) => Number(tick.getAttribute("x1"))) : [];
+}
+function firstX(index) { return Math.min(...ticksOf(index), Infinity); }
+function lastX(index) { return Math.max(...ticksOf(index), -Infinity); }
+
+// The cursor, a vertical line over the rows of the diagram played, drawn by the page.
+function moveCursor(index, x) {
+  player.diagram = index;
+  player.x = x;
+  const svg = $("diagram").querySelectorAll("svg")[index];
+  for (const cursor of $("diagram").querySelectorAll(".play-cursor")) if (cursor.parentNode !== svg) cursor.remove();
+  if (!svg || !Number.isFinite(x)) return;
+  let cursor = svg.querySelector(".play-cursor");
+  if (!cursor) {
+    const marks = player.events.filter((event) => event.diagram === index).map((event) => event.mark.getBBox());
+    const bottom = Math.max(0, ...marks.map((box) => box.y + box.height)) + 12;
+    cursor = svg.appendChild(svgElement("line", { class: "play-cursor", y1: 48, y2: bottom }));
+  }
+  cursor.setAttribute("x1", x);
+  cursor.setAttribute("x2", x);
 }
 
 function showProblem(text) {
@@ -98,14 +264,19 @@ async function run() {
   } catch (error) {
     return showProblem("The server did not answer: " + error.message);
   }
-  $("output").textContent = reply.output;
-  $("diagnostics").hidden = reply.diagnostics === "";
-  $("diagnostics").textContent = reply.diagnostics;
+  showRun(reply);
   markProblem(reply.marks || []);
-  showDiagrams(reply.svgs, reply.notes);
   shown.results = reply.results || [];
   shown.resultsFor = script;
   drawMarbles();
+}
+
+// A run's text and diagrams (its marbles are drawn by whoever asked for it).
+function showRun(reply) {
+  $("output").textContent = reply.output;
+  $("diagnostics").hidden = reply.diagnostics === "";
+  $("diagnostics").textContent = reply.diagnostics;
+  showDiagrams(reply.svgs, reply.notes);
 }
 
 // Marks the first diagnostic where it is in the editor: its text selected, and where it
@@ -206,6 +377,8 @@ async function drawMarbles() {
 // The rows of the script in the editor: its marbles, and its runs' output when the runs
 // were of this script (while it is being edited, the marbles alone).
 function drawTimeline() {
+  // Not under a dragged mark: the drop draws the rows (moved or as they were).
+  if (dragging) { drawnAfterDrag = true; return; }
   const script = $("script").value;
   const rows = [];
   if (shown.inputsFor === script) {
@@ -225,6 +398,7 @@ function drawTimeline() {
       + "`of`, `timer` or a photo service sends what its arguments say). Write one, e.g. `cold \"-a-b|\" | …`, to drag its marks."));
   }
   $("marbles").replaceChildren(...parts);
+  showUndo();
   focusMovedMark();
 }
 
@@ -368,21 +542,88 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
   return group;
 }
 
+// A mark dragged along its row. The output follows the drag: each frame the mark would
+// land on is the script as it was when the drag began with the mark moved there, run and
+// shown (`followDrag`); the row itself is not drawn anew under the pointer (the dragged
+// element stays), only on release, when the moved script goes into the editor.
+let dragging = false, drawnAfterDrag = false;
 function startDrag(event, number, index, frame, scale, group, least) {
   event.preventDefault();
+  // The mark takes the focus (not the editor, as it keeps it on a press otherwise): the
+  // arrow keys move it on after the drag, and Ctrl+Z undoes the drag.
+  group.focus({ preventScroll: true });
   const startX = event.clientX;
-  const move = (moved) => { group.setAttribute("transform", `translate(${moved.clientX - startX},0)`); };
+  const script = $("script").value;
+  const follow = followDrag(script, number, index, frame);
+  const landing = (at) => Math.max(least, frame + Math.round((at.clientX - startX) / scale));
+  dragging = true;
+  drawnAfterDrag = false;
+  const move = (moved) => {
+    group.setAttribute("transform", `translate(${moved.clientX - startX},0)`);
+    follow.toward(landing(moved));
+  };
   const drop = (dropped) => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", drop);
     window.removeEventListener("pointercancel", drop);
-    const to = Math.max(least, frame + Math.round((dropped.clientX - startX) / scale));
-    if (to !== frame) moveMark(number, index, to);
-    else group.removeAttribute("transform");
+    dragging = false;
+    follow.stop();
+    const to = landing(dropped);
+    if (to !== frame) {
+      refocus = { marble: number, mark: group.dataset.mark, frame: to };
+      return moveMark(number, index, to);
+    }
+    group.removeAttribute("transform");
+    // Dragged away and back: the output shown was of a move; the script's own run again.
+    if (follow.moved()) run();
+    else if (drawnAfterDrag) drawTimeline();
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", drop);
   window.addEventListener("pointercancel", drop);
+}
+
+// The runs shown while a mark is dragged. One is asked at a time (the server takes a few
+// requests from a page at once, and a pointer moves faster than a run answers); when it is
+// answered, the newest frame wanted meanwhile is asked next, the frames passed over never.
+function followDrag(script, number, index, frame) {
+  let wanted = frame, asked = frame, busy = false, over = false, moved = false;
+  const next = async () => {
+    busy = true;
+    while (!over && asked !== wanted) {
+      asked = wanted;
+      moved = true;
+      await showMoved(script, number, index, frame === asked ? null : asked);
+    }
+    busy = false;
+  };
+  return {
+    toward(to) { wanted = to; if (!busy) next(); },
+    stop() { over = true; },
+    moved: () => moved,
+  };
+}
+
+// The script with mark `index` of marble `number` at `frame` (null: where it is), run and
+// its output and diagrams shown, not its marbles. It counts as a run asked for, so the next
+// one asked (another frame's, the release's) wins.
+async function showMoved(script, number, index, frame) {
+  const asked = ++runRequest;
+  try {
+    let moved = script;
+    if (frame !== null) {
+      const response = await post(`/marbles/${number}/${index}/${frame}`, script);
+      const reply = await response.json();
+      if (!response.ok || reply.error) return;
+      moved = reply.script;
+    }
+    if (asked !== runRequest) return;
+    const response = await post("/run", moved);
+    const reply = await response.json();
+    if (asked === runRequest && response.ok) showRun(reply);
+  } catch (error) {
+    // Not shown: the release's run says what went wrong.
+  }
 }
 
 // The mark moved by the arrow keys, to focus again once the diagram is drawn anew.
@@ -405,8 +646,38 @@ async function moveMark(number, index, frame) {
     drawMarbles();
     return;
   }
+  remember({ before: $("script").value, after: reply.script });
   $("script").value = reply.script;
   run();
+}
+
+// The scripts before each mark moved (dragged, or by an arrow key), to undo the moves one
+// by one: Ctrl+Z outside the editor (which undoes its own typing), or Undo move. Each is
+// kept with the script its move wrote: a script changed otherwise since (typed, an Example
+// loaded) is not undone over, and a move after that starts the list anew.
+let moves = [];
+function remember(move) {
+  if (moves.length && moves[moves.length - 1].after !== move.before) moves = [];
+  moves.push(move);
+  showUndo();
+}
+function undoable() {
+  return moves.length > 0 && moves[moves.length - 1].after === $("script").value;
+}
+function showUndo() {
+  $("undo-move").disabled = !undoable();
+}
+function undoMove() {
+  if (!undoable()) return false;
+  $("script").value = moves.pop().before;
+  showUndo();
+  run();
+  return true;
+}
+function undoKey(event) {
+  if (event.key.toLowerCase() !== "z" || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+  if (event.target.closest && event.target.closest("textarea, input, select")) return;
+  if (undoMove()) event.preventDefault();
 }
 
 // An Example, as written in the repository (its `import` of the Examples' library is read
@@ -699,12 +970,18 @@ async function start() {
   $("export-combine").addEventListener("click", () => exportScript("combine"));
   $("paste-rxjs").addEventListener("click", () => { $("import-box").hidden = !$("import-box").hidden; $("rxjs-code").focus(); });
   $("import-rxjs").addEventListener("click", importRxJS);
+  $("undo-move").addEventListener("click", undoMove);
+  $("play").addEventListener("click", play);
+  $("pause").addEventListener("click", pause);
+  $("step").addEventListener("click", step);
+  document.addEventListener("keydown", undoKey);
   $("script").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
   });
   $("script").addEventListener("input", () => {
     // An export is of the script it was made from: a changed script puts it away.
     $("exported").hidden = true;
+    showUndo();
     clearTimeout(typing);
     typing = setTimeout(drawMarbles, 200);
   });

@@ -1,0 +1,79 @@
+import Foundation
+import FoundationXML
+import Language
+@testable import REPL
+import Testing
+import TestSupport
+@testable import Trace
+
+/// What the playground's Play reads in a run's SVG: each mark's time (in nanoseconds) and
+/// stage (its row's number in the order stages send), each row's label with its stage, each tick's time; plain numbers only.
+@Suite("SVG marks for Play")
+struct SVGPlaybackTests {
+    @Test("each mark of the SVG says its time and its stage, and each label and tick says its own")
+    func marksSayTimeAndStage() throws {
+        let marks = try Self.read(#"cold "-a--b|" | map it + "!""#)
+        #expect(marks.labels == ["0": #"cold "-a--b|""#, "1": #"map it + "!""#])
+        #expect(marks.marks.map { "\($0.kind) \($0.time) \($0.stage) \($0.title)" } == [
+            #"value 1000000 0 "a""#, #"value 4000000 0 "b""#, "completed 5000000 0 ",
+            #"value 1000000 1 "a!""#, #"value 4000000 1 "b!""#, "completed 5000000 1 ",
+        ])
+        #expect(marks.ticks == [0, 1_000_000, 4_000_000, 5_000_000])
+    }
+
+    @Test("a cancelled run's mark says its time and stage too")
+    func cancellationSaysTimeAndStage() throws {
+        let marks = try Self.read(#"cold "-a-b|" | take 1"#)
+        #expect(marks.marks.contains { $0.kind == "cancelled" && $0.time == "1000000" && $0.stage == "0" })
+    }
+
+    @Test("an inner pipeline's stages are numbered before the stage that runs them: the order they send in")
+    func innerStagesSendFirst() throws {
+        let marks = try Self.read(#"cold "-a-b------|" | switchMap (cold "-x--y|" | mapTo it)"#)
+        #expect(marks.labels == ["0": #"cold "-a-b------|""#, "1": #"cold "-x--y|""#, "2": "mapTo it",
+                                 "3": #"switchMap (cold "-x--y|" | mapTo it)"#])
+        #expect(SVGMarbleDiagram<Int>.sendingOrder([0, 1, 2, 1, 0]) == [3, 1, 0, 2, 4])
+        #expect(SVGMarbleDiagram<Int>.sendingOrder([]) == [])
+    }
+
+    static func read(_ script: String) throws -> Marks {
+        let path = try temporaryScript("") + ".svg"
+        let runner = ScriptRunner(clock: .virtual, trace: false, svgPath: path, output: Captured().output)
+        _ = runner.run(Source(name: "play.frp", text: script))
+        let marks = Marks()
+        let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: path)))
+        parser.delegate = marks
+        #expect(parser.parse())
+        return marks
+    }
+}
+
+/// The marks of an SVG with a time, in the order drawn; the labels by stage; the ticks' times.
+final class Marks: NSObject, XMLParserDelegate {
+    var marks: [(kind: String, time: String, stage: String, title: String)] = []
+    var labels: [String: String] = [:]
+    var ticks: [Int64] = []
+    private var label: String?
+    private var inMark = false
+    private var inTitle = false
+    private var characters = ""
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        characters = ""
+        if name == "title" { inTitle = true }
+        if name == "text", attributes["class"] == "label" { label = attributes["data-stage"] }
+        if attributes["class"] == "axis", let time = attributes["data-time"] { ticks.append(Int64(time) ?? -1) }
+        guard attributes["class"] != "axis", let time = attributes["data-time"] else { return }
+        marks.append((attributes["class"] ?? "", time, attributes["data-stage"] ?? "", ""))
+        inMark = true
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { characters += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "title", inTitle, inMark { marks[marks.count - 1].title = characters; inTitle = false }
+        if name == "text", let stage = label { labels[stage] = characters; label = nil }
+        if name == "g" || (name == "line" && inMark) { inMark = false }
+    }
+}
