@@ -626,7 +626,7 @@ def test_pasted_rxjs_is_imported_and_run(page, wait):
     browser.find_element(By.ID, "import-rxjs").click()
     wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
     script = browser.find_element(By.ID, "script").get_attribute("value")
-    assert "let source = interval 1000ms | take 3 | map (it * 2)" in script, script
+    assert "let source = interval 1000ms | take 3 | map it * 2" in script, script
     output = browser.find_element(By.ID, "output").text
     assert "1s  next 0" in output and "3s  next 4" in output, output
     notes = browser.find_element(By.ID, "import-notes").text
