@@ -123,6 +123,14 @@ struct Expectation {
         return (events, valueTable(store), outcome.stop, outcome.leftovers)
     }
 
+    /// The marks the pipeline's own marbles give values (`{a: "kit"}`): after the expect's,
+    /// the comparison letters those values so, as the trace under it does.
+    private var sourceNames: [(mark: Character, full: String)] {
+        let store = PropertyStore()
+        for (name, value) in properties { store.declare(name, value) }
+        return MarbleNames.of(pipeline.marbleValueRecords, properties: store)
+    }
+
     /// What each mark of the marble stands for: VALUES, else the mark as a string.
     private func valueTable(_ properties: PropertyStore) -> [Character: Value] {
         var table: [Character: Value] = [:]
@@ -178,9 +186,10 @@ struct Expectation {
     /// difference marked and named.
     private func describeDifference(expected: [Recorded<Value>], actual: [Recorded<Value>], drawn: Int,
                                     table: [Character: Value]) -> ([String], letters: [(mark: Character, full: String)]) {
-        // The task's letters first (its VALUES, or each mark as its own text), then new
-        // letters for new values; every letter drawn gets a legend entry.
-        let named = table.sorted { $0.key < $1.key }.map { (mark: $0.key, full: $0.value.description) }
+        // The task's letters first (its VALUES, or each mark as its own text), then its
+        // sources' (a marble's VALUES), then new letters for new values; every letter drawn
+        // gets a legend entry. The trace under it starts from these (one labelling).
+        let named = table.sorted { $0.key < $1.key }.map { (mark: $0.key, full: $0.value.description) } + sourceNames
         let values = actual.prefix(drawn).compactMap { recorded -> String? in
             if case .next(let value) = recorded.event { return value.description }
             return nil

@@ -117,13 +117,22 @@ public enum Playground {
     /// `reason` when not (a marble that does not read).
     public static func marbles(_ script: String) -> String {
         let source = Source(name: "playground", text: script)
+        let values = marbleValues(in: source)
         let found = MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue).map { literal -> JSON in
             var fields = [JSON.Field("kind", .string(literal.kind == .hot ? "hot" : "cold")), JSON.Field("text", .string(literal.text))]
             do throws(MarbleError) {
                 let marble = try Marble.parse(literal.text, kind: literal.kind)
                 fields.append(JSON.Field("width", .number(marble.width)))
+                // Each value's text (its VALUES', else the mark's own string) and what its
+                // marble shows: the value itself when short, as in the stage diagram.
+                let named = values[marble.written] ?? [:]
                 fields.append(JSON.Field("entries", .array(marble.entries.map { entry in
-                    .object(["frame": .number(entry.frame), "mark": .string(Self.mark(entry.mark))])
+                    guard case .value(let mark) = entry.mark else {
+                        return .object(["frame": .number(entry.frame), "mark": .string(Self.mark(entry.mark))])
+                    }
+                    let value = named[mark] ?? "\"\(mark)\""
+                    return .object(["frame": .number(entry.frame), "mark": .string(String(mark)), "value": .string(value),
+                                    "shown": .string(SVGMarbleDiagram<Value>.inline(value) ?? String(mark))])
                 })))
                 fields.append(JSON.Field("subscriptionPoint", .bool(marble.hasSubscriptionPoint)))
                 fields.append(JSON.Field("draggable", .bool(true)))
@@ -162,6 +171,27 @@ public enum Playground {
                 return JSON.object(["error": .string("the group would reach the subscription point, `^`, which takes frame 0: no marble can say it")]).text
             }
         }
+    }
+
+    /// The VALUES of the script's marbles, by the marble's text: each mark's value's text.
+    private static func marbleValues(in source: Source) -> [String: [Character: String]] {
+        var frontend = Frontend(catalogue: PhotoSources.catalogue)
+        let (statements, _) = frontend.load(source)
+        var found: [String: [Character: String]] = [:]
+        let properties = PropertyStore()
+        for statement in statements {
+            let pipeline: CheckedPipeline
+            switch statement {
+            case .run(let run, _, _): pipeline = run
+            case .expect(let expected, _, _, _, _, _, _): pipeline = expected
+            case .bind(_, let bound): pipeline = bound
+            default: continue
+            }
+            for (text, records) in pipeline.marbleValuesByText where found[text] == nil {
+                found[text] = Dictionary(MarbleNames.of([records], properties: properties).map { ($0.mark, $0.full) }) { first, _ in first }
+            }
+        }
+        return found
     }
 
     private static func mark(_ mark: Marble.Mark) -> String {

@@ -37,7 +37,10 @@ enum PlaygroundRows {
             case .completed: (mark, value) = ("|", "completed")
             case .error(let error): (mark, value) = ("#", "error: " + error.message)
             }
-            return .object(["frame": .number(recorded.time.frame), "mark": .string(mark), "value": .string(value)])
+            // What its marble shows: the value itself when short (`10`, `Ann`), as the stage
+            // diagram draws it; else its letter.
+            let shown = recorded.event.termination == nil ? SVGMarbleDiagram<Value>.inline(value) ?? mark : mark
+            return .object(["frame": .number(recorded.time.frame), "mark": .string(mark), "value": .string(value), "shown": .string(shown)])
         }
         let last = events.last.map { $0.time.frame + 1 } ?? 0
         return .object(["label": .string(label), "entries": .array(entries), "width": .number(max(end, last)),
@@ -54,7 +57,8 @@ enum PlaygroundRows {
             case .completed: (mark, value) = ("|", "completed")
             case .error: (mark, value) = ("#", "error")
             }
-            return .object(["frame": .number(entry.frame), "mark": .string(mark), "value": .string(value)])
+            let shown = mark.count == 1 && !"|#".contains(mark) ? SVGMarbleDiagram<Value>.inline(value) ?? mark : mark
+            return .object(["frame": .number(entry.frame), "mark": .string(mark), "value": .string(value), "shown": .string(shown)])
         }
         return .object(["label": .string(label), "entries": .array(entries), "width": .number(marble.width), "dropped": .number(0)])
     }

@@ -138,25 +138,15 @@ final class Session {
         let outcome = run.perform(started: started) { event, time in
             for observer in observers { observer.observe(event, at: time) }
         }
-        let named = marks(of: marking + pipeline.marbleValueRecords) + letters
+        // The letters on the screen already (a comparison above) first, so a letter means
+        // one value there and in the trace; then the marks the script gave values.
+        let named = letters + MarbleNames.of(marking + pipeline.marbleValueRecords, properties: properties)
         let finished = FinishedRun(title: text, number: runNumber, options: options, outcome: outcome, named: named)
         var report = RunReport(letters: named)
         for observer in observers { observer.finished(finished, report: &report) }
         problems += report.problems
     }
 
-    /// The marks records give their values (`{b: "w"}`), for the trace.
-    private func marks(of records: [CheckedExpression]) -> [(mark: Character, full: String)] {
-        let context = RunContext(scheduler: .virtual(), properties: properties)
-        defer { context.finish() }
-        let compiler = Compiler(context: context)
-        return records.flatMap { expression -> [(mark: Character, full: String)] in
-            guard case .record(let record)? = try? compiler.evaluate(expression) else { return [] }
-            return record.fields.compactMap { field in
-                field.name.count == 1 ? (field.name.first ?? "?", field.value.description) : nil
-            }
-        }
-    }
 }
 
 extension Session {

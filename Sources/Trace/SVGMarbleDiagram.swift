@@ -16,9 +16,13 @@ public struct SVGMarbleDiagram<Value> {
     /// A value's full text, which tells values apart (`describe` may shorten it).
     let detail: ((Value) -> String)?
     let title: String
+    let named: [(mark: Character, full: String)]
 
+    /// `named`: the letters the script gave values and the screen shows already (a
+    /// comparison's), which the SVG keeps, as the text diagram does: one labelling.
     public init(tracer: Tracer<Value>, end: Time, title: String, describe: @escaping (Value) -> String,
-                detail: ((Value) -> String)? = nil) {
+                detail: ((Value) -> String)? = nil, named: [(mark: Character, full: String)] = []) {
+        self.named = named
         self.rows = tracer.orderedRows
         self.end = end
         self.title = title
@@ -41,7 +45,7 @@ public struct SVGMarbleDiagram<Value> {
         let labelColumns = min(44, max(12, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 12))
         let plotLeft = 16 + Double(labelColumns) * Self.characterWidth + 16
         var canvas = SVGCanvas(layout: layout, labelColumns: labelColumns, plotLeft: plotLeft, right: plotLeft + layout.width + 16,
-                               letters: Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }))
+                               letters: Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }, named: named, legendsNamed: true))
         let stages = Self.sendingOrder(rows.map(\.depth))
         for index in rows.indices { drawRow(index, stage: stages[index], on: &canvas) }
         let background = drawAxis(on: &canvas)
@@ -404,7 +408,7 @@ enum Palette {
 extension SVGMarbleDiagram {
     /// The text drawn inside a value's marble when the value is short enough to be read
     /// there (`1`, `42`, `"ab"` as `ab`); nil for one drawn by its letter.
-    static func inline(_ shown: String) -> String? {
+    public static func inline(_ shown: String) -> String? {
         var text = shown
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.contains("\\") {
             text = String(text.dropFirst().dropLast())

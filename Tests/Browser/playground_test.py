@@ -89,13 +89,36 @@ def test_runs_and_draws(browser, wait, url):
     circles = browser.find_elements(By.CSS_SELECTOR, "#diagram svg g.value circle")
     assert len(circles) == 6, len(circles)
     # Above it, the one diagram: the marble (draggable) and what the run sent, on one time
-    # axis, the output's letters explained (`a` is the input's "a", so "a!" is another).
+    # axis, each short value inside its marble (no legend to decode).
     wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline circle")) == 6)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 3
     assert_one_axis(browser, browser.find_element(By.CSS_SELECTOR, "#marbles svg.timeline"), rows=2)
-    legend = browser.find_element(By.CSS_SELECTOR, "#marbles .legend").text
-    assert legend.startswith("where ") and '= "a!"' in legend and 'a = "a!"' not in legend, legend
+    assert marble_texts(browser, "#marbles") == ["a", "b", "c", "a!", "b!", "c!"]
+    assert not browser.find_elements(By.CSS_SELECTOR, "#marbles .legend")
     browser.save_screenshot(os.path.join(shots, "playground.png"))
+
+
+def marble_texts(browser, box):
+    """The texts inside the marbles of the diagrams in `box`, in drawing order."""
+    return browser.execute_script("""
+        return [...document.querySelectorAll(arguments[0] + " g")].filter((g) => g.querySelector(":scope > circle"))
+            .map((g) => g.querySelector(":scope > text").textContent);""", box)
+
+
+@pytest.mark.parametrize("script, one, stage", [
+    ("of 1, 2, 3 | map it * 10", ["10", "20", "30"], ["1", "2", "3", "10", "20", "30"]),
+    ('cold "-a-b|" {a: "Ann", b: "Bo"}', ["Ann", "Bo", "Ann", "Bo"], ["Ann", "Bo"]),
+])
+def test_values_are_drawn_inside_their_marbles(page, wait, script, one, stage):
+    """RxMarbles draws a value in its marble: so do the one diagram (the script's marbles and
+    what the run sent) and the stage diagram, for values of up to three characters (a longer
+    one goes by its letter and the legend)"""
+    run_script(page, wait, script)
+    wait.until(lambda _: marble_texts(page, "#marbles") == one)
+    assert marble_texts(page, "#diagram") == stage
+    run_script(page, wait, 'cold "-a|" {a: "kitten"}')
+    wait.until(lambda _: marble_texts(page, "#marbles") == ["a", "a"])
+    assert 'a = "kitten"' in page.find_element(By.CSS_SELECTOR, "#marbles .legend").text
 
 
 def test_dragging_a_marble_changes_the_output(page, wait):

@@ -40,7 +40,10 @@ struct MarbleLiteralTests {
         let reply = Playground.move(script, marble: 0, entry: 1, frame: 403)
         #expect(reply.contains(#"hot \"-a 401ms b 99ms c 350ms d 500ms |\" | map it + \"!\""#), "\(reply)")
         let drawn = Playground.marbles(script)
-        #expect(drawn.contains(#""entries":[{"frame":1,"mark":"a"},{"frame":402,"mark":"b"},{"frame":503,"mark":"c"}"#), "\(drawn)")
+        #expect(drawn.contains(#""entries":[{"frame":1,"mark":"a","value":"\"a\"","shown":"a"},{"frame":402,"mark":"b","value":"\"b\"","shown":"b"}"#), "\(drawn)")
+        // A marble's VALUES are what its marks stand for, and a short one is drawn in its marble.
+        let named = Playground.marbles(#"cold "-a-b|" {a: "Ann", b: "kitten"} | take 1"#)
+        #expect(named.contains(#"{"frame":1,"mark":"a","value":"\"Ann\"","shown":"Ann"},{"frame":3,"mark":"b","value":"\"kitten\"","shown":"b"}"#), "\(named)")
         #expect(Playground.move(script, marble: 3, entry: 0, frame: 1).contains("there is no such marble"))
     }
 
@@ -49,7 +52,7 @@ struct MarbleLiteralTests {
         let script = #"hot "-a-^-b-c-|" | map it + "!""#
         let drawn = Playground.marbles(script)
         #expect(drawn.contains(#""subscriptionPoint":true,"draggable":true"#), "\(drawn)")
-        #expect(drawn.contains(#"{"frame":-2,"mark":"a"}"#), "\(drawn)")
+        #expect(drawn.contains(#"{"frame":-2,"mark":"a","#), "\(drawn)")
         let reply = Playground.move(script, marble: 0, entry: 1, frame: -4)
         #expect(reply.contains(#"hot \"b-a-^---c-|\" | map it + \"!\""#), "\(reply)")
         // `a` onto the end's frame makes the group `(a|)`, which would reach the `^`.

@@ -364,6 +364,32 @@ extension CheckedPipeline {
     /// The VALUES records of the marbles the pipeline draws its sources from (`cold "-b|"
     /// {b: "w"}`), inner pipelines and `let` names included: the trace draws those values
     /// with the script's own marks.
+    /// The VALUES of each marble the pipeline reads, by the marble's text as written.
+    public var marbleValuesByText: [(text: String, values: CheckedExpression)] {
+        var found: [(text: String, values: CheckedExpression)] = []
+        var seen = Set<String>()
+        func visit(_ pipeline: CheckedPipeline) {
+            switch pipeline.head {
+            case .source(let stage): visit(stage)
+            case .binding(let name, let bound): if seen.insert(name).inserted { visit(bound) }
+            case .property, .propertyField: break
+            case .value(let expression): if case .pipeline(let inner) = expression { visit(inner) }
+            }
+            pipeline.stages.forEach(visit)
+        }
+        func visit(_ stage: CheckedStage) {
+            for argument in stage.arguments {
+                switch argument {
+                case .marble(let marble, let values?, _, _): found.append((marble.written, values))
+                case .pipeline(let inner): visit(inner)
+                default: break
+                }
+            }
+        }
+        visit(self)
+        return found
+    }
+
     public var marbleValueRecords: [CheckedExpression] {
         var records: [CheckedExpression] = []
         var seen = Set<String>()

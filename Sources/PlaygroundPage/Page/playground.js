@@ -451,10 +451,13 @@ function timeline(rows, box) {
       caret.appendChild(svgElement("title", {}, "^ subscription point (0ms): the run subscribes here; marks before it are not seen"));
     }
     row.entries.forEach((entry, index) => {
-      const group = marbleMark(entry.mark, places[index], middle, row.tint || (row.output ? "output" : "value"));
+      // A short value is drawn in its marble (`shown`, decided by the server as the stage
+      // diagram decides it); a longer one by its letter, which the legend gives.
+      const shown = entry.shown || entry.mark;
+      const group = marbleMark(shown, places[index], middle, row.tint || (row.output ? "output" : "value"));
       const value = entry.value ? `${entry.value} at ${entry.frame}ms` : `${entry.mark} at ${entry.frame}ms`;
-      const sent = row.output || row.tint === "output";
-      if (sent && entry.mark.length === 1 && entry.value && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark)) {
+      const lettered = shown === entry.mark && entry.mark.length === 1 && entry.value && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark);
+      if (lettered) {
         legend.set(entry.mark, entry.value);
       }
       group.dataset.frame = entry.frame;
@@ -537,7 +540,7 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
     group.appendChild(svgElement("text", { x: x, y: middle + 6, class: "error" }, "×"));
   } else {
     group.appendChild(svgElement("circle", { cx: x, cy: middle, r: 11, class: kind }));
-    group.appendChild(svgElement("text", { x: x, y: middle + 5, class: "mark" }, mark));
+    group.appendChild(svgElement("text", { x: x, y: middle + 5, class: mark.length > 2 ? "mark narrow" : "mark" }, mark));
   }
   return group;
 }

@@ -80,7 +80,7 @@ struct SVGDiagram: RunObserver {
     func finished(_ run: FinishedRun, report: inout RunReport) {
         guard run.drawable, let tracer = run.outcome.tracer else { return }
         let svg = SVGMarbleDiagram(tracer: tracer, end: run.outcome.end, title: run.title,
-                                   describe: { $0.legendDescription }, detail: { $0.shownDescription }).render()
+                                   describe: { $0.legendDescription }, detail: { $0.shownDescription }, named: run.named).render()
         switch destination {
         case .reply(let deliver):
             deliver(svg)
