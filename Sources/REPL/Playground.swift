@@ -179,14 +179,7 @@ public enum Playground {
         let (statements, _) = frontend.load(source)
         var found: [String: [Character: String]] = [:]
         let properties = PropertyStore()
-        for statement in statements {
-            let pipeline: CheckedPipeline
-            switch statement {
-            case .run(let run, _, _): pipeline = run
-            case .expect(let expected, _, _, _, _, _, _): pipeline = expected
-            case .bind(_, let bound): pipeline = bound
-            default: continue
-            }
+        for pipeline in statements.compactMap(\.readPipeline) {
             for (text, records) in pipeline.marbleValuesByText where found[text] == nil {
                 found[text] = Dictionary(MarbleNames.of([records], properties: properties).map { ($0.mark, $0.full) }) { first, _ in first }
             }

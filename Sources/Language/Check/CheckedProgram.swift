@@ -305,6 +305,14 @@ public enum CheckedStatement: Sendable {
     /// `def NAME(...) = STAGES` or `let NAME = STAGES`: stages a later pipeline uses by name
     /// (the checker puts them in place; nothing runs).
     case define(name: String, template: DefinitionTemplate?)
+
+    /// The pipeline a run, an expect or a `let` reads; nil for another statement.
+    public var readPipeline: CheckedPipeline? {
+        switch self {
+        case .run(let pipeline, _, _), .expect(let pipeline, _, _, _, _, _, _), .bind(_, let pipeline): pipeline
+        default: nil
+        }
+    }
 }
 
 extension CheckedPipeline {
@@ -361,10 +369,9 @@ extension CheckedPipeline {
 }
 
 extension CheckedPipeline {
-    /// The VALUES records of the marbles the pipeline draws its sources from (`cold "-b|"
-    /// {b: "w"}`), inner pipelines and `let` names included: the trace draws those values
-    /// with the script's own marks.
-    /// The VALUES of each marble the pipeline reads, by the marble's text as written.
+    /// The VALUES of each marble the pipeline reads (`cold "-b|" {b: "w"}`), inner
+    /// pipelines and `let` names (once each) included, by the marble's text as written: the
+    /// trace and the page draw those values with the script's own marks.
     public var marbleValuesByText: [(text: String, values: CheckedExpression)] {
         var found: [(text: String, values: CheckedExpression)] = []
         var seen = Set<String>()
@@ -390,30 +397,8 @@ extension CheckedPipeline {
         return found
     }
 
-    public var marbleValueRecords: [CheckedExpression] {
-        var records: [CheckedExpression] = []
-        var seen = Set<String>()
-        func visit(_ pipeline: CheckedPipeline) {
-            switch pipeline.head {
-            case .source(let stage): visit(stage)
-            case .binding(let name, let bound): if seen.insert(name).inserted { visit(bound) }
-            case .property, .propertyField: break
-            case .value(let expression): if case .pipeline(let inner) = expression { visit(inner) }
-            }
-            pipeline.stages.forEach(visit)
-        }
-        func visit(_ stage: CheckedStage) {
-            for argument in stage.arguments {
-                switch argument {
-                case .marble(_, let values?, _, _): records.append(values)
-                case .pipeline(let inner): visit(inner)
-                default: break
-                }
-            }
-        }
-        visit(self)
-        return records
-    }
+    /// The VALUES records alone.
+    public var marbleValueRecords: [CheckedExpression] { marbleValuesByText.map(\.values) }
 }
 
 extension CheckedExpression {
