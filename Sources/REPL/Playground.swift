@@ -117,7 +117,7 @@ public enum Playground {
     /// `reason` when not (a marble that does not read).
     public static func marbles(_ script: String) -> String {
         let source = Source(name: "playground", text: script)
-        let values = marbleValues(in: source)
+        let uses = marbleUses(in: source)
         let found = MarbleLiteral.all(in: source, catalogue: PhotoSources.catalogue).map { literal -> JSON in
             var fields = [JSON.Field("kind", .string(literal.kind == .hot ? "hot" : "cold")), JSON.Field("text", .string(literal.text))]
             do throws(MarbleError) {
@@ -125,7 +125,10 @@ public enum Playground {
                 fields.append(JSON.Field("width", .number(marble.width)))
                 // Each value's text (its VALUES', else the mark's own string) and what its
                 // marble shows: the value itself when short, as in the stage diagram.
-                let named = values[marble.written] ?? [:]
+                let use = uses[marble.written] ?? MarbleUse(readByRun: true, perRun: false)
+                let named = use.values
+                fields.append(JSON.Field("readByRun", .bool(use.readByRun)))
+                fields.append(JSON.Field("perRun", .bool(use.perRun)))
                 fields.append(JSON.Field("entries", .array(marble.entries.map { entry in
                     guard case .value(let mark) = entry.mark else {
                         return .object(["frame": .number(entry.frame), "mark": .string(Self.mark(entry.mark))])
@@ -173,15 +176,35 @@ public enum Playground {
         }
     }
 
-    /// The VALUES of the script's marbles, by the marble's text: each mark's value's text.
-    private static func marbleValues(in source: Source) -> [String: [Character: String]] {
+    /// What the script does with each of its marbles, by the marble's text: each mark's
+    /// value's text (its VALUES), whether a run reads it or only an `expect` (which the
+    /// page draws apart: it belongs to its expect, not to a run's output), and whether its
+    /// time starts anew at each run of an inner pipeline.
+    struct MarbleUse {
+        var values: [Character: String] = [:]
+        var readByRun = false
+        var perRun = true
+    }
+
+    private static func marbleUses(in source: Source) -> [String: MarbleUse] {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, _) = frontend.load(source)
-        var found: [String: [Character: String]] = [:]
+        var found: [String: MarbleUse] = [:]
         let properties = PropertyStore()
-        for pipeline in statements.compactMap(\.readPipeline) {
-            for (text, records) in pipeline.marbleValuesByText where found[text] == nil {
-                found[text] = Dictionary(MarbleNames.of([records], properties: properties).map { ($0.mark, $0.full) }) { first, _ in first }
+        for statement in statements {
+            guard let pipeline = statement.readPipeline else { continue }
+            // A `let`'s pipeline counts where a run or an expect reads it.
+            if case .bind = statement { continue }
+            var byRun = true
+            if case .expect = statement { byRun = false }
+            for (text, values, perRun) in pipeline.marbleSources {
+                var use = found[text] ?? MarbleUse()
+                if use.values.isEmpty, let values {
+                    use.values = Dictionary(MarbleNames.of([values], properties: properties).map { ($0.mark, $0.full) }) { first, _ in first }
+                }
+                use.readByRun = use.readByRun || byRun
+                use.perRun = use.perRun && perRun
+                found[text] = use
             }
         }
         return found

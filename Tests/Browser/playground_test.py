@@ -701,3 +701,19 @@ def test_example_svgs(browser):
         browser.get("file://" + svg)
         assert browser.find_elements(By.TAG_NAME, "circle"), name
         browser.save_screenshot(os.path.join(shots, name + ".png"))
+
+
+def test_a_marble_only_an_expect_reads_is_drawn_apart_and_an_inner_one_says_its_time(page, wait):
+    """the one diagram draws the marbles the runs read, then what they sent; a marble only
+    an expect reads comes after them, said so, and an inner pipeline's marble says its time
+    starts at each run (it is not drawn over the output as if it were the run's input)"""
+    run_script(page, wait, 'expect cold "-x-y|" emits "-x-y|"\nof 1, 2 | flatMap (cold "-z|")')
+    def labels():
+        return page.execute_script("""return [...document.querySelectorAll("#marbles svg.timeline text.row-label")].map((t) => t.textContent);""")
+    wait.until(lambda _: any("only an expect reads" in label for label in labels()))
+    shown = labels()
+    inner = next(i for i, label in enumerate(shown) if label.startswith('cold "-z|"'))
+    expect_only = next(i for i, label in enumerate(shown) if label.startswith("only an expect reads: "))
+    assert "(its time starts at each run)" in shown[inner], shown
+    assert shown[expect_only] == 'only an expect reads: cold "-x-y|"', shown
+    assert inner < expect_only, shown

@@ -47,6 +47,14 @@ struct MarbleLiteralTests {
         #expect(Playground.move(script, marble: 3, entry: 0, frame: 1).contains("there is no such marble"))
     }
 
+    @Test("the playground says which marbles a run reads, which only an expect, and which start anew at each inner run")
+    func marbleUses() {
+        let drawn = Playground.marbles(#"let a = cold "-a|"\nexpect cold "-x-y|" emits "-x-y|"\nof 1, 2 | flatMap (cold "-z|") | merge a"#.replacing("\\n", with: "\n"))
+        #expect(drawn.contains(#""text":"-a|","width":3,"readByRun":true,"perRun":false"#), "\(drawn)")
+        #expect(drawn.contains(#""text":"-x-y|","width":5,"readByRun":false,"perRun":false"#), "\(drawn)")
+        #expect(drawn.contains(#""text":"-z|","width":3,"readByRun":true,"perRun":true"#), "\(drawn)")
+    }
+
     @Test("the playground moves a hot marble's mark before its ^, and refuses a group reaching it")
     func playgroundMoveBeforeSubscription() {
         let script = #"hot "-a-^-b-c-|" | map it + "!""#

@@ -369,36 +369,40 @@ extension CheckedPipeline {
 }
 
 extension CheckedPipeline {
-    /// The VALUES of each marble the pipeline reads (`cold "-b|" {b: "w"}`), inner
-    /// pipelines and `let` names (once each) included, by the marble's text as written: the
-    /// trace and the page draw those values with the script's own marks.
-    public var marbleValuesByText: [(text: String, values: CheckedExpression)] {
-        var found: [(text: String, values: CheckedExpression)] = []
+    /// Each marble the pipeline reads (`cold "-b|" {b: "w"}`), inner pipelines and `let`
+    /// names (once each) included: its text as written, its VALUES, and whether it is in a
+    /// pipeline made anew for each value (`flatMap (cold "-x|")`: its time starts at each
+    /// run's start). The trace and the page draw the values with the script's own marks.
+    public var marbleSources: [(text: String, values: CheckedExpression?, perRun: Bool)] {
+        var found: [(text: String, values: CheckedExpression?, perRun: Bool)] = []
         var seen = Set<String>()
-        func visit(_ pipeline: CheckedPipeline) {
+        func visit(_ pipeline: CheckedPipeline, perRun: Bool) {
             switch pipeline.head {
-            case .source(let stage): visit(stage)
-            case .binding(let name, let bound): if seen.insert(name).inserted { visit(bound) }
+            case .source(let stage): visit(stage, perRun: perRun)
+            case .binding(let name, let bound): if seen.insert(name).inserted { visit(bound, perRun: perRun) }
             case .property, .propertyField: break
-            case .value(let expression): if case .pipeline(let inner) = expression { visit(inner) }
+            case .value(let expression): if case .pipeline(let inner) = expression { visit(inner, perRun: perRun) }
             }
-            pipeline.stages.forEach(visit)
+            pipeline.stages.forEach { visit($0, perRun: perRun) }
         }
-        func visit(_ stage: CheckedStage) {
-            for argument in stage.arguments {
+        func visit(_ stage: CheckedStage, perRun: Bool) {
+            let parameters = stage.spec.positionalParameters + stage.spec.keywordParameters
+            for (index, argument) in stage.arguments.enumerated() {
                 switch argument {
-                case .marble(let marble, let values?, _, _): found.append((marble.written, values))
-                case .pipeline(let inner): visit(inner)
+                case .marble(let marble, let values, _, _): found.append((marble.written, values, perRun))
+                case .pipeline(let inner):
+                    let kind = (index < parameters.count ? parameters[index] : parameters.last)?.kind
+                    visit(inner, perRun: perRun || [.perValuePipeline, .errorPipeline, .durationOrPipeline].contains(kind))
                 default: break
                 }
             }
         }
-        visit(self)
+        visit(self, perRun: false)
         return found
     }
 
     /// The VALUES records alone.
-    public var marbleValueRecords: [CheckedExpression] { marbleValuesByText.map(\.values) }
+    public var marbleValueRecords: [CheckedExpression] { marbleSources.compactMap(\.values) }
 }
 
 extension CheckedExpression {

@@ -381,17 +381,21 @@ function drawTimeline() {
   if (dragging) { drawnAfterDrag = true; return; }
   const script = $("script").value;
   const rows = [];
-  if (shown.inputsFor === script) {
-    shown.inputs.forEach((marble, number) => rows.push({
-      label: `${marble.kind} "${marble.text}"` + (marble.draggable ? "" : `: ${marble.reason}`),
+  // The marbles the runs read, then what the runs sent; a marble only an `expect` reads
+  // belongs to its expect, and comes after the runs, said so.
+  const inputRows = (readByRun) => shown.inputsFor !== script ? [] : shown.inputs.flatMap((marble, number) =>
+    (marble.readByRun !== false) !== readByRun ? [] : [{
+      label: (readByRun ? "" : "only an expect reads: ") + `${marble.kind} "${marble.text}"`
+        + (marble.draggable ? "" : `: ${marble.reason}`) + (marble.perRun ? " (its time starts at each run)" : ""),
       entries: marble.entries, width: marble.width || 0, number: marble.draggable ? number : -1,
       // A hot marble's marks may go before its `^` (negative frames), others not before 0.
       least: marble.subscriptionPoint ? -Infinity : 0,
-    }));
-  }
+    }]);
+  rows.push(...inputRows(true));
   if (shown.resultsFor === script) {
     for (const result of shown.results) rows.push({ ...result, output: true, number: -1 });
   }
+  rows.push(...inputRows(false));
   const parts = rows.length ? timeline(rows, $("marbles")) : [];
   if (shown.inputsFor === script && !shown.inputs.some((marble) => marble.draggable)) {
     parts.push(element("p", "hint nothing-to-drag", "Nothing to drag here: the script has no cold or hot marble (a source such as "
