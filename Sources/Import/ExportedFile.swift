@@ -114,7 +114,7 @@ extension RxJSImport {
             if arguments.count > 2, case .string(let message) = arguments[2] { written += " error " + Self.quoted(message) }
             return written
         case .call(.name(let function), let arguments) where services[function] != nil:
-            let service = services[function]!
+            let service = services[function] ?? function
             let given = try arguments.map { argument throws(Unsupported) in try value(argument, names) }
             return ([service] + [given.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: " ")
         case .call(.name("signalOf"), let arguments) where arguments.count == 1:
@@ -164,8 +164,9 @@ extension RxJSImport {
             return properties[name]
         case .unary("!", .call(.name("eq"), let operands)) where operands.count == 2:
             return "(\(try value(operands[0], names)) != \(try value(operands[1], names)))"
-        case .call(.name(let helper), let operands) where operands.count == 2 && Self.helpers[helper] != nil && names[helper] == nil:
-            return "(\(try value(operands[0], names)) \(Self.helpers[helper]!) \(try value(operands[1], names)))"
+        case .call(.name(let helper), let operands) where operands.count == 2 && names[helper] == nil:
+            guard let written = Self.helpers[helper] else { return nil }
+            return "(\(try value(operands[0], names)) \(written) \(try value(operands[1], names)))"
         case .call(.member(.name("fn"), "own"), let arguments) where arguments.count == 2:
             guard case .string(let field) = arguments[1] else { return nil }
             return Self.parenthesised(try value(arguments[0], names)) + "." + field

@@ -275,8 +275,10 @@ public struct RxJSImport {
         var positional: [String] = [], keywords: [String] = []
         for parameter in pattern.spec.positionalParameters + pattern.spec.keywordParameters {
             var given: [String] = []
-            for hole in bound.keys.sorted(by: { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }) where pattern.holes[hole]?.parameter.name == parameter.name {
-                given.append(try argument(bound[hole]!, pattern.holes[hole]!.parameter, body: pattern.holes[hole]!.body, names))
+            // The holes in the order they were made (a variadic parameter's values in order).
+            for (hole, taken) in bound.sorted(by: { $0.key.count == $1.key.count ? $0.key < $1.key : $0.key.count < $1.key.count }) {
+                guard let (hole, body) = pattern.holes[hole], hole.name == parameter.name else { continue }
+                given.append(try argument(taken, hole, body: body, names))
             }
             given += pattern.flags.filter { $0.parameter.name == parameter.name }.map(\.value)
             guard !given.isEmpty else { continue }
