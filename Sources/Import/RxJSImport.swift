@@ -494,6 +494,9 @@ public struct RxJSImport {
                 (Self.isPlainKey(field.key) ? field.key : Self.quoted(field.key)) + ": " + (try value(field.value, names))
             }).joined(separator: ", ") + "}"
         case .call(.name("String"), let arguments) where arguments.count == 1: return "string(\(try value(arguments[0], names)))"
+        case .call(.member(.name("Object"), "keys"), let arguments) where arguments.count == 1: return "keys(\(try value(arguments[0], names)))"
+        case .call(.member(let base, let method), let arguments) where Self.methods[method] != nil:
+            return try self.method(method, of: base, arguments, names)
         case .call(.name("Number"), let arguments) where arguments.count == 1: return "number(\(try value(arguments[0], names)))"
         case .call(let function, _):
             throw Unsupported(reason: "`\(Self.shown(function))(…)` has no frp function")
@@ -501,6 +504,34 @@ public struct RxJSImport {
             throw Unsupported(reason: "a function where a value goes")
         case .construct(let type, _):
             throw Unsupported(reason: "`new \(type)(…)`: frp makes no objects")
+        }
+    }
+
+    /// JavaScript's methods of lists and texts that frp has a function for, and how many
+    /// arguments each takes there.
+    private static let methods: [String: ClosedRange<Int>] = ["join": 0...1, "slice": 1...2, "includes": 1...1, "map": 1...1,
+                                                              "filter": 1...1, "toString": 0...0]
+
+    /// `list.join(", ")` as `join(list, ", ")`; `list.map(x => …)` as `each(list, …)`,
+    /// `filter` as `keep`, `includes` as `contains`: the same result in both.
+    private func method(_ method: String, of base: JSExpression, _ arguments: [JSExpression],
+                        _ names: [String: String]) throws(Unsupported) -> String {
+        guard Self.methods[method]?.contains(arguments.count) == true else {
+            throw Unsupported(reason: "`.\(method)(…)` with \(arguments.count) arguments")
+        }
+        let target = try value(base, names)
+        switch method {
+        case "map", "filter":
+            guard case .arrow(let parameters, let body) = arguments[0] else { throw Unsupported(reason: "`.\(method)(…)` of something else than an arrow function") }
+            return "\(method == "map" ? "each" : "keep")(\(target), \(try function(parameters, body, accumulates: false, names)))"
+        case "join":
+            // JavaScript joins with "," when given no separator; frp with nothing.
+            return "join(\(target), \(arguments.isEmpty ? "\",\"" : try value(arguments[0], names)))"
+        case "toString":
+            return "string(\(target))"
+        default:
+            let rest = try arguments.map { argument throws(Unsupported) in try value(argument, names) }
+            return "\(method == "includes" ? "contains" : method)(" + ([target] + rest).joined(separator: ", ") + ")"
         }
     }
 
