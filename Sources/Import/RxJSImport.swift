@@ -29,6 +29,10 @@ public struct RxJSImport {
     private var leftOutNames: [String: Int] = [:]
     /// Whether the code is a file `frp export` wrote (`ExportedFile.swift`).
     var exported = false
+    /// The subjects the code pushes into, and their pushes (`Subjects.swift`); the
+    /// statement being read (a subscriber sees the pushes after it).
+    var subjectPushes: [String: [Push]] = [:]
+    var statementIndex = 0
     /// What a file `frp export` wrote defines (`ExportedFile.swift`): its recorded photo
     /// services (the JavaScript name's frp service), its definitions and its properties
     /// (`BehaviorSubject`s), each by JavaScript name.
@@ -67,8 +71,15 @@ public struct RxJSImport {
         var lines: [String] = ["# Imported from RxJS by `frp import`."]
         var leftOut: [(line: Int, reason: String)] = []
         var imported = 0
-        for (line, statement) in parser.statements().map({ ($0.line + lineOffset, $0.statement) }) {
+        let statements = parser.statements().map { ($0.line + lineOffset, $0.statement) }
+        let (pushes, pushing) = Self.subjects(in: statements.map(\.1))
+        subjectPushes = pushes
+        for (index, (line, statement)) in statements.enumerated() {
+            statementIndex = index
             do throws(Unsupported) {
+                // A subject, and a push into one: read where it is subscribed to.
+                if pushing.contains(index) { imported += 1; continue }
+                if case .declaration(let name, _) = statement, subjectPushes[name] != nil { imported += 1; continue }
                 if exported != nil, let written = try exportedStatement(statement) {
                     guard !written.isEmpty else { continue }
                     lines += written
@@ -157,6 +168,7 @@ public struct RxJSImport {
 
     func isSignal(_ expression: JSExpression) -> Bool {
         if isExportedSignal(expression) { return true }
+        if case .name(let name) = expression, subjectPushes[name] != nil { return true }
         switch expression {
         case .name(let name): return signals[name] != nil || name == "EMPTY" || name == "NEVER"
         case .call(.name(let name), _): return Self.creations.contains(name)
@@ -172,6 +184,7 @@ public struct RxJSImport {
         switch expression {
         case .name(let name):
             if let bound = names[name] { return bound }
+            if subjectPushes[name] != nil { return try subjectSource(name, subscribed: statementIndex) }
             if let signal = signals[name] { return signal }
             if name == "EMPTY" { return "empty" }
             if name == "NEVER" { return "never" }
