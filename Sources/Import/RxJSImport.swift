@@ -32,6 +32,7 @@ public struct RxJSImport {
     /// The subjects the code pushes into, and their pushes (`Subjects.swift`); the
     /// statement being read (a subscriber sees the pushes after it).
     var subjectPushes: [String: [Push]] = [:]
+    var subjectMemories: [String: Memory] = [:]
     var statementIndex = 0
     /// What a file `frp export` wrote defines (`ExportedFile.swift`): its recorded photo
     /// services (the JavaScript name's frp service), its definitions and its properties
@@ -72,8 +73,8 @@ public struct RxJSImport {
         var leftOut: [(line: Int, reason: String)] = []
         var imported = 0
         let statements = parser.statements().map { ($0.line + lineOffset, $0.statement) }
-        let (pushes, pushing) = Self.subjects(in: statements.map(\.1))
-        subjectPushes = pushes
+        let (pushes, memories, pushing) = Self.subjects(in: statements.map(\.1))
+        (subjectPushes, subjectMemories) = (pushes, memories)
         for (index, (line, statement)) in statements.enumerated() {
             statementIndex = index
             do throws(Unsupported) {

@@ -4,7 +4,9 @@ import Signals
 /// A `Subject` that the code pushes values into, at once (`s.next(1)`) or from a timer
 /// (`timer(1000).subscribe(() => s.next('hello'))`), read as what it is to each subscriber:
 /// a hot marble of the pushes made after it subscribed, up to the first `complete()` or
-/// `error(…)` (a Subject sends nothing after its end). So
+/// `error(…)` (a Subject sends nothing after its end). A `BehaviorSubject(v)` sends its
+/// value at that moment first (`v`, or the latest push before), a `ReplaySubject(n)` the
+/// last `n` pushes before (all of them without `n`). So
 ///
 ///     const messages = new Subject();
 ///     messages.subscribe(console.log);
@@ -20,13 +22,32 @@ extension RxJSImport {
         let kind: Kind
     }
 
+    /// What a subject gives a new subscriber of what came before: nothing, its value now
+    /// (a BehaviorSubject, made with one), or up to `n` of the latest values (a ReplaySubject).
+    enum Memory {
+        case none
+        case latest(JSExpression)
+        case replay(Int)
+    }
+
     /// The subjects the code makes (`const s = new Subject()`) and their pushes, found
     /// before the statements are read; the statements that only push are marked read.
-    static func subjects(in statements: [JSStatement]) -> (pushes: [String: [Push]], pushing: Set<Int>) {
+    static func subjects(in statements: [JSStatement]) -> (pushes: [String: [Push]], memories: [String: Memory], pushing: Set<Int>) {
         var pushes: [String: [Push]] = [:]
+        var memories: [String: Memory] = [:]
         var pushing = Set<Int>()
         for statement in statements {
-            if case .declaration(let name, .construct("Subject", let arguments)) = statement, arguments.isEmpty { pushes[name] = [] }
+            guard case .declaration(let name, .construct(let type, let arguments)) = statement else { continue }
+            switch (type, arguments.count) {
+            case ("Subject", 0): memories[name] = Memory.none
+            case ("BehaviorSubject", 1): memories[name] = .latest(arguments[0])
+            case ("ReplaySubject", 0): memories[name] = .replay(Int.max)
+            case ("ReplaySubject", 1):
+                guard case .number(let count) = arguments[0], count >= 1, count == count.rounded(), count < 1e6 else { continue }
+                memories[name] = .replay(Int(count))
+            default: continue
+            }
+            pushes[name] = []
         }
         for (index, statement) in statements.enumerated() {
             let expression: JSExpression
@@ -38,7 +59,7 @@ extension RxJSImport {
             pushes[subject]?.append(push)
             pushing.insert(index)
         }
-        return (pushes, pushing)
+        return (pushes, memories, pushing)
     }
 
     /// `s.next(v)` (at once), or `timer(T).subscribe(() => s.next(v))`; `complete()` and
@@ -63,9 +84,24 @@ extension RxJSImport {
     /// What subject `name` sends to a subscriber made in statement `subscribed`: a hot
     /// marble of the pushes after it, up to the subject's end.
     func subjectSource(_ name: String, subscribed: Int) throws(Unsupported) -> String {
-        let seen = (subjectPushes[name] ?? [])
-            .filter { $0.time > 0 || $0.statement > subscribed }
-            .sorted { ($0.time, $0.statement) < ($1.time, $1.statement) }
+        let ordered = (subjectPushes[name] ?? []).sorted { ($0.time, $0.statement) < ($1.time, $1.statement) }
+        let isBefore = { (push: Push) in push.time == 0 && push.statement < subscribed }
+        var seen = ordered.filter { !isBefore($0) }
+        // What came before: the values it remembers, sent first at the subscription (an
+        // end before it is sent at once too, as RxJS does).
+        let before = ordered.filter(isBefore)
+        let end = before.firstIndex { if case .next = $0.kind { false } else { true } }
+        let pushed = (end.map { Array(before[..<$0]) } ?? before).filter { if case .next = $0.kind { true } else { false } }
+        var remembered: [Push] = []
+        switch subjectMemories[name] ?? Memory.none {
+        case .none: break
+        case .latest(let initial):
+            // Its value now; after its end, nothing but the end.
+            if end == nil { remembered = [pushed.last ?? Push(time: 0, statement: -1, kind: .next(initial))] }
+        case .replay(let count):
+            remembered = Array(pushed.suffix(count))
+        }
+        seen = remembered + (end.map { [before[$0]] } ?? seen)
         var entries: [Marble.Entry] = [], letters: [String: Character] = [:], values: [(Character, String)] = []
         var message: String?
         for push in seen {
