@@ -119,6 +119,11 @@ def test_values_are_drawn_inside_their_marbles(page, wait, script, one, stage):
     run_script(page, wait, 'cold "-a|" {a: "kitten"}')
     wait.until(lambda _: marble_texts(page, "#marbles") == ["a", "a"])
     assert 'a = "kitten"' in page.find_element(By.CSS_SELECTOR, "#marbles .legend").text
+    # A marble's own letters are said in its label: two marbles may give `b` two values.
+    run_script(page, wait, 'cold "-b|" {b: "kitten"} | merge (cold "--b|" {b: "puppy"})')
+    wait.until(lambda _: len(marble_texts(page, "#marbles")) == 4)
+    labels = page.execute_script("""return [...document.querySelectorAll("#marbles svg.timeline text.row-label")].map((t) => t.textContent);""")
+    assert 'cold "-b|" where b = "kitten"' in labels and 'cold "--b|" where b = "puppy"' in labels, labels
 
 
 def test_dragging_a_marble_changes_the_output(page, wait):

@@ -386,7 +386,8 @@ function drawTimeline() {
   const inputRows = (readByRun) => shown.inputsFor !== script ? [] : shown.inputs.flatMap((marble, number) =>
     (marble.readByRun !== false) !== readByRun ? [] : [{
       label: (readByRun ? "" : "only an expect reads: ") + `${marble.kind} "${marble.text}"`
-        + (marble.draggable ? "" : `: ${marble.reason}`) + (marble.perRun ? " (its time starts at each run)" : ""),
+        + (marble.draggable ? "" : `: ${marble.reason}`) + (marble.perRun ? " (its time starts at each run)" : "")
+        + meanings(marble.entries),
       entries: marble.entries, width: marble.width || 0, number: marble.draggable ? number : -1,
       // A hot marble's marks may go before its `^` (negative frames), others not before 0.
       least: marble.subscriptionPoint ? -Infinity : 0,
@@ -404,6 +405,19 @@ function drawTimeline() {
   $("marbles").replaceChildren(...parts);
   showUndo();
   focusMovedMark();
+}
+
+// A mark drawn by its letter whose value is not that letter's own text (`b` for "kitten").
+function lettered(entry) {
+  return (entry.shown || entry.mark) === entry.mark && entry.mark.length === 1 && entry.value
+    && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark);
+}
+
+// What a marble's letters stand for, for its label: ` where b = "kitten"`.
+function meanings(entries) {
+  const seen = new Map();
+  for (const entry of entries) if (lettered(entry)) seen.set(entry.mark, entry.value);
+  return seen.size ? " where " + [...seen].map(([mark, value]) => `${mark} = ${value}`).join(", ") : "";
 }
 
 // A lesson's run, drawn in place as the one diagram: the marbles it reads and what it sent.
@@ -460,8 +474,10 @@ function timeline(rows, box) {
       const shown = entry.shown || entry.mark;
       const group = marbleMark(shown, places[index], middle, row.tint || (row.output ? "output" : "value"));
       const value = entry.value ? `${entry.value} at ${entry.frame}ms` : `${entry.mark} at ${entry.frame}ms`;
-      const lettered = shown === entry.mark && entry.mark.length === 1 && entry.value && entry.value !== `"${entry.mark}"` && !"|#".includes(entry.mark);
-      if (lettered) {
+      // The runs' letters share one legend; a script's marble says its own in its label
+      // (two marbles may give one letter two values, as written).
+      const sent = row.output || row.tint === "output";
+      if (sent && lettered(entry)) {
         legend.set(entry.mark, entry.value);
       }
       group.dataset.frame = entry.frame;
