@@ -11,9 +11,10 @@ import Synchronization
 /// What the browser playground runs, given by the program that serves it (frp): the server
 /// routes and guards, it does not know the language.
 public struct PlaygroundWork: Sendable {
-    /// A script's run, as the JSON reply of `POST /run`; the run stops when `stop` says so
-    /// (the server is shutting down).
-    public var run: @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String
+    /// A script's run, as the JSON reply of `POST /run` (`POST /run/WIDTH`: its diagrams
+    /// drawn to a time axis WIDTH pixels wide, the page's panel); the run stops when `stop`
+    /// says so (the server is shutting down).
+    public var run: @Sendable (_ script: String, _ width: Int, _ stop: @escaping @Sendable () -> Bool) -> String
     /// An operator's explanation as `frp explain` prints it, nil for an unknown name.
     public var explain: @Sendable (String) -> String?
     public var operators: [String]
@@ -47,7 +48,7 @@ public struct PlaygroundWork: Sendable {
     public var families = "[]"
     public var record: @Sendable (_ lesson: String, _ exercise: Int, _ state: String) -> String? = { _, _, _ in nil }
 
-    public init(run: @escaping @Sendable (_ script: String, _ stop: @escaping @Sendable () -> Bool) -> String,
+    public init(run: @escaping @Sendable (_ script: String, _ width: Int, _ stop: @escaping @Sendable () -> Bool) -> String,
                 explain: @escaping @Sendable (String) -> String?,
                 operators: [String], lessons: String,
                 check: @escaping @Sendable (_ lesson: String, _ exercise: Int, _ answer: String) -> String?,
@@ -140,7 +141,13 @@ extension PhotoServer {
         }
         let stylesheet = Array(work.diagramStylesheet.utf8)
         router.get("/diagram.css") { _, _ in Self.reply(stylesheet, type: "text/css; charset=utf-8") }
-        router.post("/run") { request, context in try await answer(request, context) { script, stop in work.run(script, stop) } }
+        router.post("/run") { request, context in try await answer(request, context) { script, stop in work.run(script, Self.plotWidth, stop) } }
+        router.post("/run/:width") { request, context in
+            guard let width = context.parameters.get("width").flatMap({ Int($0) }), Self.plotWidths.contains(width) else {
+                throw Rejection(400, "the path needs the diagrams' width in pixels: /run/480 (from \(Self.plotWidths.lowerBound) to \(Self.plotWidths.upperBound))")
+            }
+            return try await answer(request, context) { script, stop in work.run(script, width, stop) }
+        }
         router.get("/operators/:name") { _, context in
             guard let name = context.parameters.get("name"), name.count <= 64, let page = work.operatorPage(name) else {
                 throw Rejection(404, "there is no such operator")
@@ -218,6 +225,10 @@ extension PhotoServer {
 
     /// The latest frame a dragged mark may go to (an hour of virtual time).
     static let longestMarble = 3_600_000
+    /// The widths a diagram's time axis may be drawn to (`POST /run/WIDTH`), and the one
+    /// `POST /run` draws.
+    static let plotWidths = 240...2400
+    static let plotWidth = 720
 
     static func reply(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

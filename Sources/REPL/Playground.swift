@@ -14,15 +14,15 @@ public enum Playground {
     public static let realTimeLimit = Duration.seconds(5)
 
     /// The reply to `POST /run`, as JSON: `status` (frp run's exit status), `output` (the
-    /// events and the text diagrams), `diagnostics` (as the terminal prints them), `svgs`
-    /// (each run's diagram), `notes` (what was left out, and why) and `results` (each run's
+    /// events and the expects' verdicts), `traces` (each run's text diagram), `diagnostics` (as the terminal prints them), `svgs`
+    /// (each run's diagram, its time axis `width` pixels wide), `notes` (what was left out, and why) and `results` (each run's
     /// printed events as a row of the page's one diagram: `PlaygroundRows`). The run stops when
     /// `stop` says so (the server shutting down) or at `realTimeLimit`, whichever is first.
     /// Everything the request does counts against the one limit: checking, every run,
     /// printing, tracing and drawing, and the reply's rows; past it, what is left is not
     /// done and the notes say so (with only the runs counted, printing and drawing long
     /// values held the page far past the limit).
-    public static func run(_ script: String, stop: @escaping @Sendable () -> Bool = { false }) -> String {
+    public static func run(_ script: String, width: Int = 720, stop: @escaping @Sendable () -> Bool = { false }) -> String {
         let limit = RealTimeLimit(realTimeLimit)
         let output = Collected()
         var runner = ScriptRunner(clock: .virtual, output: output.output)
@@ -30,6 +30,8 @@ public enum Playground {
         runner.interrupted = stop
         runner.diagrams = { output.svgs.append($0) }
         runner.results = { output.results.append($0) }
+        runner.svgPlotWidth = Double(width)
+        runner.textDiagrams = { output.traces.append($0) }
         runner.memoryLimit = memoryLimit
         let source = Source(name: "playground.frp", text: script)
         let status = runner.run(source, realTimeLimit: limit)
@@ -43,6 +45,16 @@ public enum Playground {
             } else {
                 svgs.append(svg)
             }
+        }
+        // The text diagrams, folded on the page: within what is left of the reply's size.
+        var traces: [String] = []
+        for trace in output.traces {
+            size += trace.utf8.count
+            if size > largestReply { break }
+            traces.append(trace)
+        }
+        if traces.count < output.traces.count {
+            notes.append("The text diagrams of runs \(traces.count + 1)–\(output.traces.count) are left out: a reply carries at most \(largestReply >> 20) MB.")
         }
         var text = output.lines.joined(separator: "\n")
         if output.cut > 0 || text.utf8.count > largestReply {
@@ -60,7 +72,7 @@ public enum Playground {
             // the runner printed them; one that ran has none).
             "marks": .array(status == 2 ? marks(script) : []),
             "svgs": .array(svgs.map(JSON.string)), "notes": .array(notes.map(JSON.string)),
-            "results": .array(rows),
+            "results": .array(rows), "traces": .array(traces.map(JSON.string)),
         ]).text
     }
 
@@ -148,7 +160,8 @@ public enum Playground {
     }
 
     /// The reply to `POST /marbles/M/E/F`: the script with entry E of marble M moved to
-    /// frame F, the marble written anew (`Marble.written`), as JSON `script`; or `error`
+    /// frame F, the marble written anew (`Marble.written`), as JSON `script`, and `entry`,
+    /// the moved mark's place among the marble's entries now; or `error`
     /// when the move cannot be written (a mark closer to a group than its width).
     public static func move(_ script: String, marble number: Int, entry: Int, frame: Int) -> String {
         let source = Source(name: "playground", text: script)
@@ -165,7 +178,9 @@ public enum Playground {
         do throws(Marble.WritingProblem) {
             let text = try Marble.written(moved, width: max(silentTo, (moved.map(\.frame).max() ?? 0) + 1),
                                           subscriptionPoint: marble.hasSubscriptionPoint)
-            return JSON.object(["script": .string(literals[number].replaced(with: text, in: source))]).text
+            // Where the moved mark is now among the marble's entries (the page keeps it focused).
+            let movedTo = moved.firstIndex { $0.offset == marble.entries[entry].offset && $0.mark == marble.entries[entry].mark } ?? entry
+            return JSON.object(["script": .string(literals[number].replaced(with: text, in: source)), "entry": .number(movedTo)]).text
         } catch {
             switch error {
             case .tooClose(let at):
@@ -186,7 +201,7 @@ public enum Playground {
         var perRun = true
     }
 
-    private static func marbleUses(in source: Source) -> [String: MarbleUse] {
+    static func marbleUses(in source: Source) -> [String: MarbleUse] {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, _) = frontend.load(source)
         var found: [String: MarbleUse] = [:]
@@ -290,6 +305,7 @@ public enum Playground {
         private var size = 0
         private(set) var cut = 0
         var svgs: [String] = []
+        var traces: [String] = []
         var results: [RunResult] = []
         var output: Output {
             Output(line: { [self] in keep($0, in: &lines) }, error: { [self] in keep($0, in: &errors) })

@@ -35,6 +35,10 @@ public struct ScriptRunner {
     public var diagrams: ((String) -> Void)?
     /// Where each run's printed events go as well (the playground's output rows).
     public var results: ((RunResult) -> Void)?
+    /// Where each run's text diagram goes instead of the output (the playground's fold).
+    public var textDiagrams: ((String) -> Void)?
+    /// The width each SVG's time axis is drawn to (the playground's panel).
+    public var svgPlotWidth = SVGMarbleDiagram<Value>.defaultPlotWidth
     /// Heap each run may add, in bytes; nil: no limit.
     public var memoryLimit: Int?
     /// Whether runs of simple stages are fused (the differential runs set it both ways).
@@ -122,6 +126,9 @@ public struct ScriptRunner {
         }
         var outputs = RunOutputs(tracing: trace, diagramStyle: diagram, prettyValues: !sandboxed && isatty(1) == 1,
                                  svgPath: svgPath, diagrams: diagrams, results: results)
+        outputs.svgPlotWidth = svgPlotWidth
+        outputs.textDiagrams = textDiagrams
+        if svgPath != nil || diagrams != nil { outputs.scriptMarbles = ScriptMarbles(source) }
         if let eventsPath {
             do throws(AtomicFile.Failure) {
                 outputs.eventsFile = try EventsFile(path: eventsPath)

@@ -22,6 +22,12 @@ public enum DiagramStylesheet {
         ([".completed"], "stroke: #222; stroke-width: 3;"),
         ([".error line"], "stroke: #d22; stroke-width: 3;"),
         ([".cancelled line"], "stroke: #d22; stroke-width: 3;"),
+        // A marble's mark its run did not send (`MarbleRow`), and the unseen area a pointer grabs an end by.
+        ([".unsent circle"], "fill: #fff; stroke: #999; stroke-width: 1.5; stroke-dasharray: 3 2;"),
+        ([".unsent text"], "font-family: sans-serif; font-size: 13px; font-weight: bold; text-anchor: middle; fill: #888;"),
+        ([".unsent text.narrow"], "font-size: 10px;"),
+        ([".unsent line"], "stroke: #aaa; stroke-width: 3;"),
+        ([".grab"], "fill: #fff; fill-opacity: 0;"),
     ]
 
     /// The rules, each selector under `scope` when one is given (`svg.frp-diagram`: the

@@ -17,12 +17,20 @@ public struct SVGMarbleDiagram<Value> {
     let detail: ((Value) -> String)?
     let title: String
     let named: [(mark: Character, full: String)]
+    /// The width the time axis is drawn to (the playground's panel, or 720).
+    let plotWidth: Double
+    /// The marble a row plays, by the row's key and label: its marks say which entry each is.
+    let marbleRow: (_ key: String, _ label: String) -> MarbleRow?
 
     /// `named`: the letters the script gave values and the screen shows already (a
     /// comparison's), which the SVG keeps, as the text diagram does: one labelling.
+    /// `marbleRow`: the script's marble a row plays, if any (the playground drags its marks).
     public init(tracer: Tracer<Value>, end: Time, title: String, describe: @escaping (Value) -> String,
-                detail: ((Value) -> String)? = nil, named: [(mark: Character, full: String)] = []) {
+                detail: ((Value) -> String)? = nil, named: [(mark: Character, full: String)] = [],
+                plotWidth: Double = SVGMarbleDiagram.defaultPlotWidth, marbleRow: @escaping (_ key: String, _ label: String) -> MarbleRow? = { _, _ in nil }) {
         self.named = named
+        self.plotWidth = max(SVGMarbleDiagram.narrowestPlot, plotWidth)
+        self.marbleRow = marbleRow
         self.rows = tracer.orderedRows
         self.end = end
         self.title = title
@@ -33,33 +41,44 @@ public struct SVGMarbleDiagram<Value> {
     static var radius: Double { 12 }
     /// The room one mark takes along the time axis.
     static var slot: Double { 2 * radius + 4 }
-    static var laneHeight: Double { 40 }
-    static var plotWidth: Double { 720 }
+    static var laneHeight: Double { 36 }
+    /// A row's label (and each further lane's) is drawn above its line, as RxMarbles names
+    /// the operator between input and output: the whole width is the time axis's.
+    static var labelHeight: Double { 18 }
+    public static var defaultPlotWidth: Double { 720 }
+    static var narrowestPlot: Double { 240 }
     /// Monospace at 14px: the width of one character, for laying out text.
     static var characterWidth: Double { 8.4 }
     /// Runs drawn on lanes of their own, at most (`Lanes`).
     static var maximumLanes: Int { Lanes.limit }
 
     public func render() -> String {
-        let layout = TimeLayout(rows: rows, end: end)
-        let labelColumns = min(44, max(12, rows.map { $0.label.count + 2 * $0.depth }.max() ?? 12))
-        let plotLeft = 16 + Double(labelColumns) * Self.characterWidth + 16
-        var canvas = SVGCanvas(layout: layout, labelColumns: labelColumns, plotLeft: plotLeft, right: plotLeft + layout.width + 16,
+        let marbles = rows.map { row in marbleRow(row.key, row.label).map { (row: $0, played: $0.played(row)) } }
+        // The marks a marble's first run did not send take room on the axis too.
+        var unsent: [Int64: Int] = [:]
+        for marble in marbles.compactMap({ $0 }) {
+            for mark in marble.played.unplayed { unsent[mark.time.nanoseconds, default: 0] += 1 }
+        }
+        let layout = TimeLayout(rows: rows, end: end, plot: plotWidth, extra: unsent)
+        let plotLeft = 16.0
+        let right = plotLeft + layout.width + 16
+        let labelColumns = max(12, Int((right - 16) / Self.characterWidth))
+        var canvas = SVGCanvas(layout: layout, labelColumns: labelColumns, plotLeft: plotLeft, right: right,
                                letters: Letters(reserving: valueDescriptions(rows) { detail?($0) ?? describe($0) }, named: named, legendsNamed: true))
         let stages = Self.sendingOrder(rows.map(\.depth))
-        for index in rows.indices { drawRow(index, stage: stages[index], on: &canvas) }
+        for index in rows.indices { drawRow(index, stage: stages[index], marble: marbles[index], on: &canvas) }
         let background = drawAxis(on: &canvas)
         return document(canvas, background: background, legend: legendLines(canvas))
     }
 
     /// A row: its label and its lanes' labels, a line where each lane's runs are, its
     /// marks, its cancellations.
-    private func drawRow(_ index: Int, stage: Int, on canvas: inout SVGCanvas) {
+    private func drawRow(_ index: Int, stage: Int, marble: (row: MarbleRow, played: MarbleRow.Played)?, on canvas: inout SVGCanvas) {
         let row = rows[index]
         let lanes = Lanes(row.subscriptions, total: row.subscriptionCount, limit: Self.maximumLanes)
         if let note = lanes.hiddenNote(row.label) { canvas.notes.append(note) }
         let top = canvas.y
-        canvas.rowY[index] = top + Self.laneHeight / 2
+        canvas.rowY[index] = Self.laneMiddle(top: top, lane: 0)
         drawLabels(row, stage, lanes, top: top, on: &canvas)
         // The parent's line, where inner runs branch from.
         let parentY = rows[..<index].indices.last { rows[$0].depth == row.depth - 1 }.flatMap { canvas.rowY[$0] }
@@ -69,18 +88,25 @@ public struct SVGMarbleDiagram<Value> {
         // at one instant are one `*` (as in the text diagram), ends of one kind drawn once.
         var placer = MarkPlacer(top: top)
         var endsDrawn = Set<String>()
-        drawEvents(row, stage, lanes, &placer, &endsDrawn, on: &canvas)
+        drawEvents(row, stage, lanes, marble, &placer, &endsDrawn, on: &canvas)
+        if let marble { drawUnsent(marble.row, marble.played, lanes, &placer, on: &canvas) }
         drawCancellations(row, stage, lanes, &placer, &endsDrawn, on: &canvas)
-        canvas.y += Double(lanes.count) * Self.laneHeight + 8
+        canvas.y += Double(lanes.count) * (Self.labelHeight + Self.laneHeight) + 4
+    }
+
+    /// The middle of a row's lane: under its label.
+    static func laneMiddle(top: Double, lane: Int) -> Double {
+        top + Double(lane) * (labelHeight + laneHeight) + labelHeight + laneHeight / 2
     }
 
     private func drawLabels(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, top: Double, on canvas: inout SVGCanvas) {
         let indent = Double(row.depth) * 2 * Self.characterWidth
-        canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Self.laneHeight / 2 + 5))" class="label" data-stage="\#(stage)">\#(escape(Words.shortened(row.label, to: canvas.labelColumns - 2 * row.depth)))</text>"#)
+        let baseline = { (lane: Int) in Self.laneMiddle(top: top, lane: lane) - Self.laneHeight / 2 - 4 }
+        canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(baseline(0)))" class="label" data-stage="\#(stage)">\#(escape(Words.shortened(row.label, to: canvas.labelColumns - 2 * row.depth)))</text>"#)
         // Each further lane says which runs it holds (the row's label is on the first).
         for lane in 1..<max(1, lanes.count) {
             let text = Words.shortened(lanes.label(of: lane), to: canvas.labelColumns - 2 * row.depth)
-            canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(top + Double(lane) * Self.laneHeight + Self.laneHeight / 2 + 5))" class="label">\#(escape(text))</text>"#)
+            canvas.body.append(#"<text x="\#(format(16 + indent))" y="\#(format(baseline(lane)))" class="label">\#(escape(text))</text>"#)
         }
     }
 
@@ -94,7 +120,7 @@ public struct SVGMarbleDiagram<Value> {
             spans[lane, default: []].append((from, max(from, to)))
         }
         for (lane, laneSpans) in spans.sorted(by: { $0.key < $1.key }) {
-            let laneY = top + Double(lane) * Self.laneHeight + Self.laneHeight / 2
+            let laneY = Self.laneMiddle(top: top, lane: lane)
             var merged: [(from: Double, to: Double)] = []
             for span in laneSpans.sorted(by: { $0.from < $1.from }) {
                 if let last = merged.last, span.from <= last.to { merged[merged.count - 1].to = max(last.to, span.to) } else { merged.append(span) }
@@ -108,8 +134,8 @@ public struct SVGMarbleDiagram<Value> {
         }
     }
 
-    private func drawEvents(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, _ placer: inout MarkPlacer, _ endsDrawn: inout Set<String>,
-                            on canvas: inout SVGCanvas) {
+    private func drawEvents(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, _ marble: (row: MarbleRow, played: MarbleRow.Played)?,
+                            _ placer: inout MarkPlacer, _ endsDrawn: inout Set<String>, on canvas: inout SVGCanvas) {
         let events = row.events
         var groups: [Int64: (values: Int, completed: Int)] = [:]
         for (time, event, subscription) in events {
@@ -122,8 +148,12 @@ public struct SVGMarbleDiagram<Value> {
             }
         }
         var starred = Set<Int64>()
-        for (time, event, subscription) in events {
+        for (index, (time, event, subscription)) in events.enumerated() {
             guard let lane = lanes.lane(of: subscription) else { continue }
+            // A mark of a marble written in the script says which of its entries it is.
+            let entry = marble.flatMap { marble in
+                marble.played.entryOf[index].map { Self.entryData(marble.row, $0) }
+            } ?? ""
             let key = Int64(lane) << 48 | Int64(canvas.layout.index(time))
             switch event {
             case .next(let value):
@@ -139,10 +169,15 @@ public struct SVGMarbleDiagram<Value> {
                 let full = detail?(value) ?? describe(value)
                 let mark = Self.inline(describe(value)) ?? String(canvas.letters.letter(full: full, short: describe(value)))
                 let (cx, cy) = placer.place(time, lane: lane, on: canvas)
-                canvas.body.append(#"<g class="value"\#(when(time, stage))><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(canvas.colour(of: full))"/><text x="\#(format(cx))" y="\#(format(cy + 5))"\#(mark.count > 2 ? #" class="narrow""# : "")>\#(escape(mark))</text></g>"#)
+                canvas.body.append(#"<g class="value"\#(when(time, stage))\#(entry)><title>\#(escape(describe(value)))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))" fill="\#(canvas.colour(of: full))"/><text x="\#(format(cx))" y="\#(format(cy + 5))"\#(mark.count > 2 ? #" class="narrow""# : "")>\#(escape(mark))</text></g>"#)
             case .completed:
                 guard endsDrawn.insert("|\(key)").inserted else { continue }
                 let (cx, cy) = placer.place(time, lane: lane, half: 3, on: canvas)
+                if !entry.isEmpty {
+                    // A marble's end: a wider, unseen area around the bar is what a pointer grabs.
+                    canvas.body.append(#"<g class="end"\#(when(time, stage))\#(entry)><rect x="\#(format(cx - 8))" y="\#(format(cy - 16))" width="16" height="32" class="grab"/><line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"/></g>"#)
+                    continue
+                }
                 let count = groups[key]?.completed ?? 1
                 let close = count > 1 ? #"><title>\#(count) inner runs completed</title></line>"# : "/>"
                 canvas.body.append(#"<line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))" class="completed"\#(when(time, stage))\#(close)"#)
@@ -151,9 +186,41 @@ public struct SVGMarbleDiagram<Value> {
                 guard endsDrawn.insert("#\(key)").inserted else { continue }
                 let (cx, cy) = placer.place(time, lane: lane, half: 10, on: canvas)
                 canvas.errors.append("\(row.label) at \(time.reading): \(message)")
-                canvas.body.append(#"<g class="error"\#(when(time, stage))><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
+                canvas.body.append(#"<g class="error"\#(when(time, stage))\#(entry)><title>\#(escape(message))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
             }
         }
+    }
+
+    /// The marks of a marble its row's first run did not send (before a hot marble's `^`,
+    /// after the run was cancelled), faded, on that run's lane at the marble's time: each can
+    /// be dragged there as the ones sent can.
+    private func drawUnsent(_ marble: MarbleRow, _ played: MarbleRow.Played, _ lanes: Lanes, _ placer: inout MarkPlacer,
+                            on canvas: inout SVGCanvas) {
+        guard let run = played.firstRun, let lane = lanes.lane(of: run) else { return }
+        for (index, time) in played.unplayed {
+            let mark = marble.marble.entries[index].mark
+            let text = marble.text(of: mark)
+            let data = #" data-time="\#(time.nanoseconds)""# + Self.entryData(marble, index)
+            let title = "\(text) at \(time.reading): not sent by the run (the marble has it; drag it here too)"
+            switch mark {
+            case .value(let letter):
+                let (cx, cy) = placer.place(time, lane: lane, on: canvas)
+                let shown = Self.inline(text) ?? String(letter)
+                canvas.body.append(#"<g class="unsent"\#(data)><title>\#(escape(title))</title><circle cx="\#(format(cx))" cy="\#(format(cy))" r="\#(format(Self.radius))"/><text x="\#(format(cx))" y="\#(format(cy + 5))"\#(shown.count > 2 ? #" class="narrow""# : "")>\#(escape(shown))</text></g>"#)
+            case .completed:
+                let (cx, cy) = placer.place(time, lane: lane, half: 3, on: canvas)
+                canvas.body.append(#"<g class="unsent end"\#(data)><title>\#(escape(title))</title><rect x="\#(format(cx - 8))" y="\#(format(cy - 16))" width="16" height="32" class="grab"/><line x1="\#(format(cx))" y1="\#(format(cy - 14))" x2="\#(format(cx))" y2="\#(format(cy + 14))"/></g>"#)
+            case .error:
+                let (cx, cy) = placer.place(time, lane: lane, half: 10, on: canvas)
+                canvas.body.append(#"<g class="unsent"\#(data)><title>\#(escape(title))</title><line x1="\#(format(cx - 9))" y1="\#(format(cy - 9))" x2="\#(format(cx + 9))" y2="\#(format(cy + 9))"/><line x1="\#(format(cx - 9))" y1="\#(format(cy + 9))" x2="\#(format(cx + 9))" y2="\#(format(cy - 9))"/></g>"#)
+            }
+        }
+    }
+
+    /// Which entry of which of the script's marbles a mark is, and the entry's frame: what
+    /// the playground moves when the mark is dragged.
+    private static func entryData(_ marble: MarbleRow, _ entry: Int) -> String {
+        #" data-marble="\#(marble.number)" data-entry="\#(entry)" data-frame="\#(marble.marble.entries[entry].frame)""#
     }
 
     private func drawCancellations(_ row: Tracer<Value>.Row, _ stage: Int, _ lanes: Lanes, _ placer: inout MarkPlacer,
@@ -223,7 +290,7 @@ public struct SVGMarbleDiagram<Value> {
         return legend
     }
 
-    private static func columns(_ canvas: SVGCanvas) -> Int { max(60, Int((canvas.right - 16) / characterWidth)) }
+    private static func columns(_ canvas: SVGCanvas) -> Int { max(30, Int((canvas.right - 16) / characterWidth)) }
 
     private func document(_ canvas: SVGCanvas, background: [String], legend: [String]) -> String {
         var body = canvas.body
@@ -306,9 +373,11 @@ struct TimeLayout {
     static var widest: Double { 6000 }
     static var shortestGap: Double { 6 }
 
-    init<Value>(rows: [Tracer<Value>.Row], end: Time) {
-        var times = Set<Int64>([0, end.nanoseconds])
-        var marks: [Int64: Int] = [:]
+    /// `plot`: the width to draw to; `extra`: marks drawn besides the rows' events (a
+    /// marble's marks its run did not send), by instant.
+    init<Value>(rows: [Tracer<Value>.Row], end: Time, plot: Double = SVGMarbleDiagram<Int>.defaultPlotWidth, extra: [Int64: Int] = [:]) {
+        var times = Set<Int64>([0, end.nanoseconds]).union(extra.keys)
+        var marks: [Int64: Int] = extra.mapValues { min($0, 11) }
         for row in rows {
             var perLane: [Int64: Int] = [:]
             for (time, _, _) in row.events {
@@ -323,7 +392,7 @@ struct TimeLayout {
                 }
             }
             // Many values at one instant are one `*`: at most 8 marks and the ends.
-            for (time, count) in perLane { marks[time] = max(marks[time] ?? 0, min(count, 11)) }
+            for (time, count) in perLane { marks[time] = min(11, max(marks[time] ?? 0, count + (extra[time] ?? 0))) }
         }
         instants = times.sorted()
         position = Dictionary(uniqueKeysWithValues: instants.enumerated().map { ($1, $0) })
@@ -331,7 +400,6 @@ struct TimeLayout {
         // The room each instant's marks take before the next instant may start.
         // (An instant without marks, where a run starts or the picture ends, needs only its tick.)
         let needed = instants.map { marks[$0].map { max(TimeLayout.shortestGap, Double($0) * SVGMarbleDiagram<Int>.slot) } ?? 1 }
-        let plot = SVGMarbleDiagram<Int>.plotWidth
         var folded = [Bool](repeating: false, count: gaps.count)
         func foldWidth(_ index: Int) -> Double { max(TimeLayout.foldWidth, needed[index] + 24) }
         // Pixels per nanosecond: enough for the most crowded gap, at least the plot's width.
@@ -502,7 +570,6 @@ struct MarkPlacer {
         let key = Int64(lane) << 48 | Int64(canvas.layout.index(time))
         let offset = used[key].map { $0.offset + $0.half + 2 + half } ?? 0
         used[key] = (offset, half)
-        let laneHeight = SVGMarbleDiagram<Int>.laneHeight
-        return (canvas.x(canvas.layout.index(time)) + offset, top + Double(lane) * laneHeight + laneHeight / 2)
+        return (canvas.x(canvas.layout.index(time)) + offset, SVGMarbleDiagram<Int>.laneMiddle(top: top, lane: lane))
     }
 }

@@ -16,7 +16,7 @@ extension ServeCommand {
     /// where, once the port is bound.
     static func serve(port: Int, name: String, listening: @escaping @Sendable (String) -> Void) throws {
         var configured = PhotoServer(port: port)
-        configured.playground = PlaygroundWork(run: Playground.run, explain: Playground.explain, operators: Playground.operators,
+        configured.playground = PlaygroundWork(run: { Playground.run($0, width: $1, stop: $2) }, explain: Playground.explain, operators: Playground.operators,
                                                lessons: Playground.lessons, check: Playground.check, export: Playground.export,
                                                operatorPage: Playground.operatorPage,
                                                examples: Playground.examples, example: Playground.example,

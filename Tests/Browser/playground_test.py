@@ -62,9 +62,35 @@ def press_on_mark(browser, wait, mark, key):
     return browser.find_element(By.ID, "script").get_attribute("value")
 
 
-def assert_one_axis(browser, svg, rows):
-    """the diagram's rows share one time axis: every circle's x grows with its frame, and
-    marks of one frame in different rows are drawn at one x"""
+def centre_x(browser, element):
+    """Where an element's middle is on the screen, in CSS pixels (a diagram is scaled to its panel)."""
+    return browser.execute_script("const box = arguments[0].getBoundingClientRect(); return box.x + box.width / 2;", element)
+
+
+def assert_one_axis(browser, svg):
+    """the diagram's rows share one time axis: marks of one instant are drawn at one x in
+    every row (the first of each row's marks at that instant), and x grows with time"""
+    marks = browser.execute_script("""
+        const first = new Map();
+        for (const g of arguments[0].querySelectorAll("g[data-time][data-stage]")) {
+            const circle = g.querySelector("circle");
+            const key = g.dataset.stage + "@" + g.dataset.time;
+            if (circle && !first.has(key)) first.set(key, [Number(g.dataset.time), Number(circle.getAttribute("cx"))]);
+        }
+        return [...first.values()];""", svg)
+    assert marks, marks
+    for time, x in marks:
+        for other, other_x in marks:
+            if other == time:
+                assert other_x == x, marks
+            if other > time:
+                assert other_x > x, marks
+
+
+def assert_rows_share_one_axis(browser, svg, rows):
+    """a lesson's drawing (its marbles over what the run sent, or the wanted events over the
+    answer's) shares one time axis: every circle's x grows with its frame, and marks of one
+    frame in different rows are drawn at one x"""
     marks = browser.execute_script("""
         return [...arguments[0].querySelectorAll("g")].filter((g) => g.querySelector("circle")).map((g) => {
             const circle = g.querySelector("circle");
@@ -80,21 +106,24 @@ def assert_one_axis(browser, svg, rows):
 
 
 def test_runs_and_draws(browser, wait, url):
-    """the page runs a pipeline and draws its marbles"""
+    """the page runs a pipeline and draws it as one diagram: the marble on its source's line,
+    its marks draggable, and each stage's line under it on one time axis"""
     open_page(browser, wait, url)
     run_script(browser, wait, 'cold "-a-b-c|" | map it + "!"')
     output = browser.find_element(By.ID, "output").text
     assert 'next "a!"' in output and 'next "c!"' in output, output
-    # The diagram: two rows of three values each.
+    # The diagram: two rows of three values each, each short value inside its marble.
     circles = browser.find_elements(By.CSS_SELECTOR, "#diagram svg g.value circle")
     assert len(circles) == 6, len(circles)
-    # Above it, the one diagram: the marble (draggable) and what the run sent, on one time
-    # axis, each short value inside its marble (no legend to decode).
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline circle")) == 6)
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 3
-    assert_one_axis(browser, browser.find_element(By.CSS_SELECTOR, "#marbles svg.timeline"), rows=2)
-    assert marble_texts(browser, "#marbles") == ["a", "b", "c", "a!", "b!", "c!"]
-    assert not browser.find_elements(By.CSS_SELECTOR, "#marbles .legend")
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable")) == 4)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable circle")) == 3
+    assert_one_axis(browser, browser.find_element(By.CSS_SELECTOR, "#diagram svg"))
+    assert marble_texts(browser, "#diagram") == ["a", "b", "c", "a!", "b!", "c!"]
+    # One picture: no second diagram of the run; the text diagram is folded under the output.
+    assert not browser.find_elements(By.CSS_SELECTOR, "#marbles svg")
+    trace = browser.find_element(By.ID, "text-trace")
+    assert not trace.get_attribute("open") and "map it" in browser.execute_script("return document.getElementById('traces').textContent")
+    assert "1 col = 1ms" not in output
     browser.save_screenshot(os.path.join(shots, "playground.png"))
 
 
@@ -105,58 +134,54 @@ def marble_texts(browser, box):
             .map((g) => g.querySelector(":scope > text").textContent);""", box)
 
 
-@pytest.mark.parametrize("script, one, stage", [
-    ("of 1, 2, 3 | map it * 10", ["10", "20", "30"], ["1", "2", "3", "10", "20", "30"]),
-    ('cold "-a-b|" {a: "Ann", b: "Bo"}', ["Ann", "Bo", "Ann", "Bo"], ["Ann", "Bo"]),
+@pytest.mark.parametrize("script, stage", [
+    ("of 1, 2, 3 | map it * 10", ["1", "2", "3", "10", "20", "30"]),
+    ('cold "-a-b|" {a: "Ann", b: "Bo"}', ["Ann", "Bo"]),
 ])
-def test_values_are_drawn_inside_their_marbles(page, wait, script, one, stage):
-    """RxMarbles draws a value in its marble: so do the one diagram (the script's marbles and
-    what the run sent) and the stage diagram, for values of up to three characters (a longer
-    one goes by its letter and the legend)"""
+def test_values_are_drawn_inside_their_marbles(page, wait, script, stage):
+    """RxMarbles draws a value in its marble: so does the run's diagram, for values of up to
+    three characters (a longer one goes by its letter and the legend)"""
     run_script(page, wait, script)
-    wait.until(lambda _: marble_texts(page, "#marbles") == one)
-    assert marble_texts(page, "#diagram") == stage
+    wait.until(lambda _: marble_texts(page, "#diagram") == stage)
     run_script(page, wait, 'cold "-a|" {a: "kitten"}')
-    wait.until(lambda _: marble_texts(page, "#marbles") == ["a", "a"])
-    assert 'a = "kitten"' in page.find_element(By.CSS_SELECTOR, "#marbles .legend").text
-    # A marble's own letters are said in its label: two marbles may give `b` two values.
+    wait.until(lambda _: marble_texts(page, "#diagram") == ["a"])
+    legend = page.execute_script("""return [...document.querySelectorAll("#diagram text.legend")].map((t) => t.textContent);""")
+    assert 'a = "kitten"' in legend, legend
+    # Two marbles may give `b` two values: each is its own value, its own letter.
     run_script(page, wait, 'cold "-b|" {b: "kitten"} | merge (cold "--b|" {b: "puppy"})')
-    wait.until(lambda _: len(marble_texts(page, "#marbles")) == 4)
-    labels = page.execute_script("""return [...document.querySelectorAll("#marbles svg.timeline text.row-label")].map((t) => t.textContent);""")
-    assert 'cold "-b|" where b = "kitten"' in labels and 'cold "--b|" where b = "puppy"' in labels, labels
+    wait.until(lambda _: len(marble_texts(page, "#diagram")) == 4)
+    legend = page.execute_script("""return [...document.querySelectorAll("#diagram text.legend")].map((t) => t.textContent);""")
+    assert any('"kitten"' in line for line in legend) and any('"puppy"' in line for line in legend), legend
+    assert len(set(marble_texts(page, "#diagram"))) == 2, marble_texts(page, "#diagram")
 
 
 def test_dragging_a_marble_changes_the_output(page, wait):
-    """dragging a source marble rewrites the marble and the output"""
+    """dragging a marble's mark in the run's diagram rewrites the marble and the output"""
     browser = page
     run_script(browser, wait, 'cold "-a-b|" | map it + "!"')
     before = browser.find_element(By.ID, "output").text
     assert "1ms  next \"a!\"" in before, before
-    # The run's own drawing: the marble's row and the output's (a redraw after it would
-    # leave the marks stale).
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 2
-               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 4)
-    marble, other = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")
-    # The diagram's scale, from the marks at frames 1 and 3.
-    per_frame = (float(other.get_attribute("cx")) - float(marble.get_attribute("cx"))) / 2
+    marble, other, _ = draggable_marks(browser, wait, 3, 4)
+    # The diagram's scale on the screen, from the marks at frames 1 and 3.
+    per_frame = (centre_x(browser, other) - centre_x(browser, marble)) / 2
     browser.execute_script("document.getElementById('output').textContent = 'running'")
     # Two frames later: the a moves to frame 3, joining b there as a group (after it), the
     # end pushed past the group's width: `-a-b|` becomes `---(ba)|`.
     ActionChains(browser).click_and_hold(marble).move_by_offset(round(2 * per_frame), 0).release().perform()
     wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
-    script = browser.find_element(By.ID, "script").get_attribute("value")
+    wait.until(lambda _: '"---(ba)|"' in browser.find_element(By.ID, "script").get_attribute("value"))
+    wait.until(lambda _: "7ms  completed" in browser.find_element(By.ID, "output").text)
     after = browser.find_element(By.ID, "output").text
-    assert '"---(ba)|"' in script, script
-    assert "3ms  next \"b!\"" in after and "3ms  next \"a!\"" in after and "7ms  completed" in after, after
+    assert "3ms  next \"b!\"" in after and "3ms  next \"a!\"" in after, after
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
 
 def draggable_marks(browser, wait, count, circles):
-    """The marble's draggable marks of the run's own drawing (`count` of them, `circles` circles
-    in the whole diagram, the output row's too), once it is drawn."""
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")) == count
-               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == circles)
-    return browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+    """The marble's draggable marks in the run's own diagram (`count` of them, `circles`
+    circles in the whole diagram, the output row's too), once it is drawn."""
+    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable")) == count
+               and len(browser.find_elements(By.CSS_SELECTOR, "#diagram svg circle")) == circles)
+    return browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable")
 
 
 def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
@@ -167,8 +192,7 @@ def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
     script = 'cold "-a-------b|" | map it + "!"'
     run_script(browser, wait, script)
     marble, other, _ = draggable_marks(browser, wait, 3, 4)
-    cx = lambda mark: float(mark.find_element(By.TAG_NAME, "circle").get_attribute("cx"))
-    per_frame = (cx(other) - cx(marble)) / 8
+    per_frame = (centre_x(browser, other) - centre_x(browser, marble)) / 8
     # Pressed and moved four frames right, a frame at a time; not released.
     drag = ActionChains(browser).click_and_hold(marble)
     for _ in range(4):
@@ -177,12 +201,14 @@ def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
     wait.until(lambda _: '5ms  next "a!"' in browser.find_element(By.ID, "output").text)
     assert '1ms  next "a!"' not in browser.find_element(By.ID, "output").text
     assert browser.find_element(By.ID, "script").get_attribute("value") == script
-    # The very element dragged is still under the pointer (not drawn anew), moved with it.
+    # The very element dragged is still under the pointer, moved with it: the diagram drawn
+    # meanwhile took it in place of its own copy of the mark.
     assert marble.get_attribute("transform").startswith("translate(")
+    assert browser.execute_script("return document.getElementById('diagram').contains(arguments[0])", marble)
     ActionChains(browser).release().perform()
     wait.until(lambda _: '"-----a---b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
     draggable_marks(browser, wait, 3, 4)
-    assert [mark.get_attribute("data-frame") for mark in browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")] == ["5", "9", "10"]
+    assert [mark.get_attribute("data-frame") for mark in browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable")] == ["5", "9", "10"]
     assert '5ms  next "a!"' in browser.find_element(By.ID, "output").text
 
 
@@ -196,8 +222,7 @@ def test_a_moved_mark_is_undone_with_ctrl_z_or_undo_move(page, wait):
     undo = browser.find_element(By.ID, "undo-move")
     assert not undo.is_enabled()
     marble, other, _ = draggable_marks(browser, wait, 3, 4)
-    per_frame = (float(other.find_element(By.TAG_NAME, "circle").get_attribute("cx"))
-                 - float(marble.find_element(By.TAG_NAME, "circle").get_attribute("cx"))) / 4
+    per_frame = (centre_x(browser, other) - centre_x(browser, marble)) / 4
     ActionChains(browser).click_and_hold(marble).move_by_offset(round(2 * per_frame), 0).release().perform()
     wait.until(lambda _: '"---a-b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
     wait.until(lambda _: '3ms  next "a!"' in browser.find_element(By.ID, "output").text)
@@ -303,18 +328,19 @@ def test_play_with_reduced_motion_goes_instant_by_instant(page, wait):
 
 def test_a_timed_marble_is_one_circle_per_value_and_moves_by_keyboard(page, wait):
     """a marble with time progressions is drawn by frp's parser, one circle per value at its
-    frame; a focused mark moves with the arrow keys and the server writes the marble anew"""
+    frame; a focused mark moves with the arrow keys and the server writes the marble anew;
+    the mark keeps the focus, so the next key moves it on"""
     browser = page
     run_script(browser, wait, 'hot "-a 400ms b 100ms c 350ms d 500ms |" | map it + "!"')
-    # The run's own drawing, with its output row (the marks of an earlier drawing go stale).
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable circle")) == 4
-               and len(browser.find_elements(By.CSS_SELECTOR, "#marbles circle")) == 8)
-    marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
-    assert len(marks) == 5, len(marks)
+    marks = draggable_marks(browser, wait, 5, 8)
     assert [mark.get_attribute("data-frame") for mark in marks] == ["1", "402", "503", "854", "1355"]
     script = press_on_mark(browser, wait, marks[1], Keys.ARROW_RIGHT)
     assert '"-a 401ms b 99ms c 350ms d 500ms |"' in script, script
     assert '403ms  next "b!"' in browser.find_element(By.ID, "output").text
+    wait.until(lambda _: browser.execute_script("return document.activeElement.dataset.frame") == "403")
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait.until(lambda _: '"-a 402ms b 98ms c 350ms d 500ms |"' in browser.find_element(By.ID, "script").get_attribute("value"))
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
@@ -376,16 +402,19 @@ def test_nothing_makes_the_page_scroll_sideways(width, browser, wait, url):
 
 
 def test_a_hot_marble_with_its_subscription_point_is_drawn_inside_the_diagram(page, wait):
-    """`^` makes the marks before it negative frames: the axis starts at the earliest, so
-    every mark is inside the picture, before the output row's"""
+    """`^` makes the marks before it negative frames: the run does not see them, and its
+    diagram draws them faded before 0, inside the picture, in the order of their times"""
     browser = page
     run_script(browser, wait, 'hot "-a-^-b-c-|" | map it + "!"')
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box")) == 1)
-    xs = browser.execute_script("""
-        return [...document.querySelectorAll("#marbles svg.timeline g")].filter((g) => g.dataset.frame !== undefined)
-            .map((g) => [Number(g.dataset.frame), g.getBBox().x]);""")
-    assert xs and min(x for _, x in xs) >= 0, xs
-    assert sorted(xs) == sorted(xs, key=lambda entry: entry[1]), xs
+    marks = draggable_marks(browser, wait, 4, 5)
+    unsent = [mark for mark in marks if "unsent" in mark.get_attribute("class")]
+    assert [mark.get_attribute("data-frame") for mark in unsent] == ["-2"]
+    zero = browser.find_element(By.CSS_SELECTOR, '#diagram line.axis[data-time="0"]')
+    xs = sorted((int(mark.get_attribute("data-frame")), centre_x(browser, mark)) for mark in marks)
+    assert sorted(xs, key=lambda entry: entry[1]) == xs, xs
+    assert xs[0][1] < centre_x(browser, zero) < xs[1][1], (xs, centre_x(browser, zero))
+    assert browser.execute_script("const svg = document.querySelector('#diagram svg'), box = svg.getBoundingClientRect();"
+                                  "return [...svg.querySelectorAll('.draggable')].every((m) => m.getBoundingClientRect().x >= box.x);")
 
 
 def test_a_mark_before_the_subscription_point_moves_by_keyboard(page, wait):
@@ -393,17 +422,9 @@ def test_a_mark_before_the_subscription_point_moves_by_keyboard(page, wait):
     earlier, negative frame with the arrow keys, and the server writes `^` back in place"""
     browser = page
     run_script(browser, wait, 'hot "-a-^-b-c-|" | map it + "!"')
-    wait.until(lambda _: len(browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box")) == 1)
-    marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
-    assert [mark.get_attribute("data-frame") for mark in marks] == ["-2", "2", "4", "6"]
-    # The `^` is drawn under the row at frame 0: halfway between the marks at -2 and 2.
-    caret = browser.execute_script("""
-        const box = (e) => e.getBBox(), marks = [...document.querySelectorAll("#marbles g.draggable")];
-        const caret = document.querySelector("#marbles svg.timeline .subscription-point");
-        return caret && [box(caret).x + box(caret).width / 2, box(marks[0]).x + box(marks[0]).width / 2,
-                         box(marks[1]).x + box(marks[1]).width / 2];""")
-    assert caret and abs(caret[0] - (caret[1] + caret[2]) / 2) < 2, caret
-    script = press_on_mark(browser, wait, marks[0], Keys.ARROW_LEFT)
+    marks = draggable_marks(browser, wait, 4, 5)
+    before = next(mark for mark in marks if mark.get_attribute("data-frame") == "-2")
+    script = press_on_mark(browser, wait, before, Keys.ARROW_LEFT)
     assert 'hot "a--^-b-c-|"' in script, script
     assert '2ms  next "b!"' in browser.find_element(By.ID, "output").text
 
@@ -450,7 +471,7 @@ def test_an_operator_page_opens_and_links_its_contrasts(browser, wait, url):
     wait.until(lambda _: box.is_displayed() and box.text.startswith("switchMap PIPELINE"))
     assert browser.current_url.endswith("#/op/switchMap")
     assert "RxJS: switchMap" in box.text
-    wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable"))
+    wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable"))
     wait.until(lambda _: "completed" in browser.find_element(By.ID, "output").text)
     browser.save_screenshot(os.path.join(shots, "playground-operator.png"))
     box.find_element(By.LINK_TEXT, "flatMap").click()
@@ -489,19 +510,27 @@ def test_every_operator_page_loads_and_its_marbles_move(browser, wait, url):
         box = browser.find_element(By.ID, "operator-page")
         wait.until(lambda _: box.is_displayed() and box.get_attribute("data-shown") == name, f"{name}'s page")
         wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""), f"{name}'s run")
-        marks = browser.find_elements(By.CSS_SELECTOR, "#marbles g.draggable")
+        # Its marbles arrive after the run (`POST /marbles`): the hint, or nothing, then.
+        wait.until(lambda _: browser.execute_script(
+            "return document.querySelector('#marbles .nothing-to-drag') !== null || document.querySelector('#diagram .draggable') !== null"
+            " || document.querySelector('#marbles .draggable') !== null"), f"{name}: neither marks nor a hint")
+        # A mark the run sent (moving one it did not send may change nothing).
+        marks = (browser.find_elements(By.CSS_SELECTOR, "#diagram .draggable:not(.unsent)")
+                 or browser.find_elements(By.CSS_SELECTOR, "#marbles .draggable"))
         if not marks:
-            # A source's example: its output row is drawn, and the page says why nothing moves.
-            wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles .nothing-to-drag"), f"{name}: no hint")
-            wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#marbles svg.timeline .operator-box"), f"{name}: no output row")
+            # A source's example: its diagram is drawn, and the page says why nothing moves.
+            assert browser.find_elements(By.CSS_SELECTOR, "#marbles .nothing-to-drag"), f"{name}: no hint"
+            assert browser.find_elements(By.CSS_SELECTOR, "#diagram svg"), f"{name}: no diagram"
             unmoved += 1
             continue
-        before = browser.find_element(By.ID, "output").text
+        # What the run printed and drew as text (a moved end may change only a stage's row).
+        ran = lambda: browser.find_element(By.ID, "output").text + browser.execute_script("return document.getElementById('traces').textContent")
+        before = ran()
         browser.execute_script("document.getElementById('output').textContent = 'running'")
         browser.execute_script("arguments[0].focus()", marks[-1])
         marks[-1].send_keys(Keys.ARROW_RIGHT)
         wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
-        assert browser.find_element(By.ID, "output").text != before, name
+        assert ran() != before, name
         moved += 1
     assert len(names) > 50 and moved > 30 and moved + unmoved == len(names), (len(names), moved, unmoved)
 
@@ -516,7 +545,7 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     watched = browser.find_elements(By.CSS_SELECTOR, "#lesson .watched")
     assert watched
     wait.until(lambda _: all(box.find_elements(By.CSS_SELECTOR, "svg.timeline .operator-box") for box in watched))
-    assert_one_axis(browser, watched[0].find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
+    assert_rows_share_one_axis(browser, watched[0].find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
     answer = exercise.find_element(By.CLASS_NAME, "answer")
     verdict = exercise.find_element(By.CLASS_NAME, "verdict")
     # A known mistake: the marbles, and the hint aimed at it.
@@ -530,7 +559,7 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     assert "Wanted, and what your answer sent:" in drawn.text
     # Wanted and sent are two rows of one diagram on one time axis: a mark's x follows its
     # frame, the same in both rows.
-    assert_one_axis(browser, drawn.find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
+    assert_rows_share_one_axis(browser, drawn.find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
     assert len(drawn.find_elements(By.CSS_SELECTOR, "svg")) >= 2
     browser.save_screenshot(os.path.join(shots, "playground-lesson-wrong.png"))
     answer.clear()
@@ -709,16 +738,17 @@ def test_example_svgs(browser):
 
 
 def test_a_marble_only_an_expect_reads_is_drawn_apart_and_an_inner_one_says_its_time(page, wait):
-    """the one diagram draws the marbles the runs read, then what they sent; a marble only
-    an expect reads comes after them, said so, and an inner pipeline's marble says its time
-    starts at each run (it is not drawn over the output as if it were the run's input)"""
+    """a marble the runs read is drawn in the run's diagram, an inner pipeline's on each
+    run's lane, from where the run starts; a marble only an expect reads is not a run's, and
+    is drawn apart under the diagram, said so, its marks draggable there"""
     run_script(page, wait, 'expect cold "-x-y|" emits "-x-y|"\nof 1, 2 | flatMap (cold "-z|")')
     def labels():
         return page.execute_script("""return [...document.querySelectorAll("#marbles svg.timeline text.row-label")].map((t) => t.textContent);""")
     wait.until(lambda _: any("only an expect reads" in label for label in labels()))
-    shown = labels()
-    inner = next(i for i, label in enumerate(shown) if label.startswith('cold "-z|"'))
-    expect_only = next(i for i, label in enumerate(shown) if label.startswith("only an expect reads: "))
-    assert "(its time starts at each run)" in shown[inner], shown
-    assert shown[expect_only] == 'only an expect reads: cold "-x-y|"', shown
-    assert inner < expect_only, shown
+    assert labels() == ['only an expect reads: cold "-x-y|"'], labels()
+    assert len(page.find_elements(By.CSS_SELECTOR, "#marbles .draggable")) == 3
+    # The inner marble (number 1) in the diagram: its z and its end on each run's lane (both
+    # runs start at 0: `of` sends at once).
+    inner = page.find_elements(By.CSS_SELECTOR, '#diagram .draggable[data-marble="1"]')
+    assert sorted((mark.get_attribute("data-frame"), mark.get_attribute("data-time")) for mark in inner) == [
+        ("1", "1000000"), ("1", "1000000"), ("2", "2000000"), ("2", "2000000")], inner

@@ -734,7 +734,7 @@ struct MarbleTraceTests {
         let svg = path + ".svg"
         _ = ScriptRunner(clock: .virtual, trace: false, svgPath: svg, maxEvents: 20_000, output: Captured().output).run(path: path)
         let text = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(text.utf8.count < 5_000, "not a line and a circle per inner run")
+        #expect(text.utf8.count < 6_000, "not a line and a circle per inner run")
         // The first 5 inner runs and the last have lanes of their own; the others are said.
         #expect(text.contains("↳ run 5000"))
         #expect(text.contains("of it: runs 6–4999 are not drawn"))

@@ -117,7 +117,7 @@ final class SVGShapes: NSObject, XMLParserDelegate {
         case "polyline" where groups.last == "fold":
             let xs = (attributes["points"] ?? "").split(separator: " ").compactMap { Double($0.split(separator: ",")[0]) }
             if let low = xs.min(), let high = xs.max() { folds.append((low, high)) }
-        case "text" where groups.last != "value" && groups.last != "many":
+        case "text" where !["value", "many", "unsent"].contains(groups.last ?? ""):
             let style = attributes["class"] ?? ""
             let size = ["tick", "foldlabel"].contains(style) ? 12.0 : 14.0
             text = (number("x"), number("y"), size, style == "tick")

@@ -15,7 +15,8 @@ struct SVGPlaybackTests {
         let marks = try Self.read(#"cold "-a--b|" | map it + "!""#)
         #expect(marks.labels == ["0": #"cold "-a--b|""#, "1": #"map it + "!""#])
         #expect(marks.marks.map { "\($0.kind) \($0.time) \($0.stage) \($0.title)" } == [
-            #"value 1000000 0 "a""#, #"value 4000000 0 "b""#, "completed 5000000 0 ",
+            // A marble's end is a group: a bar and the area a pointer grabs it by.
+            #"value 1000000 0 "a""#, #"value 4000000 0 "b""#, "end 5000000 0 ",
             #"value 1000000 1 "a!""#, #"value 4000000 1 "b!""#, "completed 5000000 1 ",
         ])
         #expect(marks.ticks == [0, 1_000_000, 4_000_000, 5_000_000])
@@ -36,6 +37,27 @@ struct SVGPlaybackTests {
         #expect(SVGMarbleDiagram<Int>.sendingOrder([]) == [])
     }
 
+    @Test("a marble's marks say which entry of which marble each is; the ones its run did not send are drawn faded, at the marble's time")
+    func marbleMarksSayTheirEntry() throws {
+        // `take 2` cancels the marble after b, so c and its end were not sent.
+        let marks = try Self.read(#"cold "-a-b-c|" | take 2"#)
+        let entries = { (marks: Marks) in marks.marks.compactMap { mark in mark.entry.map { "\(mark.kind) \(mark.time) \($0)" } } }
+        #expect(entries(marks) == ["value 1000000 0/0 at 1", "value 3000000 0/1 at 3", "unsent 5000000 0/2 at 5", "unsent end 6000000 0/3 at 6"])
+        // The second marble (number 1) is a hot one: its x before `^` was not seen by the run,
+        // and is drawn at -2 ms, faded.
+        let hot = try Self.read(#"""
+            expect cold "-a|" emits "-a|"
+            hot "-x-^-y-|" | map it + "!"
+            """#)
+        #expect(entries(hot) == ["value 2000000 1/1 at 2", "end 4000000 1/2 at 4", "unsent -2000000 1/0 at -2"])
+        // Only the marks sent carry a stage (Play shows them); the unsent ones are the marble's.
+        #expect(marks.marks.filter { $0.kind.hasPrefix("unsent") }.allSatisfy { $0.stage.isEmpty })
+        // An inner marble's marks are its entries on each run's lane, timed from the run's start.
+        let inner = try Self.read(#"cold "-a--b|" | flatMap (cold "-x|")"#)
+        #expect(inner.marks.compactMap { mark in mark.entry.map { "\(mark.time) \($0)" } }.filter { $0.contains(" 1/") }
+                == ["2000000 1/0 at 1", "3000000 1/1 at 2", "5000000 1/0 at 1", "6000000 1/1 at 2"])
+    }
+
     static func read(_ script: String) throws -> Marks {
         let path = try temporaryScript("") + ".svg"
         let runner = ScriptRunner(clock: .virtual, trace: false, svgPath: path, output: Captured().output)
@@ -50,7 +72,7 @@ struct SVGPlaybackTests {
 
 /// The marks of an SVG with a time, in the order drawn; the labels by stage; the ticks' times.
 final class Marks: NSObject, XMLParserDelegate {
-    var marks: [(kind: String, time: String, stage: String, title: String)] = []
+    var marks: [(kind: String, time: String, stage: String, title: String, entry: String?)] = []
     var labels: [String: String] = [:]
     var ticks: [Int64] = []
     private var label: String?
@@ -65,7 +87,8 @@ final class Marks: NSObject, XMLParserDelegate {
         if name == "text", attributes["class"] == "label" { label = attributes["data-stage"] }
         if attributes["class"] == "axis", let time = attributes["data-time"] { ticks.append(Int64(time) ?? -1) }
         guard attributes["class"] != "axis", let time = attributes["data-time"] else { return }
-        marks.append((attributes["class"] ?? "", time, attributes["data-stage"] ?? "", ""))
+        let entry = attributes["data-marble"].map { "\($0)/\(attributes["data-entry"] ?? "?") at \(attributes["data-frame"] ?? "?")" }
+        marks.append((attributes["class"] ?? "", time, attributes["data-stage"] ?? "", "", entry))
         inMark = true
     }
 

@@ -9,6 +9,8 @@ public struct MarbleLiteral: Sendable {
     public let text: String
     /// Where the string literal is, quotes included (in the source's scalars).
     public let range: SourceRange
+    /// Where its source's name is (`cold`, `hot`): where the stage's trace row is.
+    public let stageRange: SourceRange
 
     /// Every marble source's literal in the source (`cold "…"`, `hot "…"`: an entry whose
     /// first parameter is a marble), in order.
@@ -17,7 +19,7 @@ public struct MarbleLiteral: Sendable {
         return zip(tokens, tokens.dropFirst()).compactMap { name, literal in
             guard case .name(let word) = name.kind, case .string(let text) = literal.kind,
                   let parameter = catalogue[word]?.parameters.first, parameter.kind == .marble else { return nil }
-            return MarbleLiteral(kind: parameter.marbleKind, text: text, range: literal.range)
+            return MarbleLiteral(kind: parameter.marbleKind, text: text, range: literal.range, stageRange: name.range)
         }
     }
 

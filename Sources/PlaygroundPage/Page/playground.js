@@ -18,7 +18,10 @@ const DIAGRAM_ATTRIBUTES = new Set(["x", "y", "x1", "y1", "x2", "y2", "cx", "cy"
   "font-weight", "font-size", "font-family", "opacity"]);
 // The data a diagram's marks carry for Play, each kept only with the plain number it may
 // hold: a mark's time (nanoseconds, as its tick's) and its stage (a number, as its label's).
-const DIAGRAM_DATA = new Map([["data-time", /^-?[0-9]{1,19}$/], ["data-stage", /^[0-9]{1,6}$/]]);
+// A mark of a marble written in the script also says which (its number among the script's
+// marbles), which of its entries, and that entry's frame: what a drag moves.
+const DIAGRAM_DATA = new Map([["data-time", /^-?[0-9]{1,19}$/], ["data-stage", /^[0-9]{1,6}$/],
+  ["data-marble", /^[0-9]{1,6}$/], ["data-entry", /^[0-9]{1,7}$/], ["data-frame", /^-?[0-9]{1,13}$/]]);
 
 function svgElement(name, attributes = {}, text) {
   const element = document.createElementNS(SVG, name);
@@ -257,26 +260,36 @@ async function run() {
   $("share").href = location.href;
   let reply;
   try {
-    const response = await post("/run", script);
+    const response = await post(runPath(), script);
     reply = await response.json();
     if (asked !== runRequest) return;
     if (!response.ok) return showProblem(reply.error || response.statusText);
   } catch (error) {
     return showProblem("The server did not answer: " + error.message);
   }
-  showRun(reply);
+  showRun(reply, script);
   markProblem(reply.marks || []);
-  shown.results = reply.results || [];
-  shown.resultsFor = script;
   drawMarbles();
 }
 
-// A run's text and diagrams (its marbles are drawn by whoever asked for it).
-function showRun(reply) {
+// `POST /run/WIDTH`: the diagrams drawn to the width of their panel (its time axis that
+// much narrower than the panel), so a run fits at a phone's width as at a desktop's.
+function runPath() {
+  const panel = $("diagram").clientWidth || ROW_WIDTH;
+  return `/run/${Math.max(240, Math.min(2400, Math.floor(panel) - 56))}`;
+}
+
+// A run's text and diagrams, the diagrams' marbles made draggable (the marbles no diagram
+// draws are drawn by whoever asked for the run).
+function showRun(reply, script) {
   $("output").textContent = reply.output;
+  $("traces").textContent = (reply.traces || []).join("\n\n");
+  $("text-trace").hidden = !(reply.traces || []).length;
   $("diagnostics").hidden = reply.diagnostics === "";
   $("diagnostics").textContent = reply.diagnostics;
   showDiagrams(reply.svgs, reply.notes);
+  shown.diagramFor = script;
+  for (const mark of $("diagram").querySelectorAll("[data-marble][data-entry][data-frame][data-time]")) draggableMark(mark);
 }
 
 // Marks the first diagnostic where it is in the editor: its text selected, and where it
@@ -347,15 +360,16 @@ async function importRxJS() {
   run();
 }
 
-// The one diagram (#marbles): the script's marbles, each draggable along its row, and
-// under them each run's output row, all on one time axis, so a moved mark and what it
-// changed line up. The server sends every row — the marbles as frp's parser reads them
-// (`POST /marbles`), a run's events as it printed them (`results` of `POST /run`) — and
-// the page parses nothing. A dragged mark is moved by the server (`POST /marbles/M/E/F`),
-// which writes the marble anew (times as `400ms`, marks of one frame as a group).
+// The script's marbles (`POST /marbles`, read by frp's parser: the page parses none). A run's
+// diagram draws each marble on its source's line, its marks draggable (`draggableMark`);
+// #marbles draws, on a time axis of its own, the marbles no diagram of this script draws:
+// one only an `expect` reads (it belongs to its expect, not to a run), or all of them while
+// the script is being changed and not yet run. A dragged mark is moved by the server
+// (`POST /marbles/M/E/F`), which writes the marble anew (times as `400ms`, marks of one
+// frame as a group).
 const ROW_WIDTH = 720;
 const LEFT = 14;
-const shown = { inputs: [], inputsFor: null, results: [], resultsFor: null };
+const shown = { inputs: [], inputsFor: null, diagramFor: null };
 let marbleRequest = 0;
 async function drawMarbles() {
   const asked = ++marbleRequest;
@@ -374,30 +388,23 @@ async function drawMarbles() {
   drawTimeline();
 }
 
-// The rows of the script in the editor: its marbles, and its runs' output when the runs
-// were of this script (while it is being edited, the marbles alone).
+// The marbles of the script in the editor that no diagram of it draws.
 function drawTimeline() {
   // Not under a dragged mark: the drop draws the rows (moved or as they were).
   if (dragging) { drawnAfterDrag = true; return; }
   const script = $("script").value;
-  const rows = [];
-  // The marbles the runs read, then what the runs sent; a marble only an `expect` reads
-  // belongs to its expect, and comes after the runs, said so.
-  const inputRows = (readByRun) => shown.inputsFor !== script ? [] : shown.inputs.flatMap((marble, number) =>
-    (marble.readByRun !== false) !== readByRun ? [] : [{
-      label: (readByRun ? "" : "only an expect reads: ") + `${marble.kind} "${marble.text}"`
-        + (marble.draggable ? "" : `: ${marble.reason}`) + (marble.perRun ? " (its time starts at each run)" : "")
-        + meanings(marble.entries),
-      entries: marble.entries, width: marble.width || 0, number: marble.draggable ? number : -1,
-      // A hot marble's marks may go before its `^` (negative frames), others not before 0.
-      least: marble.subscriptionPoint ? -Infinity : 0,
-    }]);
-  rows.push(...inputRows(true));
-  if (shown.resultsFor === script) {
-    for (const result of shown.results) rows.push({ ...result, output: true, number: -1 });
-  }
-  rows.push(...inputRows(false));
-  const parts = rows.length ? timeline(rows, $("marbles")) : [];
+  const drawn = new Set(shown.diagramFor !== script ? [] :
+    [...$("diagram").querySelectorAll("[data-marble]")].map((mark) => Number(mark.dataset.marble)));
+  const rows = shown.inputsFor !== script ? [] : shown.inputs.flatMap((marble, number) => drawn.has(number) ? [] : [{
+    label: (marble.readByRun === false ? "only an expect reads: " : "") + `${marble.kind} "${marble.text}"`
+      + (marble.draggable ? "" : `: ${marble.reason}`) + (marble.perRun ? " (its time starts at each run)" : "")
+      + meanings(marble.entries),
+    entries: marble.entries, width: marble.width || 0, number: marble.draggable ? number : -1,
+    // A hot marble's marks may go before its `^` (negative frames), others not before 0.
+    least: marble.subscriptionPoint ? -Infinity : 0,
+  }]);
+  const parts = rows.length ? [element("h4", "", shown.diagramFor === script ? "Marbles no run draws" : "The script's marbles (not run yet)"),
+                               ...timeline(rows, $("marbles"))] : [];
   if (shown.inputsFor === script && !shown.inputs.some((marble) => marble.draggable)) {
     parts.push(element("p", "hint nothing-to-drag", "Nothing to drag here: the script has no cold or hot marble (a source such as "
       + "`of`, `timer` or a photo service sends what its arguments say). Write one, e.g. `cold \"-a-b|\" | …`, to drag its marks."));
@@ -420,7 +427,7 @@ function meanings(entries) {
   return seen.size ? " where " + [...seen].map(([mark, value]) => `${mark} = ${value}`).join(", ") : "";
 }
 
-// A lesson's run, drawn in place as the one diagram: the marbles it reads and what it sent.
+// A lesson's run, drawn in place on one axis: the marbles it reads and what it sent.
 async function drawInPlace(box, script) {
   const [ran, marbles] = await Promise.all([post("/run", script), post("/marbles", script)]);
   if (!ran.ok || !marbles.ok) {
@@ -482,23 +489,11 @@ function timeline(rows, box) {
       }
       group.dataset.frame = entry.frame;
       if (row.number >= 0) {
-        group.classList.add("draggable");
         group.dataset.marble = row.number;
-        group.dataset.mark = entry.mark;
-        group.tabIndex = 0;
+        group.dataset.entry = index;
         group.appendChild(svgElement("title", {}, `${value}: drag it, or move it with the arrow keys`));
-        // Pointer events: a mouse, a pen or a finger.
-        group.addEventListener("pointerdown", (event) => startDrag(event, row.number, index, entry.frame, scale, group, row.least));
-        group.addEventListener("keydown", (event) => {
-          const step = event.shiftKey ? 10 : 1;
-          const to = event.key === "ArrowRight" ? entry.frame + step : event.key === "ArrowLeft" ? Math.max(row.least, entry.frame - step) : null;
-          if (to === null) return;
-          event.preventDefault();
-          // The diagram is drawn anew after the move: the moved mark gets the focus back,
-          // so the arrow keys go on moving it.
-          refocus = { marble: row.number, mark: entry.mark, frame: to };
-          moveMark(row.number, index, to);
-        });
+        makeMovable(group, { number: row.number, index, frame: entry.frame, least: row.least,
+                             landing: (dx) => entry.frame + Math.round(dx / scale) });
       } else {
         group.appendChild(svgElement("title", {}, value));
       }
@@ -565,36 +560,94 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
   return group;
 }
 
-// A mark dragged along its row. The output follows the drag: each frame the mark would
+// A mark of a run's diagram that is an entry of one of the script's marbles, made
+// draggable: its frame moves by the time the pointer moved over, read from the diagram's
+// own ticks (each says its time: between two ticks time is to scale, across a fold it is
+// the fold's length), so a mark dragged over a fold passes the time folded there.
+function draggableMark(mark) {
+  const number = Number(mark.dataset.marble), index = Number(mark.dataset.entry), frame = Number(mark.dataset.frame);
+  const marble = shown.inputsFor === $("script").value ? shown.inputs[number] : null;
+  const least = marble && marble.subscriptionPoint ? -Infinity : frame < 0 ? -Infinity : 0;
+  // Its title stays what it says of the run (Play reads it); what it is, for a screen reader.
+  const title = mark.querySelector(":scope > title");
+  mark.setAttribute("aria-label", `${title ? title.textContent : "the end"} at ${frame}ms: drag it, or move it with the arrow keys`);
+  // The ticks of the diagram the mark was drawn in: a drag goes on over the diagrams drawn
+  // meanwhile (the grabbed mark put into each), whose ticks are of the moved script.
+  const ticks = [...mark.ownerSVGElement.querySelectorAll("line.axis[data-time]")]
+    .map((tick) => ({ x: Number(tick.getAttribute("x1")), time: Number(tick.dataset.time) / 1e6 }))
+    .sort((a, b) => a.x - b.x);
+  const time = Number(mark.dataset.time) / 1e6;
+  makeMovable(mark, { number, index, frame, least, landing: (dx) => frame + framesMoved(ticks, time, dx) });
+}
+
+// The frames a mark at `time` (ms) moves when dragged `dx` along a diagram with these ticks.
+function framesMoved(ticks, time, dx) {
+  const at = ticks.find((tick) => tick.time === time);
+  if (!at || ticks.length < 2) return Math.round(dx / FRAME);
+  // The time at x: between the two ticks around it; past either end, at the nearest pair's scale.
+  const timeAt = (x) => {
+    let pair = ticks.findIndex((tick, i) => i > 0 && x <= tick.x);
+    if (pair < 0) pair = ticks.length - 1;
+    if (pair === 0) pair = 1;
+    const [from, to] = [ticks[pair - 1], ticks[pair]];
+    return to.x === from.x ? from.time : from.time + (x - from.x) * (to.time - from.time) / (to.x - from.x);
+  };
+  return Math.round(timeAt(at.x + dx) - time);
+}
+
+// A mark (of the timeline or of a run's diagram) that can be grabbed: by a pointer (a
+// mouse, a pen or a finger) or, focused, by the arrow keys. `landing(dx)` is the frame it
+// lands on when dragged dx of its picture's units.
+function makeMovable(group, mark) {
+  group.classList.add("draggable");
+  group.tabIndex = 0;
+  group.addEventListener("pointerdown", (event) => startDrag(event, group, mark));
+  group.addEventListener("keydown", (event) => {
+    const step = event.shiftKey ? 10 : 1;
+    const to = event.key === "ArrowRight" ? mark.frame + step : event.key === "ArrowLeft" ? Math.max(mark.least, mark.frame - step) : null;
+    if (to === null) return;
+    event.preventDefault();
+    // The diagram is drawn anew after the move: the moved mark gets the focus back, so
+    // the arrow keys go on moving it.
+    refocus = { marble: mark.number };
+    moveMark(mark.number, mark.index, to);
+  });
+}
+
+// A mark dragged along its line. The output follows the drag: each frame the mark would
 // land on is the script as it was when the drag began with the mark moved there, run and
-// shown (`followDrag`); the row itself is not drawn anew under the pointer (the dragged
-// element stays), only on release, when the moved script goes into the editor.
-let dragging = false, drawnAfterDrag = false;
-function startDrag(event, number, index, frame, scale, group, least) {
+// shown (`followDrag`). The element grabbed stays under the pointer: a run's diagram drawn
+// meanwhile takes it in place of its own copy of the mark. On release, the moved script
+// goes into the editor and runs.
+let dragging = null, drawnAfterDrag = false;
+function startDrag(event, group, mark) {
   event.preventDefault();
   // The mark takes the focus (not the editor, as it keeps it on a press otherwise): the
   // arrow keys move it on after the drag, and Ctrl+Z undoes the drag.
   group.focus({ preventScroll: true });
+  const svg = group.ownerSVGElement;
+  // Screen pixels to the picture's units (a diagram is scaled to fit its panel).
+  const perUnit = (svg && svg.getScreenCTM() && svg.getScreenCTM().a) || 1;
   const startX = event.clientX;
   const script = $("script").value;
-  const follow = followDrag(script, number, index, frame);
-  const landing = (at) => Math.max(least, frame + Math.round((at.clientX - startX) / scale));
-  dragging = true;
+  const follow = followDrag(script, mark);
+  const landing = (at) => Math.max(mark.least, mark.landing((at.clientX - startX) / perUnit));
+  dragging = { group, number: mark.number };
   drawnAfterDrag = false;
   const move = (moved) => {
-    group.setAttribute("transform", `translate(${moved.clientX - startX},0)`);
+    group.setAttribute("transform", `translate(${(moved.clientX - startX) / perUnit},0)`);
     follow.toward(landing(moved));
   };
   const drop = (dropped) => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", drop);
     window.removeEventListener("pointercancel", drop);
-    dragging = false;
+    dragging = null;
     follow.stop();
     const to = landing(dropped);
-    if (to !== frame) {
-      refocus = { marble: number, mark: group.dataset.mark, frame: to };
-      return moveMark(number, index, to);
+    if (to !== mark.frame) {
+      refocus = { marble: mark.number };
+      return moveMark(mark.number, mark.index, to);
     }
     group.removeAttribute("transform");
     // Dragged away and back: the output shown was of a move; the script's own run again.
@@ -609,14 +662,14 @@ function startDrag(event, number, index, frame, scale, group, least) {
 // The runs shown while a mark is dragged. One is asked at a time (the server takes a few
 // requests from a page at once, and a pointer moves faster than a run answers); when it is
 // answered, the newest frame wanted meanwhile is asked next, the frames passed over never.
-function followDrag(script, number, index, frame) {
-  let wanted = frame, asked = frame, busy = false, over = false, moved = false;
+function followDrag(script, mark) {
+  let wanted = mark.frame, asked = mark.frame, busy = false, over = false, moved = false;
   const next = async () => {
     busy = true;
     while (!over && asked !== wanted) {
       asked = wanted;
       moved = true;
-      await showMoved(script, number, index, frame === asked ? null : asked);
+      await showMoved(script, mark, mark.frame === asked ? null : asked, () => over);
     }
     busy = false;
   };
@@ -627,36 +680,45 @@ function followDrag(script, number, index, frame) {
   };
 }
 
-// The script with mark `index` of marble `number` at `frame` (null: where it is), run and
-// its output and diagrams shown, not its marbles. It counts as a run asked for, so the next
-// one asked (another frame's, the release's) wins.
-async function showMoved(script, number, index, frame) {
+// The script with `mark` at `frame` (null: where it is), run and its output and diagrams
+// shown, not its marbles. It counts as a run asked for, so the next one asked (another
+// frame's, the release's) wins. The grabbed element is put in the new diagram in place of
+// the moved mark's copy there.
+async function showMoved(script, mark, frame, released) {
   const asked = ++runRequest;
   try {
-    let moved = script;
+    let moved = script, entry = mark.index;
     if (frame !== null) {
-      const response = await post(`/marbles/${number}/${index}/${frame}`, script);
+      const response = await post(`/marbles/${mark.number}/${mark.index}/${frame}`, script);
       const reply = await response.json();
       if (!response.ok || reply.error) return;
-      moved = reply.script;
+      [moved, entry] = [reply.script, reply.entry];
     }
     if (asked !== runRequest) return;
-    const response = await post("/run", moved);
+    const response = await post(runPath(), moved);
     const reply = await response.json();
-    if (asked === runRequest && response.ok) showRun(reply);
+    if (asked !== runRequest || !response.ok || released()) return;
+    const grabbed = dragging && dragging.group;
+    showRun(reply, moved);
+    const copy = $("diagram").querySelector(`[data-marble="${mark.number}"][data-entry="${entry}"]`);
+    if (grabbed && grabbed.ownerSVGElement && !$("diagram").contains(grabbed) && copy) {
+      copy.classList.add("moving-copy");
+      copy.ownerSVGElement.appendChild(grabbed);
+    }
   } catch (error) {
     // Not shown: the release's run says what went wrong.
   }
 }
 
-// The mark moved by the arrow keys, to focus again once the diagram is drawn anew.
+// The mark moved by a drag or the arrow keys, to focus again once it is drawn anew: its
+// marble's number, and its entry's place among the marble's entries once the server said.
 let refocus = null;
 function focusMovedMark() {
-  if (!refocus) return;
-  const { marble, mark, frame } = refocus;
-  const found = [...document.querySelectorAll(`#marbles g.draggable[data-marble="${marble}"]`)]
-    .find((group) => group.dataset.mark === mark && Number(group.dataset.frame) === frame);
-  if (found) { refocus = null; found.focus(); }
+  if (!refocus || refocus.entry === undefined) return;
+  const { marble, entry } = refocus;
+  const found = document.querySelector(`#diagram .draggable[data-marble="${marble}"][data-entry="${entry}"]`)
+    || document.querySelector(`#marbles .draggable[data-marble="${marble}"][data-entry="${entry}"]`);
+  if (found) { refocus = null; found.focus({ preventScroll: true }); }
 }
 
 // Asks the server to move mark `index` of marble `number` to `frame`; the script it answers
@@ -665,10 +727,12 @@ async function moveMark(number, index, frame) {
   const response = await post(`/marbles/${number}/${index}/${frame}`, $("script").value);
   const reply = await response.json();
   if (!response.ok || reply.error) {
+    refocus = null;
     showProblem(reply.error || response.statusText);
     drawMarbles();
     return;
   }
+  if (refocus) refocus.entry = reply.entry;
   remember({ before: $("script").value, after: reply.script });
   $("script").value = reply.script;
   run();

@@ -64,6 +64,11 @@ struct RunOutputs {
     var svgPath: String?
     /// Where each run's SVG diagram goes instead of a file (the playground's reply).
     var diagrams: ((String) -> Void)?
+    /// The width an SVG's time axis is drawn to, and the script's marbles its rows play.
+    /// Where each run's text diagram goes instead of the output (the playground's fold).
+    var textDiagrams: ((String) -> Void)?
+    var svgPlotWidth = SVGMarbleDiagram<Value>.defaultPlotWidth
+    var scriptMarbles: ScriptMarbles?
     /// Where each run's printed events go as well (the playground draws them as the run's
     /// output row, on one time axis with the script's marbles).
     var results: ((RunResult) -> Void)?
@@ -75,11 +80,11 @@ struct RunOutputs {
     func observers(output: Output, interruptEchoes: Bool) -> [any RunObserver] {
         var observers: [any RunObserver] = [EventPrinter(output: output, line: EventLine(style: diagramStyle, pretty: prettyValues),
                                                          interruptEchoes: interruptEchoes)]
-        observers.append(TraceText(output: output, style: diagramStyle, draws: tracing))
+        observers.append(TraceText(output: output, style: diagramStyle, draws: tracing, elsewhere: textDiagrams))
         if let diagrams {
-            observers.append(SVGDiagram(destination: .reply(diagrams), output: output))
+            observers.append(SVGDiagram(destination: .reply(diagrams), output: output, plotWidth: svgPlotWidth, marbles: scriptMarbles))
         } else if let svgPath {
-            observers.append(SVGDiagram(destination: .file(svgPath), output: output))
+            observers.append(SVGDiagram(destination: .file(svgPath), output: output, plotWidth: svgPlotWidth, marbles: scriptMarbles))
         }
         if let eventsFile, eventsFile.isWritable { observers.append(EventsFlush(file: eventsFile, output: output)) }
         if let results { observers.append(ResultRows(deliver: results)) }

@@ -45,6 +45,9 @@ struct TraceText: RunObserver {
     let style: DiagramStyle
     /// Whether the diagram is drawn (`:trace off` still prints the requests).
     let draws: Bool
+    /// Where the drawn diagram goes instead of the output, with its run's title first (the
+    /// playground folds it under the events, its one picture being the SVG).
+    let elsewhere: ((String) -> Void)?
 
     func finished(_ run: FinishedRun, report: inout RunReport) {
         guard run.drawable else {
@@ -57,7 +60,7 @@ struct TraceText: RunObserver {
                                         describe: { $0.legendDescription }, detail: { $0.shownDescription }, named: run.named)
             if !diagram.isEmpty {
                 let (drawn, letters) = diagram.renderLettered()
-                output.line(drawn)
+                if let elsewhere { elsewhere("» " + run.title + "\n" + drawn) } else { output.line(drawn) }
                 // The trace's letters first: a value has one letter in both drawings of the run.
                 report.letters = letters + report.letters
             }
@@ -76,11 +79,14 @@ struct SVGDiagram: RunObserver {
 
     let destination: Destination
     let output: Output
+    let plotWidth: Double
+    let marbles: ScriptMarbles?
 
     func finished(_ run: FinishedRun, report: inout RunReport) {
         guard run.drawable, let tracer = run.outcome.tracer else { return }
         let svg = SVGMarbleDiagram(tracer: tracer, end: run.outcome.end, title: run.title,
-                                   describe: { $0.legendDescription }, detail: { $0.shownDescription }, named: run.named).render()
+                                   describe: { $0.legendDescription }, detail: { $0.shownDescription }, named: run.named,
+                                   plotWidth: plotWidth, marbleRow: { [marbles] in marbles?.row(key: $0, label: $1) }).render()
         switch destination {
         case .reply(let deliver):
             deliver(svg)
