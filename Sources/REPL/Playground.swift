@@ -29,7 +29,6 @@ public enum Playground {
         runner.sandboxed = true
         runner.interrupted = stop
         runner.diagrams = { output.svgs.append($0) }
-        runner.results = { output.results.append($0) }
         runner.svgPlotWidth = Double(width)
         runner.textDiagrams = { output.traces.append($0) }
         runner.memoryLimit = memoryLimit
@@ -46,6 +45,10 @@ public enum Playground {
                 svgs.append(svg)
             }
         }
+        // Said where it is seen whatever the output's size (the output says it too, at its end).
+        if limit.hasPassed {
+            notes.append("The script's limit of \(realTimeLimit) of real time had passed: what was left of it was not done.")
+        }
         // The text diagrams, folded on the page: within what is left of the reply's size.
         var traces: [String] = []
         for trace in output.traces {
@@ -61,10 +64,6 @@ public enum Playground {
             text = String(decoding: text.utf8.prefix(largestReply), as: UTF8.self)
             notes.append("The output is cut after \(largestReply >> 20) MB.")
         }
-        let (rows, left) = PlaygroundRows.rows(output.results, marks: PlaygroundRows.marbleMarks(in: source), limit: limit)
-        if left > 0 {
-            notes.append("The one diagram leaves out the last \(left) run\(left == 1 ? "" : "s"): the limit of \(realTimeLimit) of real time had passed.")
-        }
         return JSON.object([
             "status": .number(Int(status)), "output": .string(text),
             "diagnostics": .string(output.errors.joined(separator: "\n\n")),
@@ -72,7 +71,7 @@ public enum Playground {
             // the runner printed them; one that ran has none).
             "marks": .array(status == 2 ? marks(script) : []),
             "svgs": .array(svgs.map(JSON.string)), "notes": .array(notes.map(JSON.string)),
-            "results": .array(rows), "traces": .array(traces.map(JSON.string)),
+            "traces": .array(traces.map(JSON.string)),
         ]).text
     }
 
@@ -306,7 +305,6 @@ public enum Playground {
         private(set) var cut = 0
         var svgs: [String] = []
         var traces: [String] = []
-        var results: [RunResult] = []
         var output: Output {
             Output(line: { [self] in keep($0, in: &lines) }, error: { [self] in keep($0, in: &errors) })
         }

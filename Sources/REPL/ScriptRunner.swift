@@ -33,8 +33,6 @@ public struct ScriptRunner {
     public var interrupted: (@Sendable () -> Bool)?
     /// Where each run's SVG diagram goes instead of a file (the playground's reply).
     public var diagrams: ((String) -> Void)?
-    /// Where each run's printed events go as well (the playground's output rows).
-    public var results: ((RunResult) -> Void)?
     /// Where each run's text diagram goes instead of the output (the playground's fold).
     public var textDiagrams: ((String) -> Void)?
     /// The width each SVG's time axis is drawn to (the playground's panel).
@@ -125,7 +123,7 @@ public struct ScriptRunner {
             options.interrupted = { Interrupt.isSet }
         }
         var outputs = RunOutputs(tracing: trace, diagramStyle: diagram, prettyValues: !sandboxed && isatty(1) == 1,
-                                 svgPath: svgPath, diagrams: diagrams, results: results)
+                                 svgPath: svgPath, diagrams: diagrams)
         outputs.svgPlotWidth = svgPlotWidth
         outputs.textDiagrams = textDiagrams
         if svgPath != nil || diagrams != nil { outputs.scriptMarbles = ScriptMarbles(source) }

@@ -401,6 +401,42 @@ def test_nothing_makes_the_page_scroll_sideways(width, browser, wait, url):
         browser.set_window_size(1280, 900)
 
 
+@pytest.mark.parametrize("width", [390, 800, 1280])
+def test_a_run_fits_its_panel_or_pans_in_it(width, browser, wait, url):
+    """the run's diagram is drawn to its panel's width: Example 15 and the debounce page fit
+    their panel whole, the end in view, at 390, 800 and 1,280 px; a diagram that would be
+    too small to read scaled down (below 0.7: Example 12 at 390 px) keeps a readable size and pans in
+    its panel, never the page"""
+    browser.set_window_size(width, 900)
+    try:
+        def shown(load):
+            browser.execute_script("document.getElementById('output').textContent = 'running'")
+            load()
+            wait.until(lambda _: browser.find_element(By.ID, "output").text not in ("running", ""))
+            wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#diagram svg.frp-diagram"))
+            return browser.execute_script("""
+                const svg = document.querySelector('#diagram svg.frp-diagram'), panel = document.getElementById('diagram');
+                const ends = [...svg.querySelectorAll('[data-time]')].map((m) => m.getBoundingClientRect().right);
+                return {scale: svg.getBoundingClientRect().width / Number(svg.getAttribute('width')),
+                        fits: svg.getBoundingClientRect().right <= panel.getBoundingClientRect().right + 1,
+                        endInView: Math.max(...ends) <= panel.getBoundingClientRect().right,
+                        pans: svg.classList.contains('pans') && panel.scrollWidth > panel.clientWidth,
+                        page: document.documentElement.scrollWidth <= window.innerWidth};""")
+        browser.get(url + "/")
+        wait.until(lambda _: browser.find_element(By.ID, "examples").find_elements(By.TAG_NAME, "option")[1:])
+        for name in ["15-search-flickr", "12-login"]:
+            picture = shown(lambda: Select(browser.find_element(By.ID, "examples")).select_by_value(name))
+            assert picture["page"], (name, width, picture)
+            if name == "12-login" and width == 390:
+                assert picture["pans"] and picture["scale"] >= 0.7, (name, width, picture)
+            elif name == "15-search-flickr":
+                assert picture["fits"] and picture["endInView"] and not picture["pans"], (name, width, picture)
+        picture = shown(lambda: browser.get(url + "/#/op/debounce"))
+        assert picture["fits"] and picture["endInView"] and picture["scale"] >= 0.7, (width, picture)
+    finally:
+        browser.set_window_size(1280, 900)
+
+
 def test_a_hot_marble_with_its_subscription_point_is_drawn_inside_the_diagram(page, wait):
     """`^` makes the marks before it negative frames: the run does not see them, and its
     diagram draws them faded before 0, inside the picture, in the order of their times"""
@@ -541,11 +577,11 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     wait.until(lambda _: browser.find_element(By.ID, "lessons").find_elements(By.TAG_NAME, "option")[1:])
     Select(browser.find_element(By.ID, "lessons")).select_by_value("search")
     exercise = wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, '#lesson .exercise[data-exercise="1"]'))
-    # The lesson's runs are drawn in place: the marble it reads over what it sent.
+    # The lesson's runs are drawn in place, as the page draws any run: stage by stage.
     watched = browser.find_elements(By.CSS_SELECTOR, "#lesson .watched")
     assert watched
-    wait.until(lambda _: all(box.find_elements(By.CSS_SELECTOR, "svg.timeline .operator-box") for box in watched))
-    assert_rows_share_one_axis(browser, watched[0].find_element(By.CSS_SELECTOR, "svg.timeline"), rows=2)
+    wait.until(lambda _: all(box.find_elements(By.CSS_SELECTOR, "svg.frp-diagram g.value") for box in watched))
+    assert_one_axis(browser, watched[0].find_element(By.CSS_SELECTOR, "svg.frp-diagram"))
     answer = exercise.find_element(By.CLASS_NAME, "answer")
     verdict = exercise.find_element(By.CLASS_NAME, "verdict")
     # A known mistake: the marbles, and the hint aimed at it.

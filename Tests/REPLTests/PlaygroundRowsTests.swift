@@ -1,10 +1,11 @@
 import JSONText
+import Language
 @testable import REPL
 import Testing
+import Trace
 
-/// The playground's one diagram is drawn from rows the server sends: a run's printed
-/// events at their frames with the letters the trace gives them, and a wrong answer's
-/// wanted and actual events with the report's letters.
+/// What the playground's page draws: a run's diagram (its SVG, with the text diagram's
+/// letters) and a wrong answer's wanted and actual events with the report's letters.
 @Suite("The playground's rows")
 struct PlaygroundRowsTests {
     private func entries(_ row: JSON?) -> [(frame: Int, mark: String, value: String)] {
@@ -19,61 +20,43 @@ struct PlaygroundRowsTests {
         if case .array(let items)? = json { items } else { [] }
     }
 
-    @Test("a run's row holds what it printed, at the frames printed, a named value keeping its letter")
-    func runRow() throws {
-        let reply = try JSON(parsing: Playground.run(#"""
-            let typed = hot "-a--b---c----d|" {a: "kit", b: "kitt", c: "kitte", d: "kitten"}
-            typed | debounce 3ms
-            typed | map length(it) | take 2
-            """#))
-        let results = array(reply["results"])
-        #expect(results.count == 2)
-        #expect(results.first?["label"]?.stringValue == "typed | debounce 3ms")
-        let debounced = entries(results.first)
-        #expect(debounced.map(\.frame) == [7, 11, 14, 14])
-        // b, c, d are the script's own letters for those values; the end is `|`.
-        #expect(debounced.map(\.mark) == ["b", "c", "d", "|"])
-        #expect(debounced[0].value == #""kitt""#)
-        let lengths = entries(results.last)
-        #expect(lengths.map(\.frame) == [1, 4, 4])
-        #expect(lengths.map(\.value) == ["3", "4", "completed"])
-        #expect(Set(lengths.prefix(2).map(\.mark)).count == 2)
-    }
-
-    @Test("the runs of one script are lettered together: one letter means one value in every row")
-    func lettersShared() throws {
-        let reply = try JSON(parsing: Playground.run("of 1 | map {x: it}\nof 2 | map [it, it]"))
-        let rows = array(reply["results"])
-        let first = entries(rows.first), second = entries(rows.last)
-        #expect(first.first?.value == "{x: 1}" && second.first?.value == "[2, 2]")
-        #expect(first.first?.mark != second.first?.mark, "\(first) \(second)")
-    }
-
-    @Test("a value has the same letter in the one diagram as in the run's trace")
+    @Test("a value has the same letter in the run's diagram as in its text diagram, which comes apart from the events")
     func lettersAgreeWithTheTrace() throws {
         let reply = try JSON(parsing: Playground.run(#"""
             let text = hot "-a-b|" {a: "kit", b: "kitten"}
             text | filter length(it) > 3 | map {t: it, n: length(it)} | map it.t + "!"
             """#))
-        // The text diagram comes apart from the events (the page folds it).
+        // The text diagram is not in the output (the page folds it).
+        let output = reply["output"]?.stringValue ?? ""
+        #expect(output.contains("next \"kitten!\"") && !output.contains("where "))
         let trace = array(reply["traces"]).first?.stringValue ?? ""
+        #expect(trace.hasPrefix("» text | filter"))
         let legend = try #require(trace.split(separator: "\n").first { $0.hasPrefix("where ") })
-        let row = entries(array(reply["results"]).first)
-        #expect(!row.isEmpty)
-        for entry in row where entry.mark.count == 1 && entry.mark != "|" {
-            #expect(legend.contains("\(entry.mark) = \(entry.value)"), "\(entry.mark) = \(entry.value) is not in: \(legend)")
+        let svg = array(reply["svgs"]).first?.stringValue ?? ""
+        let svgLegend = svg.split(separator: "\n").filter { $0.contains(#"class="legend""#) }.joined(separator: "\n")
+        let pairs = legend.dropFirst("where ".count).split(separator: ", ").filter { $0.dropFirst().hasPrefix(" = ") }
+        #expect(pairs.count >= 2, "\(legend)")
+        for pair in pairs {
+            // A value of up to three characters is drawn in its marble, not lettered.
+            let value = pair.dropFirst(4)
+            if let inline = SVGMarbleDiagram<Value>.inline(String(value)) {
+                #expect(svg.contains(">\(inline)</text>"), "\(value) is not drawn in its marble")
+                continue
+            }
+            #expect(svgLegend.contains(pair.replacingOccurrences(of: "\"", with: "&quot;")), "\(pair) is not in the SVG's legend:\n\(svgLegend)")
         }
     }
 
-    @Test("an error is `#` with its message; a row is as wide as the run went")
-    func errorRow() throws {
-        let reply = try JSON(parsing: Playground.run(#"cold "--a 20ms #" | map it + "!""#))
-        let row = array(reply["results"]).first
-        let marks = entries(row)
-        // `a` is the input's "a": "a!" takes another letter.
-        #expect(marks.map(\.mark) == ["b", "#"] && marks.first?.value == #""a!""#)
-        #expect(marks.last?.frame == 23 && marks.last?.value.hasPrefix("error: ") == true)
-        #expect(row?["width"] == .number(24))
+    @Test("a run's diagram is drawn to the width asked for, within the narrowest plot")
+    func drawnToTheWidthAsked() throws {
+        let width = { (asked: Int) throws -> Double in
+            let svg = self.array(try JSON(parsing: Playground.run(#"cold "-a-b|""#, width: asked))["svgs"]).first?.stringValue ?? ""
+            let attribute = try #require(svg.firstRange(of: #/ width="([0-9.]+)"/#))
+            return Double(svg[attribute].split(separator: "\"")[1]) ?? 0
+        }
+        #expect(try width(300) < 400)
+        #expect(try width(1000) > 1000)
+        #expect(try width(100) == width(240))
     }
 
     @Test("a wrong answer comes with the wanted row and the answer's, lettered as the report")

@@ -76,7 +76,16 @@ function drawDiagrams(box, notes, svgs) {
     const diagram = parsed.getElementsByTagName("parsererror").length ? null : rebuilt(parsed.documentElement);
     if (diagram) box.appendChild(diagram);
     else notes.appendChild(note("A diagram could not be read."));
+    if (diagram) fitOrPan(diagram, box);
   }
+}
+
+// A diagram is scaled down to fit its panel, but not below `LEAST_SCALE`, where its marks
+// would be too small to read or grab with a finger: it keeps that size and pans in its panel.
+const LEAST_SCALE = 0.7;
+function fitOrPan(svg, box) {
+  const width = Number(svg.getAttribute("width"));
+  svg.classList.toggle("pans", box.clientWidth > 0 && width * LEAST_SCALE > box.clientWidth);
 }
 
 // Play: the last run's stage diagrams replayed in time, at a pace a person can follow. A
@@ -427,23 +436,22 @@ function meanings(entries) {
   return seen.size ? " where " + [...seen].map(([mark, value]) => `${mark} = ${value}`).join(", ") : "";
 }
 
-// A lesson's run, drawn in place on one axis: the marbles it reads and what it sent.
+// A lesson's run, drawn in place as the page draws any run: its one diagram, stage by stage.
 async function drawInPlace(box, script) {
-  const [ran, marbles] = await Promise.all([post("/run", script), post("/marbles", script)]);
-  if (!ran.ok || !marbles.ok) {
-    box.replaceChildren(note("Not drawn: " + ((await (ran.ok ? marbles : ran).json()).error || "the server said no")));
+  const ran = await post(runPath(), script);
+  const reply = await ran.json();
+  if (!ran.ok) {
+    box.replaceChildren(note("Not drawn: " + (reply.error || "the server said no")));
     return;
   }
-  const rows = (await marbles.json()).marbles.filter((marble) => marble.entries.length).map((marble) => ({
-    label: `${marble.kind} "${marble.text}"`, entries: marble.entries, width: marble.width, number: -1,
-  }));
-  for (const result of (await ran.json()).results) rows.push({ ...result, output: true, number: -1 });
-  box.replaceChildren(...timeline(rows, box));
+  box.replaceChildren();
+  drawDiagrams(box, box, reply.svgs);
 }
 
-// Rows on one time axis: an input row is its label over its line; an output row is the
-// run's pipeline in a box (as RxMarbles draws the operator) over the line of what it sent.
-// Returns the SVG and the legend of the letters that stand for longer values.
+// Rows on one time axis (the marbles no run draws; a wrong answer's wanted events over
+// the answer's): an input row is its label over its line; an output row is its label in a
+// box (as RxMarbles draws the operator) over the line of what it sent. Returns the SVG and
+// the legend of the letters that stand for longer values.
 function timeline(rows, box) {
   // Frames before a hot marble's `^` are negative: the axis starts at the earliest.
   const origin = Math.min(0, ...rows.flatMap((row) => row.entries.map((entry) => entry.frame)));
@@ -820,6 +828,8 @@ async function showOperator(name) {
   });
   box.appendChild(tryIt);
   $("operators").value = page.name;
+  // The editor holds the operator's example now, no longer an Example: the menu says so.
+  $("examples").value = "";
   $("script").value = page.example;
   drawMarbles();
   run();

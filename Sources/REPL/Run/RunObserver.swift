@@ -69,9 +69,6 @@ struct RunOutputs {
     var textDiagrams: ((String) -> Void)?
     var svgPlotWidth = SVGMarbleDiagram<Value>.defaultPlotWidth
     var scriptMarbles: ScriptMarbles?
-    /// Where each run's printed events go as well (the playground draws them as the run's
-    /// output row, on one time axis with the script's marbles).
-    var results: ((RunResult) -> Void)?
 
     /// Whether a run must keep a trace: to draw it, or for the events and SVG outputs.
     var keepsTrace: Bool { tracing || eventsFile?.isWritable == true || svgPath != nil || diagrams != nil }
@@ -87,7 +84,6 @@ struct RunOutputs {
             observers.append(SVGDiagram(destination: .file(svgPath), output: output, plotWidth: svgPlotWidth, marbles: scriptMarbles))
         }
         if let eventsFile, eventsFile.isWritable { observers.append(EventsFlush(file: eventsFile, output: output)) }
-        if let results { observers.append(ResultRows(deliver: results)) }
         return observers
     }
 }

@@ -76,19 +76,6 @@ struct RunOptions {
 }
 
 /// What a run came to.
-/// A run's printed events, as the playground draws them: the pipeline's text, its first
-/// `limit` events at their times, where the run ended, and the marks the script named
-/// (`{a: "kit"}`), so a value keeps its letter.
-public struct RunResult {
-    public static let limit = 500
-    public let title: String
-    public let events: [Recorded<Value>]
-    /// Events past `limit`, not kept.
-    public let dropped: Int
-    public let end: Time
-    public let named: [(mark: Character, full: String)]
-}
-
 struct RunOutcome {
     enum Stop: Equatable {
         /// The pipeline completed or failed.

@@ -120,23 +120,3 @@ struct EventsFlush: RunObserver {
         }
     }
 }
-
-/// The run's events and end for the playground's one diagram, with the letters on the
-/// screen, so a value keeps its letter there.
-final class ResultRows: RunObserver {
-    private let deliver: (RunResult) -> Void
-    private var sent: [Recorded<Value>] = []
-    private var dropped = 0
-
-    init(deliver: @escaping (RunResult) -> Void) {
-        self.deliver = deliver
-    }
-
-    func observe(_ event: Event<Value>, at time: Time) {
-        if sent.count < RunResult.limit { sent.append(Recorded(time: time, event: event)) } else { dropped += 1 }
-    }
-
-    func finished(_ run: FinishedRun, report: inout RunReport) {
-        deliver(RunResult(title: run.title, events: sent, dropped: dropped, end: run.outcome.end, named: report.letters))
-    }
-}
