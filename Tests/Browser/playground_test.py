@@ -176,6 +176,33 @@ def test_dragging_a_marble_changes_the_output(page, wait):
     browser.save_screenshot(os.path.join(shots, "playground-dragged.png"))
 
 
+def swipe(browser, element, offsets):
+    """A finger put on `element`'s middle, moved sideways by each offset in turn (from where
+    it was put), and lifted: touch events, as a phone sends them (Chromium's own input)."""
+    box = browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});"
+                                 "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", element)
+    touch = lambda kind, points: browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    touch("touchStart", [{"x": box[0], "y": box[1]}])
+    for offset in offsets:
+        touch("touchMove", [{"x": box[0] + offset, "y": box[1]}])
+    touch("touchEnd", [])
+
+
+def test_a_finger_drags_a_marble(page, wait):
+    """a touch drag (pointer events of a finger, not a mouse) moves a mark as a mouse does"""
+    browser = page
+    run_script(browser, wait, 'cold "-a-b|" | map it + "!"')
+    marble, other, _ = draggable_marks(browser, wait, 3, 4)
+    per_frame = (centre_x(browser, other) - centre_x(browser, marble)) / 2
+    browser.execute_script("""
+        window.pointerKinds = [];
+        document.getElementById('diagram').addEventListener('pointerdown', (e) => window.pointerKinds.push(e.pointerType), true);""")
+    swipe(browser, marble, [per_frame, 2 * per_frame])
+    wait.until(lambda _: '"---(ba)|"' in browser.find_element(By.ID, "script").get_attribute("value"))
+    wait.until(lambda _: '3ms  next "a!"' in browser.find_element(By.ID, "output").text)
+    assert browser.execute_script("return window.pointerKinds") == ["touch"]
+
+
 def draggable_marks(browser, wait, count, circles):
     """The marble's draggable marks in the run's own diagram (`count` of them, `circles`
     circles in the whole diagram, the output row's too), once it is drawn."""
@@ -429,6 +456,13 @@ def test_a_run_fits_its_panel_or_pans_in_it(width, browser, wait, url):
             assert picture["page"], (name, width, picture)
             if name == "12-login" and width == 390:
                 assert picture["pans"] and picture["scale"] >= 0.7, (name, width, picture)
+                # A finger pans it, on the diagram away from its marks.
+                title = browser.find_element(By.CSS_SELECTOR, "#diagram svg text.title")
+                panned = lambda: browser.execute_script("return document.getElementById('diagram').scrollLeft")
+                browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", title)
+                before = panned()
+                swipe(browser, title, [-40, -120])
+                assert panned() - before >= 100, (before, panned())
             elif name == "15-search-flickr":
                 assert picture["fits"] and picture["endInView"] and not picture["pans"], (name, width, picture)
         picture = shown(lambda: browser.get(url + "/#/op/debounce"))

@@ -85,7 +85,25 @@ function drawDiagrams(box, notes, svgs) {
 const LEAST_SCALE = 0.7;
 function fitOrPan(svg, box) {
   const width = Number(svg.getAttribute("width"));
-  svg.classList.toggle("pans", box.clientWidth > 0 && width * LEAST_SCALE > box.clientWidth);
+  const pans = box.clientWidth > 0 && width * LEAST_SCALE > box.clientWidth;
+  svg.classList.toggle("pans", pans);
+  if (pans) svg.addEventListener("pointerdown", (event) => panWith(event, box));
+}
+
+// A pointer pressed on a panning diagram, not on a mark, moves it sideways in its panel (a
+// finger's sideways move is the diagram's, to drag marks: the browser does not pan it).
+function panWith(event, box) {
+  if (event.target.closest(".draggable")) return;
+  const [startX, startLeft] = [event.clientX, box.scrollLeft];
+  const move = (moved) => { box.scrollLeft = startLeft - (moved.clientX - startX); };
+  const end = () => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", end);
+    window.removeEventListener("pointercancel", end);
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", end);
+  window.addEventListener("pointercancel", end);
 }
 
 // Play: the last run's stage diagrams replayed in time, at a pace a person can follow. A
@@ -630,6 +648,9 @@ function makeMovable(group, mark) {
 let dragging = null, drawnAfterDrag = false;
 function startDrag(event, group, mark) {
   event.preventDefault();
+  // A finger's pointer is captured by the element it touched; that element is moved into
+  // each diagram drawn during the drag, so the window follows the pointer instead.
+  if (group.hasPointerCapture(event.pointerId)) group.releasePointerCapture(event.pointerId);
   // The mark takes the focus (not the editor, as it keeps it on a press otherwise): the
   // arrow keys move it on after the drag, and Ctrl+Z undoes the drag.
   group.focus({ preventScroll: true });
