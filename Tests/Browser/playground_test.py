@@ -471,6 +471,24 @@ def test_a_run_fits_its_panel_or_pans_in_it(width, browser, wait, url):
         browser.set_window_size(1280, 900)
 
 
+def test_a_mark_of_a_script_since_changed_is_not_moved(page, wait):
+    """the diagram is of the script as it was run: once the editor's script is changed, an
+    arrow key on one of its marks moves nothing (the marble may be another now); the
+    editor's script runs instead, and its own marks are drawn"""
+    browser = page
+    run_script(browser, wait, 'cold "-a-b|" | map it + "!"')
+    mark = draggable_marks(browser, wait, 3, 4)[0]
+    editor = browser.find_element(By.ID, "script")
+    editor.send_keys(Keys.END, ' | take 1')
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    browser.execute_script("arguments[0].focus()", mark)
+    mark.send_keys(Keys.ARROW_RIGHT)
+    wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
+    assert editor.get_attribute("value") == 'cold "-a-b|" | map it + "!" | take 1'
+    wait.until(lambda _: "take 1" in browser.find_element(By.ID, "output").text)
+    assert '1ms  next "a!"' in browser.find_element(By.ID, "output").text
+
+
 def test_a_hot_marble_with_its_subscription_point_is_drawn_inside_the_diagram(page, wait):
     """`^` makes the marks before it negative frames: the run does not see them, and its
     diagram draws them faded before 0, inside the picture, in the order of their times"""

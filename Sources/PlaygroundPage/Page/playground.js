@@ -518,7 +518,7 @@ function timeline(rows, box) {
         group.dataset.marble = row.number;
         group.dataset.entry = index;
         group.appendChild(svgElement("title", {}, `${value}: drag it, or move it with the arrow keys`));
-        makeMovable(group, { number: row.number, index, frame: entry.frame, least: row.least,
+        makeMovable(group, { number: row.number, index, frame: entry.frame, least: row.least, script: shown.inputsFor,
                              landing: (dx) => entry.frame + Math.round(dx / scale) });
       } else {
         group.appendChild(svgElement("title", {}, value));
@@ -603,7 +603,7 @@ function draggableMark(mark) {
     .map((tick) => ({ x: Number(tick.getAttribute("x1")), time: Number(tick.dataset.time) / 1e6 }))
     .sort((a, b) => a.x - b.x);
   const time = Number(mark.dataset.time) / 1e6;
-  makeMovable(mark, { number, index, frame, least, landing: (dx) => frame + framesMoved(ticks, time, dx) });
+  makeMovable(mark, { number, index, frame, least, script: shown.diagramFor, landing: (dx) => frame + framesMoved(ticks, time, dx) });
 }
 
 // The frames a mark at `time` (ms) moves when dragged `dx` along a diagram with these ticks.
@@ -627,8 +627,16 @@ function framesMoved(ticks, time, dx) {
 function makeMovable(group, mark) {
   group.classList.add("draggable");
   group.tabIndex = 0;
-  group.addEventListener("pointerdown", (event) => startDrag(event, group, mark));
+  // A mark of a script since changed in the editor (its marble may be another now, or
+  // elsewhere) is not moved: the script in the editor is run, and its marks drawn.
+  const stale = () => {
+    if (mark.script === $("script").value) return false;
+    run();
+    return true;
+  };
+  group.addEventListener("pointerdown", (event) => { if (!stale()) startDrag(event, group, mark); });
   group.addEventListener("keydown", (event) => {
+    if (!["ArrowLeft", "ArrowRight"].includes(event.key) || stale()) return;
     const step = event.shiftKey ? 10 : 1;
     const to = event.key === "ArrowRight" ? mark.frame + step : event.key === "ArrowLeft" ? Math.max(mark.least, mark.frame - step) : null;
     if (to === null) return;
