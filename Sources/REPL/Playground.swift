@@ -200,10 +200,15 @@ public enum Playground {
         var perRun = true
     }
 
-    static func marbleUses(in source: Source) -> [String: MarbleUse] {
+    /// The uses by the marble's text, and each marble's values by where its source is
+    /// (`line:column`: two marbles of one text may give their letters other values).
+    static func marbleUses(in source: Source) -> [String: MarbleUse] { marbleReadings(in: source).uses }
+
+    static func marbleReadings(in source: Source) -> (uses: [String: MarbleUse], valuesByPlace: [String: [Character: String]]) {
         var frontend = Frontend(catalogue: PhotoSources.catalogue)
         let (statements, _) = frontend.load(source)
         var found: [String: MarbleUse] = [:]
+        var valuesByPlace: [String: [Character: String]] = [:]
         let properties = PropertyStore()
         for statement in statements {
             guard let pipeline = statement.readPipeline else { continue }
@@ -211,17 +216,19 @@ public enum Playground {
             if case .bind = statement { continue }
             var byRun = true
             if case .expect = statement { byRun = false }
-            for (text, values, perRun) in pipeline.marbleSources {
+            for (text, values, perRun, site) in pipeline.marbleSources {
                 var use = found[text] ?? MarbleUse()
-                if use.values.isEmpty, let values {
-                    use.values = Dictionary(MarbleNames.of([values], properties: properties).map { ($0.mark, $0.full) }) { first, _ in first }
+                if let values {
+                    let named = Dictionary(MarbleNames.of([values], properties: properties).map { ($0.mark, $0.full) }) { first, _ in first }
+                    if use.values.isEmpty { use.values = named }
+                    valuesByPlace["\(site.line):\(site.column)"] = named
                 }
                 use.readByRun = use.readByRun || byRun
                 use.perRun = use.perRun && perRun
                 found[text] = use
             }
         }
-        return found
+        return (found, valuesByPlace)
     }
 
     private static func mark(_ mark: Marble.Mark) -> String {

@@ -377,7 +377,8 @@ struct TimeLayout {
     /// marble's marks its run did not send), by instant.
     init<Value>(rows: [Tracer<Value>.Row], end: Time, plot: Double = SVGMarbleDiagram<Int>.defaultPlotWidth, extra: [Int64: Int] = [:]) {
         var times = Set<Int64>([0, end.nanoseconds]).union(extra.keys)
-        var marks: [Int64: Int] = extra.mapValues { min($0, 11) }
+        // Marks a run did not send are each drawn (never one `*`): they take their room.
+        var marks: [Int64: Int] = extra
         for row in rows {
             var perLane: [Int64: Int] = [:]
             for (time, _, _) in row.events {
@@ -392,7 +393,7 @@ struct TimeLayout {
                 }
             }
             // Many values at one instant are one `*`: at most 8 marks and the ends.
-            for (time, count) in perLane { marks[time] = min(11, max(marks[time] ?? 0, count + (extra[time] ?? 0))) }
+            for (time, count) in perLane { marks[time] = max(marks[time] ?? 0, min(count, 11) + (extra[time] ?? 0)) }
         }
         instants = times.sorted()
         position = Dictionary(uniqueKeysWithValues: instants.enumerated().map { ($1, $0) })

@@ -4,7 +4,7 @@ drags a source marble and sees the output change, sees a typo's diagnostic, open
 explanation, and reopens a shared link. Screenshots of the page and of three Examples' SVGs
 go to .build/screenshots (not committed). A pytest suite, one server and one browser for the
 module: `python3 -m pytest -q Tests/Browser/playground_test.py -k drag` runs one test."""
-import os, subprocess
+import os, subprocess, time
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -220,6 +220,7 @@ def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
     run_script(browser, wait, script)
     marble, other, _ = draggable_marks(browser, wait, 3, 4)
     per_frame = (centre_x(browser, other) - centre_x(browser, marble)) / 8
+    start = centre_x(browser, marble)
     # Pressed and moved four frames right, a frame at a time; not released.
     drag = ActionChains(browser).click_and_hold(marble)
     for _ in range(4):
@@ -228,10 +229,11 @@ def test_the_output_follows_a_dragged_marble_before_its_release(page, wait):
     wait.until(lambda _: '5ms  next "a!"' in browser.find_element(By.ID, "output").text)
     assert '1ms  next "a!"' not in browser.find_element(By.ID, "output").text
     assert browser.find_element(By.ID, "script").get_attribute("value") == script
-    # The very element dragged is still under the pointer, moved with it: the diagram drawn
-    # meanwhile took it in place of its own copy of the mark.
-    assert marble.get_attribute("transform").startswith("translate(")
-    assert browser.execute_script("return document.getElementById('diagram').contains(arguments[0])", marble)
+    # Under the pointer is the moved mark of the diagram drawn meanwhile (on its lane in that
+    # layout), drawn where the pointer is: four frames right of where the drag began.
+    dragged = browser.find_element(By.CSS_SELECTOR, "#diagram .dragged")
+    assert dragged.get_attribute("data-frame") == "5"
+    assert abs(centre_x(browser, dragged) - (start + 4 * round(per_frame))) < 3, (centre_x(browser, dragged), start, per_frame)
     ActionChains(browser).release().perform()
     wait.until(lambda _: '"-----a---b|"' in browser.find_element(By.ID, "script").get_attribute("value"))
     draggable_marks(browser, wait, 3, 4)
@@ -469,6 +471,83 @@ def test_a_run_fits_its_panel_or_pans_in_it(width, browser, wait, url):
         assert picture["fits"] and picture["endInView"] and picture["scale"] >= 0.7, (width, picture)
     finally:
         browser.set_window_size(1280, 900)
+
+
+def test_a_hot_marks_after_the_subscription_point_go_before_it_at_the_first_run(page, wait):
+    """whether a mark may go before 0 is asked when it is moved (the script's marbles come
+    after the run that drew it): a hot marble's b, after `^`, goes before it with the first
+    run's marks"""
+    browser = page
+    run_script(browser, wait, 'hot "-a-^-b-c-|" | map it + "!"')
+    b = next(mark for mark in draggable_marks(browser, wait, 4, 5) if mark.get_attribute("data-frame") == "2")
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    browser.execute_script("arguments[0].focus()", b)
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
+    wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
+    script = browser.find_element(By.ID, "script").get_attribute("value")
+    marble = script.split('"')[1]
+    assert marble.index("b") < marble.index("^"), script
+    assert 'next "b!"' not in browser.find_element(By.ID, "output").text
+
+
+def test_a_refused_drop_shows_the_script_as_it_is(page, wait):
+    """a drop the server cannot write (b joining a as a group that would reach `^`) leaves
+    the script as it was, its own run shown again (not the last frame followed), and says
+    why"""
+    browser = page
+    script = 'hot "--a-^-b------|" | map it + "!"'
+    run_script(browser, wait, script)
+    marks = {mark.get_attribute("data-frame"): mark for mark in draggable_marks(browser, wait, 3, 3)}
+    b, end = marks["2"], marks["9"]
+    per_frame = (centre_x(browser, end) - centre_x(browser, b)) / 7
+    drag = ActionChains(browser).click_and_hold(b)
+    for _ in range(4):
+        drag.move_by_offset(-round(per_frame), 0).pause(0.3)
+    drag.release().perform()
+    wait.until(lambda _: "reach the subscription point" in browser.find_element(By.ID, "diagnostics").text)
+    assert browser.find_element(By.ID, "script").get_attribute("value") == script
+    wait.until(lambda _: '2ms  next "b!"' in browser.find_element(By.ID, "output").text)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#diagram .dragged, #diagram [transform]")
+
+
+def test_dragging_over_a_fold_moves_by_the_diagrams_scale_beside_it(page, wait):
+    """the diagram reads a drag back as time from its own ticks: beside a tick, at the
+    diagram's scale (the end, after a folded stretch, moved a few pixels stays in its frame:
+    it moved 234 frames when the fold's 3 s were spread over its band); past the fold's
+    middle, the mark passes the time folded there"""
+    browser = page
+    script = 'cold "-a-b 3s |"'
+    run_script(browser, wait, script)
+    a, b, end = draggable_marks(browser, wait, 3, 2)
+    assert browser.find_elements(By.CSS_SELECTOR, "#diagram g.fold")
+    ActionChains(browser).click_and_hold(end).move_by_offset(5, 0).release().perform()
+    time.sleep(0.5)
+    assert browser.find_element(By.ID, "script").get_attribute("value") == script
+    assert "3.004s  completed" in browser.find_element(By.ID, "output").text
+    # b dragged right, past the middle of the fold after it, to just before the end: it
+    # lands seconds later, with the end.
+    ActionChains(browser).click_and_hold(b).move_by_offset(round(centre_x(browser, end) - centre_x(browser, b)) - 6, 0).release().perform()
+    wait.until(lambda _: '3.004s  next "b"' in browser.find_element(By.ID, "output").text)
+
+
+def test_the_focus_of_a_move_is_given_back_once(page, wait):
+    """a moved mark drawn as part of a `*` (more than 8 values at one instant) is not found
+    to focus; the focus is not taken later from the editor, while typing"""
+    browser = page
+    run_script(browser, wait, 'cold "-(abcdefghi)--j|" | map it')
+    # The group is one `*` a row (more than 8 values): j and the end are the marks to grab.
+    j, end = draggable_marks(browser, wait, 2, 4)
+    # The 10 ms from j's frame (14) to the group's (1), at the scale of j to the end (1 ms).
+    per_frame = centre_x(browser, end) - centre_x(browser, j)
+    browser.execute_script("document.getElementById('output').textContent = 'running'")
+    ActionChains(browser).click_and_hold(j).move_by_offset(-round(13 * per_frame), 0).release().perform()
+    wait.until(lambda _: '(abcdefghij)' in browser.find_element(By.ID, "script").get_attribute("value"))
+    wait.until(lambda _: browser.find_element(By.ID, "output").text != "running")
+    editor = browser.find_element(By.ID, "script")
+    editor.click()
+    editor.send_keys(Keys.END, " ")
+    time.sleep(0.6)  # past the typing pause, when the marbles are drawn again
+    assert browser.execute_script("return document.activeElement.id") == "script"
 
 
 def test_a_mark_of_a_script_since_changed_is_not_moved(page, wait):

@@ -58,6 +58,37 @@ struct SVGPlaybackTests {
                 == ["2000000 1/0 at 1", "3000000 1/1 at 2", "5000000 1/0 at 1", "6000000 1/1 at 2"])
     }
 
+    @Test("a marble's row is found by its source's place and text or its let's name: two marbles of one text keep their own values, spacing is kept, an imported file's stage at the same place is not the marble's")
+    func marbleRowsAreTheMarbles() throws {
+        let twins = try Self.read(#"""
+            expect cold "-a|" emits "-a|"
+            cold "-a-b|" {a: "dog", b: "cow"} | take 1
+            """#)
+        #expect(twins.marks.filter { $0.kind == "unsent" }.map(\.title) == [#""cow" at 3ms: not sent by the run (the marble has it; drag it here too)"#])
+        let spaced = try Self.read("cold  \"-a|\"")
+        #expect(spaced.marks.compactMap(\.entry) == ["0/0 at 1", "0/1 at 2"])
+        // The library's `let click = hot …` is at line 2, column 13, as the script's `typed`.
+        let path = try temporaryScript(#"""
+            import "lib.frp"
+            let typed = hot "-a--b|"
+            click | map it + "!"
+            """#, name: "main.frp")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try "# lib\nlet click = hot \"-x--y-z|\"\n".write(to: folder.appendingPathComponent("lib.frp"), atomically: true, encoding: .utf8)
+        let imported = try Self.read(file: path)
+        #expect(imported.marks.allSatisfy { $0.entry == nil }, "\(imported.marks)")
+    }
+
+    static func read(file path: String) throws -> Marks {
+        let svg = path + ".svg"
+        _ = ScriptRunner(clock: .virtual, trace: false, svgPath: svg, output: Captured().output).run(path: path)
+        let marks = Marks()
+        let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: svg)))
+        parser.delegate = marks
+        #expect(parser.parse())
+        return marks
+    }
+
     static func read(_ script: String) throws -> Marks {
         let path = try temporaryScript("") + ".svg"
         let runner = ScriptRunner(clock: .virtual, trace: false, svgPath: path, output: Captured().output)

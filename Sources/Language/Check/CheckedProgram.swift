@@ -370,11 +370,12 @@ extension CheckedPipeline {
 
 extension CheckedPipeline {
     /// Each marble the pipeline reads (`cold "-b|" {b: "w"}`), inner pipelines and `let`
-    /// names (once each) included: its text as written, its VALUES, and whether it is in a
+    /// names (once each) included: its text as written, its VALUES, whether it is in a
     /// pipeline made anew for each value (`flatMap (cold "-x|")`: its time starts at each
-    /// run's start). The trace and the page draw the values with the script's own marks.
-    public var marbleSources: [(text: String, values: CheckedExpression?, perRun: Bool)] {
-        var found: [(text: String, values: CheckedExpression?, perRun: Bool)] = []
+    /// run's start), and its source's site. The trace and the page draw the values with the
+    /// script's own marks.
+    public var marbleSources: [(text: String, values: CheckedExpression?, perRun: Bool, site: Site)] {
+        var found: [(text: String, values: CheckedExpression?, perRun: Bool, site: Site)] = []
         var seen = Set<String>()
         func visit(_ pipeline: CheckedPipeline, perRun: Bool) {
             switch pipeline.head {
@@ -389,7 +390,7 @@ extension CheckedPipeline {
             let parameters = stage.spec.positionalParameters + stage.spec.keywordParameters
             for (index, argument) in stage.arguments.enumerated() {
                 switch argument {
-                case .marble(let marble, let values, _, _): found.append((marble.written, values, perRun))
+                case .marble(let marble, let values, _, _): found.append((marble.written, values, perRun, stage.site))
                 case .pipeline(let inner):
                     let kind = (index < parameters.count ? parameters[index] : parameters.last)?.kind
                     visit(inner, perRun: perRun || [.perValuePipeline, .errorPipeline, .durationOrPipeline].contains(kind))

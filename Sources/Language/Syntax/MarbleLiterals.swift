@@ -11,15 +11,19 @@ public struct MarbleLiteral: Sendable {
     public let range: SourceRange
     /// Where its source's name is (`cold`, `hot`): where the stage's trace row is.
     public let stageRange: SourceRange
+    /// The name a `let` gives the source alone (`let typed = hot "…"`), which labels its row.
+    public let letName: String?
 
     /// Every marble source's literal in the source (`cold "…"`, `hot "…"`: an entry whose
     /// first parameter is a marble), in order.
     public static func all(in source: Source, catalogue: Catalogue = .standard) -> [MarbleLiteral] {
         let tokens = Lexer.tokens(of: source).0
-        return zip(tokens, tokens.dropFirst()).compactMap { name, literal in
+        return tokens.indices.dropLast().compactMap { index in
+            let (name, literal) = (tokens[index], tokens[index + 1])
             guard case .name(let word) = name.kind, case .string(let text) = literal.kind,
                   let parameter = catalogue[word]?.parameters.first, parameter.kind == .marble else { return nil }
-            return MarbleLiteral(kind: parameter.marbleKind, text: text, range: literal.range, stageRange: name.range)
+            let bound = index >= 3 && tokens[index - 3].name == "let" && tokens[index - 1].kind == .assign ? tokens[index - 2].name : nil
+            return MarbleLiteral(kind: parameter.marbleKind, text: text, range: literal.range, stageRange: name.range, letName: bound)
         }
     }
 

@@ -518,7 +518,7 @@ function timeline(rows, box) {
         group.dataset.marble = row.number;
         group.dataset.entry = index;
         group.appendChild(svgElement("title", {}, `${value}: drag it, or move it with the arrow keys`));
-        makeMovable(group, { number: row.number, index, frame: entry.frame, least: row.least, script: shown.inputsFor,
+        makeMovable(group, { number: row.number, index, frame: entry.frame, least: () => row.least, script: shown.inputsFor,
                              landing: (dx) => entry.frame + Math.round(dx / scale) });
       } else {
         group.appendChild(svgElement("title", {}, value));
@@ -592,33 +592,53 @@ function marbleMark(mark, x, middle = 20, kind = "value") {
 // the fold's length), so a mark dragged over a fold passes the time folded there.
 function draggableMark(mark) {
   const number = Number(mark.dataset.marble), index = Number(mark.dataset.entry), frame = Number(mark.dataset.frame);
-  const marble = shown.inputsFor === $("script").value ? shown.inputs[number] : null;
-  const least = marble && marble.subscriptionPoint ? -Infinity : frame < 0 ? -Infinity : 0;
+  const drawnFor = shown.diagramFor;
+  // A hot marble's marks may go before its `^`, others not before 0: asked of the script's
+  // marbles when the mark is moved (they come after the run that drew it).
+  const least = () => frame < 0 || (shown.inputsFor === drawnFor && shown.inputs[number]
+    && shown.inputs[number].subscriptionPoint) ? -Infinity : 0;
   // Its title stays what it says of the run (Play reads it); what it is, for a screen reader.
   const title = mark.querySelector(":scope > title");
   mark.setAttribute("aria-label", `${title ? title.textContent : "the end"} at ${frame}ms: drag it, or move it with the arrow keys`);
-  // The ticks of the diagram the mark was drawn in: a drag goes on over the diagrams drawn
-  // meanwhile (the grabbed mark put into each), whose ticks are of the moved script.
-  const ticks = [...mark.ownerSVGElement.querySelectorAll("line.axis[data-time]")]
-    .map((tick) => ({ x: Number(tick.getAttribute("x1")), time: Number(tick.dataset.time) / 1e6 }))
-    .sort((a, b) => a.x - b.x);
+  // The axis of the diagram the mark was drawn in: a drag goes on over the diagrams drawn
+  // meanwhile, whose axes are of the moved script.
+  const axis = axisOf(mark.ownerSVGElement);
   const time = Number(mark.dataset.time) / 1e6;
-  makeMovable(mark, { number, index, frame, least, script: shown.diagramFor, landing: (dx) => frame + framesMoved(ticks, time, dx) });
+  makeMovable(mark, { number, index, frame, least, script: shown.diagramFor, landing: (dx) => frame + framesMoved(axis, time, dx) });
 }
 
-// The frames a mark at `time` (ms) moves when dragged `dx` along a diagram with these ticks.
-function framesMoved(ticks, time, dx) {
+// A diagram's time axis as the page reads it back: each tick's x and time (ms), the folds'
+// places (a fold is the whole stretch between the two ticks around it), and the scale of
+// the stretches drawn to scale (x per ms: the least of the unfolded pairs', as a pair
+// pushed apart by crowded marks is wider).
+function axisOf(svg) {
+  const ticks = [...svg.querySelectorAll("line.axis[data-time]")]
+    .map((tick) => ({ x: Number(tick.getAttribute("x1")), time: Number(tick.dataset.time) / 1e6 }))
+    .sort((a, b) => a.x - b.x);
+  const folds = [...svg.querySelectorAll("g.fold rect")].map((band) => Number(band.getAttribute("x")) + Number(band.getAttribute("width")) / 2);
+  const folded = (from, to) => folds.some((x) => x > from.x && x < to.x);
+  const scales = ticks.slice(1).flatMap((to, i) => to.time > ticks[i].time && !folded(ticks[i], to)
+    ? [(to.x - ticks[i].x) / (to.time - ticks[i].time)] : []);
+  return { ticks, folded, scale: scales.length ? Math.min(...scales) : FRAME };
+}
+
+// The frames a mark at `time` (ms) moves when dragged `dx` along a diagram's axis: at the
+// diagram's scale from the tick before the pointer, or back from the tick after it when a
+// fold lies between them and the pointer is past the fold's middle (across a fold, the mark
+// passes the time folded there).
+function framesMoved(axis, time, dx) {
+  const { ticks, folded, scale } = axis;
   const at = ticks.find((tick) => tick.time === time);
-  if (!at || ticks.length < 2) return Math.round(dx / FRAME);
-  // The time at x: between the two ticks around it; past either end, at the nearest pair's scale.
-  const timeAt = (x) => {
-    let pair = ticks.findIndex((tick, i) => i > 0 && x <= tick.x);
-    if (pair < 0) pair = ticks.length - 1;
-    if (pair === 0) pair = 1;
-    const [from, to] = [ticks[pair - 1], ticks[pair]];
-    return to.x === from.x ? from.time : from.time + (x - from.x) * (to.time - from.time) / (to.x - from.x);
-  };
-  return Math.round(timeAt(at.x + dx) - time);
+  if (!at) return Math.round(dx / scale);
+  const x = at.x + dx;
+  const after = ticks.findIndex((tick) => tick.x > x);
+  const before = after < 0 ? ticks[ticks.length - 1] : ticks[Math.max(0, after - 1)];
+  let landed = before.time + (x - before.x) / scale;
+  if (after > 0 && folded(before, ticks[after]) && x > (before.x + ticks[after].x) / 2) {
+    landed = ticks[after].time - (ticks[after].x - x) / scale;
+  }
+  if (after === 0) landed = ticks[0].time - (ticks[0].x - x) / scale;
+  return Math.round(landed - time);
 }
 
 // A mark (of the timeline or of a run's diagram) that can be grabbed: by a pointer (a
@@ -638,7 +658,7 @@ function makeMovable(group, mark) {
   group.addEventListener("keydown", (event) => {
     if (!["ArrowLeft", "ArrowRight"].includes(event.key) || stale()) return;
     const step = event.shiftKey ? 10 : 1;
-    const to = event.key === "ArrowRight" ? mark.frame + step : event.key === "ArrowLeft" ? Math.max(mark.least, mark.frame - step) : null;
+    const to = event.key === "ArrowRight" ? mark.frame + step : event.key === "ArrowLeft" ? Math.max(mark.least(), mark.frame - step) : null;
     if (to === null) return;
     event.preventDefault();
     // The diagram is drawn anew after the move: the moved mark gets the focus back, so
@@ -650,10 +670,23 @@ function makeMovable(group, mark) {
 
 // A mark dragged along its line. The output follows the drag: each frame the mark would
 // land on is the script as it was when the drag began with the mark moved there, run and
-// shown (`followDrag`). The element grabbed stays under the pointer: a run's diagram drawn
-// meanwhile takes it in place of its own copy of the mark. On release, the moved script
-// goes into the editor and runs.
+// shown (`followDrag`). The mark under the pointer is the one of the diagram shown: in a
+// diagram drawn meanwhile, its copy there (on its lane in that layout) follows the pointer
+// from where that diagram draws it. On release, the moved script goes into the editor and
+// runs.
 let dragging = null, drawnAfterDrag = false;
+
+// Where a pointer's x is in a diagram's own units.
+function unitsAt(svg, clientX) {
+  const ctm = svg.getScreenCTM();
+  return ctm ? (clientX - ctm.e) / ctm.a : clientX;
+}
+
+// The middle of a mark along the axis, in its diagram's units.
+function middleOf(mark) {
+  const box = mark.getBBox();
+  return box.x + box.width / 2;
+}
 function startDrag(event, group, mark) {
   event.preventDefault();
   // A finger's pointer is captured by the element it touched; that element is moved into
@@ -668,17 +701,23 @@ function startDrag(event, group, mark) {
   const startX = event.clientX;
   const script = $("script").value;
   const follow = followDrag(script, mark);
-  const landing = (at) => Math.max(mark.least, mark.landing((at.clientX - startX) / perUnit));
-  dragging = { group, number: mark.number };
+  const least = mark.least();
+  const landing = (at) => Math.max(least, mark.landing((at.clientX - startX) / perUnit));
+  // The element shown under the pointer, where its diagram draws it, and where on it the
+  // pointer took it.
+  const grip = svg ? unitsAt(svg, startX) - middleOf(group) : 0;
+  dragging = { element: group, base: svg ? middleOf(group) : 0, clientX: startX, grip };
   drawnAfterDrag = false;
   const move = (moved) => {
-    group.setAttribute("transform", `translate(${(moved.clientX - startX) / perUnit},0)`);
+    dragging.clientX = moved.clientX;
+    followPointer();
     follow.toward(landing(moved));
   };
   const drop = (dropped) => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", drop);
     window.removeEventListener("pointercancel", drop);
+    const shownElement = dragging.element;
     dragging = null;
     follow.stop();
     const to = landing(dropped);
@@ -686,7 +725,7 @@ function startDrag(event, group, mark) {
       refocus = { marble: mark.number };
       return moveMark(mark.number, mark.index, to);
     }
-    group.removeAttribute("transform");
+    shownElement.removeAttribute("transform");
     // Dragged away and back: the output shown was of a move; the script's own run again.
     if (follow.moved()) run();
     else if (drawnAfterDrag) drawTimeline();
@@ -735,16 +774,24 @@ async function showMoved(script, mark, frame, released) {
     const response = await post(runPath(), moved);
     const reply = await response.json();
     if (asked !== runRequest || !response.ok || released()) return;
-    const grabbed = dragging && dragging.group;
     showRun(reply, moved);
+    // The moved mark in the new diagram is the one under the pointer now.
     const copy = $("diagram").querySelector(`[data-marble="${mark.number}"][data-entry="${entry}"]`);
-    if (grabbed && grabbed.ownerSVGElement && !$("diagram").contains(grabbed) && copy) {
-      copy.classList.add("moving-copy");
-      copy.ownerSVGElement.appendChild(grabbed);
+    if (dragging && copy) {
+      copy.classList.add("dragged");
+      Object.assign(dragging, { element: copy, base: middleOf(copy) });
+      followPointer();
     }
   } catch (error) {
     // Not shown: the release's run says what went wrong.
   }
+}
+
+// The mark being dragged drawn under the pointer: moved from where its diagram draws it.
+function followPointer() {
+  const { element, base, clientX, grip } = dragging;
+  if (!element.ownerSVGElement) return;
+  element.setAttribute("transform", `translate(${unitsAt(element.ownerSVGElement, clientX) - grip - base},0)`);
 }
 
 // The mark moved by a drag or the arrow keys, to focus again once it is drawn anew: its
@@ -755,7 +802,10 @@ function focusMovedMark() {
   const { marble, entry } = refocus;
   const found = document.querySelector(`#diagram .draggable[data-marble="${marble}"][data-entry="${entry}"]`)
     || document.querySelector(`#marbles .draggable[data-marble="${marble}"][data-entry="${entry}"]`);
-  if (found) { refocus = null; found.focus({ preventScroll: true }); }
+  // Once: a mark not drawn on its own (one of many values at an instant, drawn as `*`)
+  // leaves the focus where it is, and a later redraw does not take it from the editor.
+  refocus = null;
+  if (found) found.focus({ preventScroll: true });
 }
 
 // Asks the server to move mark `index` of marble `number` to `frame`; the script it answers
@@ -764,9 +814,10 @@ async function moveMark(number, index, frame) {
   const response = await post(`/marbles/${number}/${index}/${frame}`, $("script").value);
   const reply = await response.json();
   if (!response.ok || reply.error) {
+    // The script is as it was: its run shown again (a drag showed others), then why not.
     refocus = null;
+    await run();
     showProblem(reply.error || response.statusText);
-    drawMarbles();
     return;
   }
   if (refocus) refocus.entry = reply.entry;
