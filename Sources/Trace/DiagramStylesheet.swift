@@ -28,6 +28,7 @@ public enum DiagramStylesheet {
         ([".unsent text.narrow"], "font-size: 10px;"),
         ([".unsent line"], "stroke: #aaa; stroke-width: 3;"),
         ([".grab"], "fill: #fff; fill-opacity: 0;"),
+        ([".caret text"], "font-family: monospace; font-size: 14px; font-weight: bold; text-anchor: middle; fill: #222;"),
     ]
 
     /// The rules, each selector under `scope` when one is given (`svg.frp-diagram`: the

@@ -197,6 +197,11 @@ public struct SVGMarbleDiagram<Value> {
     private func drawUnsent(_ marble: MarbleRow, _ played: MarbleRow.Played, _ lanes: Lanes, _ placer: inout MarkPlacer,
                             on canvas: inout SVGCanvas) {
         guard let run = played.firstRun, let lane = lanes.lane(of: run) else { return }
+        // A hot marble's `^` under its line at 0 ms, where nothing of the marble can be.
+        if marble.hot && marble.marble.hasSubscriptionPoint {
+            let y = Self.laneMiddle(top: placer.top, lane: lane) + 17
+            canvas.body.append(#"<g class="caret"><title>^ subscription point (0ms): the run subscribes here; marks before it are not seen</title><text x="\#(format(canvas.x(canvas.layout.index(.zero))))" y="\#(format(y))">^</text></g>"#)
+        }
         for (index, time) in played.unplayed {
             let mark = marble.marble.entries[index].mark
             let text = marble.text(of: mark)

@@ -580,6 +580,10 @@ def test_a_hot_marble_with_its_subscription_point_is_drawn_inside_the_diagram(pa
     xs = sorted((int(mark.get_attribute("data-frame")), centre_x(browser, mark)) for mark in marks)
     assert sorted(xs, key=lambda entry: entry[1]) == xs, xs
     assert xs[0][1] < centre_x(browser, zero) < xs[1][1], (xs, centre_x(browser, zero))
+    # Its `^` is drawn under the line at 0 ms, and says what it is.
+    caret = browser.find_element(By.CSS_SELECTOR, "#diagram g.caret")
+    assert abs(centre_x(browser, caret) - centre_x(browser, zero)) < 12
+    assert "subscription point" in caret.find_element(By.TAG_NAME, "title").get_attribute("textContent")
     assert browser.execute_script("const svg = document.querySelector('#diagram svg'), box = svg.getBoundingClientRect();"
                                   "return [...svg.querySelectorAll('.draggable')].every((m) => m.getBoundingClientRect().x >= box.x);")
 
