@@ -339,6 +339,25 @@ def test_a_move_with_a_bad_path_gets_a_reason(path, url):
     assert status == 400 and "the path needs a marble, a mark and a frame" in json.loads(reply)["error"], (status, reply[:200])
 
 
+@pytest.mark.parametrize("path", ["/run/x", "/run/239", "/run/2401", "/run/480.5", "/run/-480"])
+def test_a_run_at_a_bad_width_gets_a_reason(path, url):
+    """POST /run/WIDTH with a width that is not a whole number from 240 to 2400: 400 and why"""
+    status, _, reply = request(url, "POST", path, b'cold "-a|"', {"Content-Type": "text/plain"})
+    assert status == 400 and "the diagrams' width in pixels" in json.loads(reply)["error"], (status, reply[:200])
+
+
+def test_a_run_is_drawn_to_the_width_asked(url):
+    """POST /run/WIDTH draws the run's diagram to that width (its time axis; the picture's
+    margins besides), POST /run to 720"""
+    widths = []
+    for path in ["/run/300", "/run", "/run/1500"]:
+        status, _, reply = request(url, "POST", path, b'cold "-a-b|"', {"Content-Type": "text/plain"})
+        assert status == 200, (status, reply[:200])
+        svg = json.loads(reply)["svgs"][0]
+        widths.append(float(svg.split(' width="', 2)[1].split('"')[0]))
+    assert widths[0] < 400 < widths[1] < 800 < 1500 < widths[2], widths
+
+
 def test_a_move_before_zero_is_only_for_a_hot_marble_with_its_subscription_point(url):
     """A frame below 0 is refused, with why, for a marble without `^`; a hot marble's mark goes there"""
     status, _, reply = request(url, "POST", "/marbles/0/0/-1", b'cold "-a|"', {"Content-Type": "text/plain"})
