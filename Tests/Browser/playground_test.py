@@ -717,6 +717,10 @@ def test_a_lesson_exercise_is_checked(browser, wait, url):
     assert watched
     wait.until(lambda _: all(box.find_elements(By.CSS_SELECTOR, "svg.frp-diagram g.value") for box in watched))
     assert_one_axis(browser, watched[0].find_element(By.CSS_SELECTOR, "svg.frp-diagram"))
+    # Each drawn to its own panel's width (the lesson's column, not the run's): it fits
+    # there, or pans in it when scaled below 0.7 would be too small.
+    assert browser.execute_script("""return [...document.querySelectorAll('#lesson .watched svg.frp-diagram')].every((svg) =>
+        svg.classList.contains('pans') || svg.getBoundingClientRect().width <= svg.parentNode.clientWidth + 1)""")
     answer = exercise.find_element(By.CLASS_NAME, "answer")
     verdict = exercise.find_element(By.CLASS_NAME, "verdict")
     # A known mistake: the marbles, and the hint aimed at it.

@@ -299,11 +299,11 @@ async function run() {
   drawMarbles();
 }
 
-// `POST /run/WIDTH`: the diagrams drawn to the width of their panel (its time axis that
-// much narrower than the panel), so a run fits at a phone's width as at a desktop's.
-function runPath() {
-  const panel = $("diagram").clientWidth || ROW_WIDTH;
-  return `/run/${Math.max(240, Math.min(2400, Math.floor(panel) - 56))}`;
+// `POST /run/WIDTH`: the diagrams drawn to the width of the panel they go in (the run's,
+// a lesson's), their time axis that much narrower, so a run fits a phone as a desktop.
+function runPath(panel = $("diagram")) {
+  const width = panel.clientWidth || ROW_WIDTH;
+  return `/run/${Math.max(240, Math.min(2400, Math.floor(width) - 56))}`;
 }
 
 // A run's text and diagrams, the diagrams' marbles made draggable (the marbles no diagram
@@ -456,7 +456,7 @@ function meanings(entries) {
 
 // A lesson's run, drawn in place as the page draws any run: its one diagram, stage by stage.
 async function drawInPlace(box, script) {
-  const ran = await post(runPath(), script);
+  const ran = await post(runPath(box), script);
   const reply = await ran.json();
   if (!ran.ok) {
     box.replaceChildren(note("Not drawn: " + (reply.error || "the server said no")));
@@ -996,7 +996,7 @@ async function drawAnswer(box, given, answer, rows) {
     // The wanted row as an input is drawn, the answer's as an output.
     diagram.append(...timeline(rows.map((row, index) => ({ ...row, number: -1, tint: index ? "output" : "value" })), box));
   }
-  const reply = await (await post("/run", given + answer)).json();
+  const reply = await (await post(runPath(box), given + answer)).json();
   if (reply.svgs && reply.svgs.length) {
     box.appendChild(element("p", "hint", "Your answer, stage by stage:"));
     drawDiagrams(box, box, reply.svgs);
