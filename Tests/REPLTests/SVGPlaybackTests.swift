@@ -79,6 +79,16 @@ struct SVGPlaybackTests {
         #expect(imported.marks.allSatisfy { $0.entry == nil }, "\(imported.marks)")
     }
 
+    @Test("a mark a run did not send goes through the one escaper: markup, quotes and a joining mark in its value are text")
+    func unsentMarksAreEscaped() throws {
+        let hostile = "<script>\\\"&\u{301}\u{200D}</g>"
+        let marks = try Self.read("cold \"-a-b|\" {a: \"x\", b: \"\(hostile)\"} | take 1")
+        let unsent = try #require(marks.marks.first { $0.kind == "unsent" })
+        // Read back by the XML parser (so well-formed), the title is the value's text itself.
+        #expect(unsent.title.unicodeScalars.starts(with: #""<script>\"&"#.unicodeScalars), "\(unsent.title)")
+        #expect(unsent.title.contains("</g>"))
+    }
+
     static func read(file path: String) throws -> Marks {
         let svg = path + ".svg"
         _ = ScriptRunner(clock: .virtual, trace: false, svgPath: svg, output: Captured().output).run(path: path)
